@@ -1,0 +1,3 @@
+import LayerKitSDL
+
+print("hello-layerkit: LayerKit is linked.")

@@ -1,0 +1,2 @@
+// LayerKitSDL: the SDL2 host for LayerKit — window, frame loop, events, image codecs.
+@_exported import LayerKit

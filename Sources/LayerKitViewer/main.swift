@@ -1,0 +1,4 @@
+import LayerKitDemos
+import LayerKitSDL
+
+print("layerkit-viewer")

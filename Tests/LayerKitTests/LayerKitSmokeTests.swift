@@ -1,0 +1,9 @@
+import Testing
+
+@testable import LayerKit
+
+@Suite struct LayerKitSmokeTests {
+  @Test func reexportsLayerGraphics() {
+    #expect(CATransform3DIdentity.isIdentity)
+  }
+}
