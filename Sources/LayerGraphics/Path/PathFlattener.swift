@@ -1,0 +1,98 @@
+import Foundation
+
+/// Receives a path flattened to polylines.
+package protocol PathFlatteningSink {
+  /// Starts a new polyline at `p`.
+  mutating func moveTo(_ p: CGPoint)
+  /// Continues the current polyline to `p`.
+  mutating func lineTo(_ p: CGPoint)
+  /// Closes the current polyline back to its start.
+  mutating func close()
+}
+
+/// Turns the curves of a path into line segments within a tolerance.
+///
+/// Curves are split uniformly in their parameter into `n` pieces, where `n` comes from
+/// Wang's formula: for a Bézier of degree `d` with largest second difference `M`, the
+/// chord of each of `n ≥ √(d(d−1)·M / (8·tol))` pieces stays within `tol` of the curve.
+/// Non-finite points are skipped (their element is dropped), so NaN can never reach a
+/// scan converter.
+///
+/// - Complexity: O(elements + emitted segments); allocates nothing.
+package enum PathFlattener {
+  /// The largest number of pieces one curve is split into.
+  package static let maximumPieces = 512
+
+  /// Flattens `path` mapped by `transform`, with chords within `tolerance` (in the
+  /// transformed space, typically device pixels; default a quarter pixel).
+  package static func flatten<S: PathFlatteningSink>(
+    _ path: PathStorage, transform t: CGAffineTransform = .identity, tolerance: CGFloat = 0.25,
+    into sink: inout S
+  ) {
+    let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+    var last = CGPoint.zero
+    var open = false
+    var i = 0
+    for verb in path.verbs {
+      let n = verb.pointCount
+      defer { i += n }
+      var ok = true
+      for k in 0..<n where !(path.points[i + k].x.isFinite && path.points[i + k].y.isFinite) { ok = false }
+      if !ok { continue }
+      switch verb {
+      case .moveToPoint:
+        last = path.points[i].applying(t)
+        sink.moveTo(last)
+        open = true
+      case .addLineToPoint:
+        last = path.points[i].applying(t)
+        sink.lineTo(last)
+      case .addQuadCurveToPoint:
+        let p1 = path.points[i].applying(t), p2 = path.points[i + 1].applying(t)
+        let p0 = last
+        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let pieces = Self.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2, tolerance: tol)
+        if pieces > 1 {
+          let step = 1 / CGFloat(pieces)
+          for s in 1..<pieces {
+            let u = CGFloat(s) * step, v = 1 - u
+            sink.lineTo(CGPoint(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
+                                y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y))
+          }
+        }
+        sink.lineTo(p2)
+        last = p2
+      case .addCurveToPoint:
+        let p1 = path.points[i].applying(t), p2 = path.points[i + 1].applying(t)
+        let p3 = path.points[i + 2].applying(t)
+        let p0 = last
+        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
+        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
+        let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
+        let pieces = Self.pieces(secondDifference: m, degree: 3, tolerance: tol)
+        if pieces > 1 {
+          let step = 1 / CGFloat(pieces)
+          for s in 1..<pieces {
+            let u = CGFloat(s) * step, v = 1 - u
+            let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
+            sink.lineTo(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                                y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+          }
+        }
+        sink.lineTo(p3)
+        last = p3
+      case .closeSubpath:
+        if open { sink.close() }
+      }
+    }
+  }
+
+  /// The number of uniform pieces that keeps a Bézier of `degree` within `tolerance`.
+  @inlinable
+  package static func pieces(secondDifference m: CGFloat, degree: Int, tolerance: CGFloat) -> Int {
+    let k = CGFloat(degree * (degree - 1)) / 8
+    let n = (k * m / tolerance).squareRoot().rounded(.up)
+    guard n.isFinite else { return 1 }
+    return Swift.min(Swift.max(Int(n), 1), maximumPieces)
+  }
+}

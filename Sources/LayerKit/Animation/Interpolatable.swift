@@ -1,0 +1,207 @@
+import Foundation
+
+/// A value that animations can interpolate, add and measure.
+///
+/// Every animatable layer property has a value type conforming to this protocol.
+/// Types without a meaningful in-between (Bool, strings, images) conform *discretely*:
+/// `interpolate` switches from `a` to `b` at fraction 0.5, as Core Animation does for
+/// non-interpolable properties.
+package protocol Interpolatable: Sendable {
+  /// The value `fraction` of the way from `a` to `b`. `fraction` may lie outside 0…1
+  /// (springs and back-easing overshoot); results are then extrapolated, not clamped.
+  static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self
+  /// `a + b`: additive animations and `byValue`. Transforms concatenate (`b` after `a`).
+  static func adding(_ a: Self, _ b: Self) -> Self
+  /// `a − b`, so that `adding(subtracting(a, b), b) == a` (used for `toValue − byValue`).
+  static func subtracting(_ a: Self, _ b: Self) -> Self
+  /// `a · k`: cumulative animations add whole repeats of the change.
+  static func scaled(_ a: Self, by k: Double) -> Self
+  /// The distance between `a` and `b`, for paced keyframes: |Δ| for scalars, Euclidean
+  /// for points, sizes, rects and RGBA colours, 0 for discrete types.
+  static func distance(_ a: Self, _ b: Self) -> Double
+  /// Converts an animation value given as `Any` (`fromValue`, `values`, …).
+  ///
+  /// Accepts the type itself and the bridges Core Animation accepts (`NSNumber`, `Int`,
+  /// `Float` and `Double` for scalars; `NSValue`-free Swift values otherwise).
+  /// - Returns: nil for a value of the wrong type.
+  init?(animationValue: Any)
+  /// Whether the value is usable: false when it holds NaN or an infinity.
+  var isValidAnimationValue: Bool { get }
+}
+
+extension Interpolatable {
+  package var isValidAnimationValue: Bool { true }
+}
+
+/// Conformance helpers for types with no in-between.
+package protocol DiscretelyInterpolatable: Interpolatable {}
+
+extension DiscretelyInterpolatable {
+  package static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self { fraction < 0.5 ? a : b }
+  package static func adding(_ a: Self, _ b: Self) -> Self { b }
+  package static func subtracting(_ a: Self, _ b: Self) -> Self { a }
+  package static func scaled(_ a: Self, by k: Double) -> Self { a }
+  package static func distance(_ a: Self, _ b: Self) -> Double { 0 }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? Self else { return nil }
+    self = v
+  }
+}
+
+/// Reads a scalar from the numeric types Core Animation accepts.
+package func animationScalar(_ any: Any) -> Double? {
+  switch any {
+  case let v as Double: return v
+  case let v as CGFloat: return Double(v)
+  case let v as Float: return Double(v)
+  case let v as Int: return Double(v)
+  case let v as NSNumber: return v.doubleValue
+  default: return nil
+  }
+}
+
+extension CGFloat: Interpolatable {
+  package static func interpolate(_ a: CGFloat, _ b: CGFloat, fraction: Double) -> CGFloat { a + (b - a) * fraction }
+  package static func adding(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + b }
+  package static func subtracting(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a - b }
+  package static func scaled(_ a: CGFloat, by k: Double) -> CGFloat { a * k }
+  package static func distance(_ a: CGFloat, _ b: CGFloat) -> Double { Swift.abs(b - a) }
+  package init?(animationValue: Any) {
+    guard let v = animationScalar(animationValue) else { return nil }
+    self = CGFloat(v)
+  }
+  package var isValidAnimationValue: Bool { isFinite }
+}
+
+extension Float: Interpolatable {
+  package static func interpolate(_ a: Float, _ b: Float, fraction: Double) -> Float {
+    Float(Double(a) + Double(b - a) * fraction)
+  }
+  package static func adding(_ a: Float, _ b: Float) -> Float { a + b }
+  package static func subtracting(_ a: Float, _ b: Float) -> Float { a - b }
+  package static func scaled(_ a: Float, by k: Double) -> Float { Float(Double(a) * k) }
+  package static func distance(_ a: Float, _ b: Float) -> Double { Double(Swift.abs(b - a)) }
+  package init?(animationValue: Any) {
+    guard let v = animationScalar(animationValue) else { return nil }
+    self = Float(v)
+  }
+  package var isValidAnimationValue: Bool { isFinite }
+}
+
+extension CGPoint: Interpolatable {
+  package static func interpolate(_ a: CGPoint, _ b: CGPoint, fraction t: Double) -> CGPoint {
+    CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+  }
+  package static func adding(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
+  package static func subtracting(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+  package static func scaled(_ a: CGPoint, by k: Double) -> CGPoint { CGPoint(x: a.x * k, y: a.y * k) }
+  package static func distance(_ a: CGPoint, _ b: CGPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? CGPoint else { return nil }
+    self = v
+  }
+  package var isValidAnimationValue: Bool { x.isFinite && y.isFinite }
+}
+
+extension CGSize: Interpolatable {
+  package static func interpolate(_ a: CGSize, _ b: CGSize, fraction t: Double) -> CGSize {
+    CGSize(width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+  }
+  package static func adding(_ a: CGSize, _ b: CGSize) -> CGSize {
+    CGSize(width: a.width + b.width, height: a.height + b.height)
+  }
+  package static func subtracting(_ a: CGSize, _ b: CGSize) -> CGSize {
+    CGSize(width: a.width - b.width, height: a.height - b.height)
+  }
+  package static func scaled(_ a: CGSize, by k: Double) -> CGSize { CGSize(width: a.width * k, height: a.height * k) }
+  package static func distance(_ a: CGSize, _ b: CGSize) -> Double { hypot(b.width - a.width, b.height - a.height) }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? CGSize else { return nil }
+    self = v
+  }
+  package var isValidAnimationValue: Bool { width.isFinite && height.isFinite }
+}
+
+extension CGRect: Interpolatable {
+  package static func interpolate(_ a: CGRect, _ b: CGRect, fraction t: Double) -> CGRect {
+    CGRect(
+      origin: .interpolate(a.origin, b.origin, fraction: t), size: .interpolate(a.size, b.size, fraction: t))
+  }
+  package static func adding(_ a: CGRect, _ b: CGRect) -> CGRect {
+    CGRect(origin: .adding(a.origin, b.origin), size: .adding(a.size, b.size))
+  }
+  package static func subtracting(_ a: CGRect, _ b: CGRect) -> CGRect {
+    CGRect(origin: .subtracting(a.origin, b.origin), size: .subtracting(a.size, b.size))
+  }
+  package static func scaled(_ a: CGRect, by k: Double) -> CGRect {
+    CGRect(origin: .scaled(a.origin, by: k), size: .scaled(a.size, by: k))
+  }
+  package static func distance(_ a: CGRect, _ b: CGRect) -> Double {
+    let dx = b.origin.x - a.origin.x, dy = b.origin.y - a.origin.y
+    let dw = b.size.width - a.size.width, dh = b.size.height - a.size.height
+    return (dx * dx + dy * dy + dw * dw + dh * dh).squareRoot()
+  }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? CGRect else { return nil }
+    self = v
+  }
+  package var isValidAnimationValue: Bool { origin.isValidAnimationValue && size.isValidAnimationValue }
+}
+
+extension CGColor: Interpolatable {
+  package static func interpolate(_ a: CGColor, _ b: CGColor, fraction t: Double) -> CGColor {
+    CGColor(
+      red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+      blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+  }
+  package static func adding(_ a: CGColor, _ b: CGColor) -> CGColor {
+    CGColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha)
+  }
+  package static func subtracting(_ a: CGColor, _ b: CGColor) -> CGColor {
+    CGColor(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha)
+  }
+  package static func scaled(_ a: CGColor, by k: Double) -> CGColor {
+    CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k)
+  }
+  package static func distance(_ a: CGColor, _ b: CGColor) -> Double {
+    let dr = b.red - a.red, dg = b.green - a.green, db = b.blue - a.blue, da = b.alpha - a.alpha
+    return (dr * dr + dg * dg + db * db + da * da).squareRoot()
+  }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? CGColor else { return nil }
+    self = v
+  }
+  package var isValidAnimationValue: Bool {
+    red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite
+  }
+}
+
+extension CATransform3D: Interpolatable {
+  /// Interpolates through the decomposition (translation, scale, skew, perspective lerp;
+  /// rotation slerp). When either end cannot be decomposed, switches at 0.5.
+  package static func interpolate(_ a: CATransform3D, _ b: CATransform3D, fraction t: Double) -> CATransform3D {
+    guard let da = a.decomposed(), let db = b.decomposed() else { return t < 0.5 ? a : b }
+    return CATransform3D(da.interpolated(to: db, fraction: t))
+  }
+  /// Additive transforms concatenate: `b` is applied before `a`, as Core Animation
+  /// composes an additive transform animation with the layer's transform.
+  package static func adding(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { b.concatenating(a) }
+  package static func subtracting(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    (b.inverse ?? .identity).concatenating(a)
+  }
+  package static func scaled(_ a: CATransform3D, by k: Double) -> CATransform3D {
+    guard let d = a.decomposed() else { return a }
+    return CATransform3D(CATransform3DDecomposition.identity.interpolated(to: d, fraction: k))
+  }
+  package static func distance(_ a: CATransform3D, _ b: CATransform3D) -> Double {
+    zip(a.entries, b.entries).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+  }
+  package init?(animationValue: Any) {
+    guard let v = animationValue as? CATransform3D else { return nil }
+    self = v
+  }
+  package var isValidAnimationValue: Bool { entries.allSatisfy(\.isFinite) }
+}
+
+extension Bool: DiscretelyInterpolatable {}
+extension String: DiscretelyInterpolatable {}
