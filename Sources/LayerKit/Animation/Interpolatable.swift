@@ -205,3 +205,64 @@ extension CATransform3D: Interpolatable {
 
 extension Bool: DiscretelyInterpolatable {}
 extension String: DiscretelyInterpolatable {}
+
+/// A value that stands in for "nothing" when one end of an interpolation is nil.
+package protocol InterpolationNeutral {
+  /// The value nil interpolates as (transparent black for colours).
+  static var interpolationNeutral: Self { get }
+}
+
+extension CGColor: InterpolationNeutral {
+  package static var interpolationNeutral: CGColor { .clear }
+}
+
+extension Optional: Interpolatable where Wrapped: Interpolatable {
+  /// Both present: the wrapped interpolation. One nil: types with an
+  /// `InterpolationNeutral` (colours) interpolate from or to it, so a nil background
+  /// fades; others switch at 0.5.
+  package static func interpolate(_ a: Wrapped?, _ b: Wrapped?, fraction: Double) -> Wrapped? {
+    switch (a, b) {
+    case let (x?, y?): return Wrapped.interpolate(x, y, fraction: fraction)
+    case (nil, nil): return nil
+    default:
+      if let n = Wrapped.self as? any InterpolationNeutral.Type, let z = n.interpolationNeutral as? Wrapped {
+        return Wrapped.interpolate(a ?? z, b ?? z, fraction: fraction)
+      }
+      return fraction < 0.5 ? a : b
+    }
+  }
+  package static func adding(_ a: Wrapped?, _ b: Wrapped?) -> Wrapped? {
+    guard let x = a else { return b }
+    guard let y = b else { return a }
+    return Wrapped.adding(x, y)
+  }
+  package static func subtracting(_ a: Wrapped?, _ b: Wrapped?) -> Wrapped? {
+    guard let x = a, let y = b else { return a }
+    return Wrapped.subtracting(x, y)
+  }
+  package static func scaled(_ a: Wrapped?, by k: Double) -> Wrapped? { a.map { Wrapped.scaled($0, by: k) } }
+  package static func distance(_ a: Wrapped?, _ b: Wrapped?) -> Double {
+    guard let x = a, let y = b else { return 0 }
+    return Wrapped.distance(x, y)
+  }
+  package init?(animationValue: Any) {
+    if let w = Wrapped(animationValue: animationValue) {
+      self = .some(w)
+    } else if animationValue is NSNull || isNilValue(animationValue) {
+      self = .none
+    } else {
+      return nil
+    }
+  }
+  package var isValidAnimationValue: Bool { self?.isValidAnimationValue ?? true }
+}
+
+extension CGImage: DiscretelyInterpolatable {}
+
+/// Whether `value` is an `Optional` holding nothing, boxed in `Any`.
+package func isNilValue(_ value: Any) -> Bool {
+  let m = Mirror(reflecting: value)
+  return m.displayStyle == .optional && m.children.isEmpty
+}
+
+extension CGPath: DiscretelyInterpolatable {}
