@@ -124,11 +124,24 @@ package struct MediaTiming: Equatable, Sendable {
     }
     let q = local / period
     guard q.isFinite else { return (0, 0) }
-    var whole = q.rounded(.down)
-    var frac = q - whole
-    if atEnd && frac == 0 && activeDuration > 0 {
-      frac = 1
-      whole -= 1
+    var whole: Double, frac: Double
+    if speed >= 0 {
+      // Pass boundaries belong to the next pass, except at the very end.
+      whole = q.rounded(.down)
+      frac = q - whole
+      if atEnd && frac == 0 && activeDuration > 0 {
+        frac = 1
+        whole -= 1
+      }
+    } else {
+      // Running backwards, a boundary belongs to the pass being left, which is the one
+      // above it; at the end of the interval the start state (0) shows.
+      whole = q.rounded(.up) - 1
+      frac = q - whole
+      if atEnd && frac == 1 && activeDuration > 0 {
+        frac = 0
+        whole += 1
+      }
     }
     let ph = frac * period
     let p = autoreverses && ph > duration ? (period - ph) / duration : ph / duration
