@@ -165,3 +165,10 @@ package struct MediaTiming: Equatable, Sendable {
     speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime
   }
 }
+
+extension CAMediaTimingFillMode {
+  /// Whether the mode fills before the active interval.
+  package var fillsBackwards: Bool { self == .backwards || self == .both }
+  /// Whether the mode fills after the active interval.
+  package var fillsForwards: Bool { self == .forwards || self == .both }
+}
