@@ -36,6 +36,8 @@ package struct LayerPropertyRegistry: Sendable {
     topLevel + pointSubpaths + rectSubpaths + sizeSubpaths + transformSubpaths("transform", \.transform)
       + transformSubpaths("sublayerTransform", \.sublayerTransform))
 
+  private static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
+
   private static let topLevel: [any AnyLayerProperty] = [
     LayerProperty("bounds", \.bounds, animatable: true),
     LayerProperty("position", \.position, animatable: true),
@@ -67,9 +69,14 @@ package struct LayerPropertyRegistry: Sendable {
     LayerProperty("contentsRect", \.contentsRect, animatable: true),
     LayerProperty("contentsScale", \.contentsScale, animatable: false),
     LayerProperty("contentsCenter", \.contentsCenter, animatable: true),
-    PlainLayerProperty(named: "contentsGravity", \.contentsGravity),
-    PlainLayerProperty(named: "minificationFilter", \.minificationFilter),
-    PlainLayerProperty(named: "magnificationFilter", \.magnificationFilter),
+    PlainLayerProperty(
+      named: "contentsGravity", \.contentsGravity,
+      known: [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
+        .resize, .resizeAspect, .resizeAspectFill,
+      ]),
+    PlainLayerProperty(named: "minificationFilter", \.minificationFilter, known: filters),
+    PlainLayerProperty(named: "magnificationFilter", \.magnificationFilter, known: filters),
     LayerProperty("minificationFilterBias", \.minificationFilterBias, animatable: false),
     LayerProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, animatable: false),
     LayerProperty("drawsAsynchronously", \.drawsAsynchronously, animatable: false),
@@ -82,7 +89,7 @@ package struct LayerPropertyRegistry: Sendable {
     PlainLayerProperty(number: "repeatCount", \.repeatCount),
     PlainLayerProperty(seconds: "repeatDuration", \.repeatDuration),
     LayerProperty("autoreverses", \.autoreverses, animatable: false),
-    PlainLayerProperty(named: "fillMode", \.fillMode),
+    PlainLayerProperty(named: "fillMode", \.fillMode, known: [.removed, .forwards, .backwards, .both]),
   ]
 
   /// A CGFloat sub-path of an animatable top-level property.

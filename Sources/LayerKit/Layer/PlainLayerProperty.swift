@@ -47,11 +47,16 @@ extension PlainLayerProperty where Value == Double {
 }
 
 extension PlainLayerProperty where Value: RawRepresentable, Value.RawValue == String {
-  /// A string-backed name (gravity, filter, fill mode), accepting the type or a `String`.
-  package init(named key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable) {
+  /// A string-backed name (gravity, filter, fill mode), accepting the type itself or a
+  /// `String` naming one of `known` (any other string is refused).
+  package init(
+    named key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable, known: [Value]
+  ) {
+    let names = Set(known.map(\.rawValue))
     self.init(key, keyPath) { any in
       if let v = any as? Value { return v }
-      return (any as? String).flatMap(Value.init(rawValue:))
+      guard let name = any as? String, names.contains(name) else { return nil }
+      return Value(rawValue: name)
     }
   }
 }

@@ -63,11 +63,21 @@ package struct ProjectiveTransform2D: Equatable, Sendable {
     m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
   }
 
-  /// The inverse map, or nil when the map is singular (a layer seen exactly edge-on) or
-  /// not finite.
+  /// The inverse map, or nil when the map is singular (a layer seen edge-on) or not
+  /// finite.
+  ///
+  /// "Singular" is measured scale-free: the determinant against the square of the
+  /// longest of the first two rows times the length of the w column must exceed 1e-12
+  /// (for an affine map, the 2×2 part's determinant against its largest row squared).
+  /// A layer turned 90° about y, whose flattened determinant is cos 90° ≈ 6e-17 rather
+  /// than 0, counts as edge-on; a layer scaled to a millionth along one axis does not,
+  /// and the translation never matters.
   package var inverse: ProjectiveTransform2D? {
     let det = determinant
     guard det != 0, det.isFinite else { return nil }
+    let row = max((m11 * m11 + m12 * m12 + m13 * m13), (m21 * m21 + m22 * m22 + m23 * m23))
+    let wColumn = (m13 * m13 + m23 * m23 + m33 * m33).squareRoot()
+    guard abs(det) > 1e-12 * row * wColumn else { return nil }
     let k = 1 / det
     return ProjectiveTransform2D(
       m11: (m22 * m33 - m23 * m32) * k, m12: (m13 * m32 - m12 * m33) * k,
