@@ -17,4 +17,8 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
   /// Both `backwards` and `forwards`.
   public static let both = CAMediaTimingFillMode(rawValue: "both")
 
+  /// Whether the mode fills before the active interval.
+  package var fillsBackwards: Bool { self == .backwards || self == .both }
+  /// Whether the mode fills after the active interval.
+  package var fillsForwards: Bool { self == .forwards || self == .both }
 }

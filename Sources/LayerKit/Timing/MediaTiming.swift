@@ -166,9 +166,3 @@ package struct MediaTiming: Equatable, Sendable {
   }
 }
 
-extension CAMediaTimingFillMode {
-  /// Whether the mode fills before the active interval.
-  package var fillsBackwards: Bool { self == .backwards || self == .both }
-  /// Whether the mode fills after the active interval.
-  package var fillsForwards: Bool { self == .forwards || self == .both }
-}
