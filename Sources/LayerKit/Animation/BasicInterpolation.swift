@@ -31,19 +31,24 @@ package struct BasicInterpolation<Value: Interpolatable>: Sendable {
   /// the time it was added to the model value.
   package var needsPreviousValue: Bool { from == nil && to == nil && by == nil }
 
-  /// The start and end values (SEMANTICS §5). `model` is the layer's model value,
-  /// `previous` the presentation value when the animation was added.
+  /// The start and end values (SEMANTICS §5). `model` reads the layer's model value
+  /// (called only when an end is missing); `previous` is the presentation value when the
+  /// animation was added (the model value when none was captured).
   ///
   /// With all three set, `from` and `to` win and `by` is ignored.
-  package func endpoints(model: Value, previous: Value) -> (Value, Value) {
+  package func endpoints(model: () -> Value, previous: Value?) -> (Value, Value) {
     switch (from, to, by) {
     case let (f?, t?, _): return (f, t)
     case let (f?, nil, b?): return (f, Value.adding(f, b))
     case let (nil, t?, b?): return (Value.subtracting(t, b), t)
-    case let (f?, nil, nil): return (f, model)
-    case let (nil, t?, nil): return (model, t)
-    case let (nil, nil, b?): return (model, Value.adding(model, b))
-    case (nil, nil, nil): return (previous, model)
+    case let (f?, nil, nil): return (f, model())
+    case let (nil, t?, nil): return (model(), t)
+    case let (nil, nil, b?):
+      let m = model()
+      return (m, Value.adding(m, b))
+    case (nil, nil, nil):
+      let m = model()
+      return (previous ?? m, m)
     }
   }
 }

@@ -15,8 +15,9 @@ package enum ValueSource<Value: Interpolatable>: Sendable {
 ///
 /// Compiled once, when the animation is added (values converted from `Any` exactly
 /// once); evaluation is pure and, for value types whose arithmetic allocates nothing,
-/// allocation-free.
-package struct PropertyProgram<Value: Interpolatable>: Sendable {
+/// allocation-free. A class, so that a track reaches its keyframe arrays without copying
+/// (and retaining) them at every frame.
+package final class PropertyProgram<Value: Interpolatable> {
   package var timing: MediaTiming
   /// The animation-wide timing function (nil: linear).
   package var curve: TimingCurve?
@@ -41,7 +42,7 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
   /// Compiles `animation` (a basic, spring or values-based keyframe animation) with
   /// `convert` turning each `Any` value into the property's type (it records a
   /// diagnostic when it rejects one). Nil when the animation cannot apply.
-  package init?(
+  package convenience init?(
     _ animation: CAPropertyAnimation, keyPath: String, convert: (Any, String) -> Value?
   ) {
     let source: ValueSource<Value>
@@ -94,40 +95,43 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
     }
   }
 
-  /// The animated value for an evaluation of `timing`.
+  /// The animated value for an evaluation of `timing`, before any additive
+  /// combination (cumulative repeats included).
   ///
   /// - Parameters:
   ///   - e: the animation's state at the current time (must be applied).
-  ///   - model: the layer's model value of the property (for missing from/to/by).
-  ///   - underlying: the value below this animation (model value with earlier
-  ///     animations applied); additive animations add to it.
-  package func value(_ e: MediaTiming.Evaluation, model: Value, underlying: Value) -> Value {
+  ///   - model: reads the layer's model value of the property; called only for a
+  ///     missing from/to/by value.
+  package func animatedValue(_ e: MediaTiming.Evaluation, model: () -> Value) -> Value {
     let start: Value, end: Value, v: Value
     switch source {
     case .basic(let b):
-      (start, end) = b.endpoints(model: model, previous: previous ?? model)
+      (start, end) = b.endpoints(model: model, previous: previous)
       let f = curve?.evaluate(e.progress) ?? e.progress
       v = Value.interpolate(start, end, fraction: f)
     case .spring(let b, let solver):
-      (start, end) = b.endpoints(model: model, previous: previous ?? model)
+      (start, end) = b.endpoints(model: model, previous: previous)
       v = Value.interpolate(start, end, fraction: solver.fraction(at: e.progress * timing.duration))
     case .keyframes(let k):
       start = k.first
       end = k.last
       v = k.value(at: curve?.evaluate(e.progress) ?? e.progress)
     }
-    var out = v
-    if isCumulative && e.iteration > 0 {
-      out = Value.adding(out, Value.scaled(Value.subtracting(end, start), by: Double(e.iteration)))
-    }
-    if isAdditive { out = Value.adding(underlying, out) }
-    return out
+    guard isCumulative && e.iteration > 0 else { return v }
+    return Value.adding(v, Value.scaled(Value.subtracting(end, start), by: Double(e.iteration)))
+  }
+
+  /// The animated value combined with `underlying` (the value below this animation:
+  /// the model value with earlier animations applied) when the animation is additive.
+  package func value(_ e: MediaTiming.Evaluation, model: () -> Value, underlying: Value) -> Value {
+    let v = animatedValue(e, model: model)
+    return isAdditive ? Value.adding(underlying, v) : v
   }
 
   /// The value at a parent time, or nil when the animation does not apply then.
   package func value(atParentTime t: Double, model: Value, underlying: Value) -> Value? {
     let e = timing.evaluate(parentTime: t)
     guard e.isApplied else { return nil }
-    return value(e, model: model, underlying: underlying)
+    return value(e, model: { model }, underlying: underlying)
   }
 }

@@ -54,7 +54,25 @@ package enum AnimationCompiler {
     if let vf = pa.valueFunction {
       return compileValueFunction(pa, function: vf, property: typed, keyPath: keyPath)
     }
+    if let track = compileTransformComponent(pa, keyPath: keyPath, property: any, registry: registry) {
+      return track
+    }
     return compileTyped(pa, property: typed, keyPath: keyPath)
+  }
+
+  /// A cached-decomposition track for `transform.<component>` and
+  /// `sublayerTransform.<component>` scalar sub-paths; nil for every other key path.
+  static func compileTransformComponent(
+    _ a: CAPropertyAnimation, keyPath: String, property: any AnyLayerProperty, registry: LayerPropertyRegistry
+  ) -> AnimationTrack?? {
+    guard property.valueType == CGFloat.self, property.rootKey != keyPath,
+      let root = registry.property(forKeyPath: property.rootKey) as? LayerProperty<CATransform3D>,
+      let component = TransformComponent(suffix: String(keyPath.dropFirst(property.rootKey.count + 1)))
+    else { return nil }
+    guard let program = PropertyProgram<CGFloat>(a, keyPath: keyPath, convert: { value, role in
+      AnimationValueConversion.convert(value, to: CGFloat.self, keyPath: keyPath, role: role)
+    }) else { return .some(nil) }
+    return TransformComponentTrack(property: root, component: component, program: program)
   }
 
   static func compileTyped<P: TypedLayerProperty>(_ a: CAPropertyAnimation, property: P, keyPath: String)
@@ -63,6 +81,9 @@ package enum AnimationCompiler {
     guard let program = PropertyProgram<P.Value>(a, keyPath: keyPath, convert: { value, role in
       AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role)
     }) else { return nil }
+    if let concrete = property as? LayerProperty<P.Value> {
+      return ValueTrack.make(property: concrete, program: program)
+    }
     return PropertyTrack(property: property, program: program)
   }
 

@@ -13,12 +13,16 @@ package class AnimationTrack {
 
   /// Applies the animation in state `e` of `timing` to `state`.
   /// - Parameters:
-  ///   - model: the layer's model state (for missing from/to/by values).
-  package func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {}
+  ///   - model: the model layer, read only when a value needs the model (missing
+  ///     from/to/by values), so that evaluation copies no whole state.
+  package func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {}
+
+  /// Replaces the timing (the commit stamps a top-level animation's `beginTime`).
+  package func setTiming(_ t: MediaTiming) { timing = t }
 
   /// Evaluates `timing` at `parentTime` and applies the result when it applies.
   @inline(__always)
-  package final func apply(atParentTime t: Double, to state: inout LayerState, model: LayerState) {
+  package final func apply(atParentTime t: Double, to state: inout LayerState, model: CALayer) {
     let e = timing.evaluate(parentTime: t)
     if e.isApplied { apply(e, to: &state, model: model) }
   }
@@ -28,10 +32,11 @@ package class AnimationTrack {
   package func capturePrevious(from presentation: LayerState) {}
 }
 
-/// A basic, spring or keyframe animation of one typed property.
+/// A basic, spring or keyframe animation of any typed property descriptor (the general,
+/// unspecialised track; `ValueTrack` serves `LayerProperty` descriptors).
 package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack {
   let property: Property
-  var program: PropertyProgram<Property.Value>
+  let program: PropertyProgram<Property.Value>
 
   package init(property: Property, program: PropertyProgram<Property.Value>) {
     self.property = property
@@ -39,10 +44,14 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
     super.init(timing: program.timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
-    program.timing = timing
-    let v = program.value(e, model: property.get(model), underlying: property.get(state))
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    let v = program.value(e, model: { property.get(model.state) }, underlying: property.get(state))
     property.set(&state, v)
+  }
+
+  package override func setTiming(_ t: MediaTiming) {
+    timing = t
+    program.timing = t
   }
 
   package override func capturePrevious(from presentation: LayerState) {
@@ -55,23 +64,26 @@ package final class ValueFunctionTrack<Property: TypedLayerProperty>: AnimationT
 where Property.Value == CATransform3D {
   let property: Property
   let function: CAValueFunction
-  var program: PropertyProgram<SIMD3<Double>>
+  let program: PropertyProgram<SIMD3<Double>>
   let isAdditive: Bool
 
   package init(property: Property, function: CAValueFunction, program: PropertyProgram<SIMD3<Double>>) {
     self.property = property
     self.function = function
     isAdditive = program.isAdditive
-    var p = program
-    p.isAdditive = false
-    self.program = p
+    program.isAdditive = false
+    self.program = program
     super.init(timing: program.timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
-    program.timing = timing
+  package override func setTiming(_ t: MediaTiming) {
+    timing = t
+    program.timing = t
+  }
+
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
     let identityInput: SIMD3<Double> = function.name == .scale ? SIMD3(repeating: 1) : .zero
-    let t = function.transform(program.value(e, model: identityInput, underlying: identityInput))
+    let t = function.transform(program.value(e, model: { identityInput }, underlying: identityInput))
     property.set(&state, isAdditive ? t.concatenating(property.get(state)) : t)
   }
 }
@@ -99,7 +111,7 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
     super.init(timing: timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
     let f = curve?.evaluate(e.progress) ?? e.progress
     var (p, angle) = sampler.sample(at: f)
     if isCumulative && e.iteration > 0 {
@@ -131,7 +143,7 @@ package final class GroupTrack: AnimationTrack {
     super.init(timing: timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
     let t = timing.passTime(e)
     for child in children { child.apply(atParentTime: t, to: &state, model: model) }
   }

@@ -129,10 +129,16 @@ public final class CAContext {
 
   // MARK: - Evaluation
 
-  /// Evaluates the frame at the clock's current time unless it already was (the cache
-  /// is per time and generation). Returns false when the tree has no presentation.
+  /// Evaluates the frame at the clock's current time unless it already was: every
+  /// attached layer's presentation state, then removals and delegate callbacks.
+  ///
+  /// A frame host calls it once per frame; `presentation()` and `advance(by:)` call it
+  /// too. The result is cached per clock time and tree generation (every commit and
+  /// animation change starts a new generation), so repeated calls in one frame are free;
+  /// in steady state an evaluation allocates nothing.
+  /// - Returns: false when the tree has no presentation (no root, or never committed).
   @discardableResult
-  package func updatePresentation() -> Bool {
+  public func updatePresentation() -> Bool {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
     if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
@@ -144,15 +150,19 @@ public final class CAContext {
   }
 
   /// Computes `layer`'s local time and presentation state, then its subtree's.
+  ///
+  /// A layer without animations keeps no presentation state of its own (nil: the model
+  /// state is the presentation), so static layers cost no state copy.
   private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, committing: Bool) {
     let s = layer.animationStorage
-    let st = layer.state
-    let speed = Double(st.speed)
-    var local = (tp - st.beginTime) * speed + st.timeOffset
+    let beginTime = layer.state.beginTime
+    let timeOffset = layer.state.timeOffset
+    var local = (tp - beginTime) * Double(layer.state.speed) + timeOffset
     var applied = parentApplied
-    if tp < st.beginTime {
-      if st.fillMode == .backwards || st.fillMode == .both {
-        local = st.timeOffset
+    if tp < beginTime {
+      let fill = layer.state.fillMode
+      if fill == .backwards || fill == .both {
+        local = timeOffset
       } else {
         applied = false
       }
@@ -160,35 +170,41 @@ public final class CAContext {
     if !local.isFinite { applied = false }
     s.localTime = local
     s.isTimeApplied = applied
-    var p = st
-    var anyFinished = false
-    for entry in s.entries {
-      if !entry.isCommitted {
-        guard committing else { continue }
-        entry.track?.capturePrevious(from: p)
-        if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
-        entry.track?.timing = entry.timing
-        entry.isCommitted = true
-        if !applied { continue }
+    if s.entries.isEmpty {
+      s.presentationState = nil
+    } else {
+      var p = layer.state
+      var anyFinished = false
+      for entry in s.entries {
+        if !entry.isCommitted {
+          guard committing else { continue }
+          entry.track?.capturePrevious(from: p)
+          if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
+          entry.track?.setTiming(entry.timing)
+          entry.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
+          entry.isCommitted = true
+        }
+        guard applied else { continue }
+        let e = entry.timing.evaluate(parentTime: local)
+        // An animation that ends this frame and is removed on completion no longer shows.
+        let leaving = e.phase == .after && entry.isRemovedOnCompletion
+        if e.isApplied && !leaving, let track = entry.track {
+          track.apply(e, to: &p, model: layer)
+        }
+        if committing { continue }
+        if !entry.didStart && e.phase != .before {
+          entry.didStart = true
+          events.append(LifecycleEvent(entry: entry, isStart: true))
+        }
+        if e.phase == .after && !entry.isFinished {
+          entry.isFinished = true
+          events.append(LifecycleEvent(entry: entry, isStart: false))
+          if entry.isRemovedOnCompletion { anyFinished = true }
+        }
       }
-      guard applied else { continue }
-      let e = entry.timing.evaluate(parentTime: local)
-      // An animation that ends this frame and is removed on completion no longer shows.
-      let leaving = e.phase == .after && entry.animation.isRemovedOnCompletion
-      if e.isApplied && !leaving { entry.track?.apply(e, to: &p, model: st) }
-      if committing { continue }
-      if !entry.didStart && e.phase != .before {
-        entry.didStart = true
-        events.append(LifecycleEvent(entry: entry, isStart: true))
-      }
-      if e.phase == .after && !entry.isFinished {
-        entry.isFinished = true
-        events.append(LifecycleEvent(entry: entry, isStart: false))
-        if entry.animation.isRemovedOnCompletion { anyFinished = true }
-      }
+      s.presentationState = p
+      if anyFinished { removals.append(s) }
     }
-    if anyFinished { removals.append(s) }
-    s.presentationState = p
     for child in layer.children {
       walk(child, parentTime: local, parentApplied: applied, committing: committing)
     }
@@ -200,7 +216,7 @@ public final class CAContext {
   /// Removals, then delegate callbacks in add order.
   private func finishFrame() {
     for s in removals {
-      s.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion }
+      s.entries.removeAll { $0.isFinished && $0.isRemovedOnCompletion }
     }
     removals.removeAll(keepingCapacity: true)
     guard !events.isEmpty || !pendingStops.isEmpty else { return }

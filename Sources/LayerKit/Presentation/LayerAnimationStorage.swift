@@ -16,6 +16,8 @@ package final class LayerAnimationEntry {
   /// Order of addition within the context, for ordering delegate callbacks.
   package var sequence: UInt64 = 0
   package var isCommitted = false
+  /// The animation's `isRemovedOnCompletion`, read at commit.
+  package var isRemovedOnCompletion = true
   package var didStart = false
   package var didStop = false
   /// Whether the active interval has ended and the animation is to be removed.
@@ -39,8 +41,8 @@ package final class LayerAnimationStorage {
   package weak var hostingContext: CAContext?
   /// For a presentation copy: the model layer it presents.
   package weak var modelLayer: CALayer?
-  /// The presentation state at `evaluatedTime`, valid while `generation` matches the
-  /// context's.
+  /// The presentation state at the context's last evaluation; nil when the layer has no
+  /// animations (the model state is then the presentation).
   package var presentationState: LayerState?
   /// The layer's local time at the last evaluation, and whether it applied then.
   package var localTime: Double = 0

@@ -49,7 +49,17 @@ package struct MediaTiming: Equatable, Sendable {
   package var repeatCount: Double = 0
   package var repeatDuration: Double = 0
   package var autoreverses = false
-  package var fillMode: CAMediaTimingFillMode = .removed
+  package var fillMode: CAMediaTimingFillMode = .removed {
+    didSet { updateFill() }
+  }
+  /// `fillMode` decoded once (comparing names per evaluation costs string compares).
+  private(set) var fillsBackwards = false
+  private(set) var fillsForwards = false
+
+  private mutating func updateFill() {
+    fillsBackwards = fillMode.fillsBackwards
+    fillsForwards = fillMode.fillsForwards
+  }
 
   package init(
     beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
@@ -69,6 +79,7 @@ package struct MediaTiming: Equatable, Sendable {
     self.repeatDuration = repeatDuration.isNaN || repeatDuration < 0 ? 0 : repeatDuration
     self.autoreverses = autoreverses
     self.fillMode = fillMode
+    updateFill()
   }
 
   /// The length of one repeat: twice the duration when autoreversing.
@@ -99,12 +110,12 @@ package struct MediaTiming: Equatable, Sendable {
     var phase = Phase.active
     var elapsed = (tp - beginTime) * speed
     if tp < beginTime {
-      guard fillMode.fillsBackwards else { return .notApplied }
+      guard fillsBackwards else { return .notApplied }
       phase = .before
       elapsed = 0
     } else if Swift.abs(elapsed) >= active {
       phase = .after
-      guard fillMode.fillsForwards else {
+      guard fillsForwards else {
         return Evaluation(phase: .after, isApplied: false, localTime: 0, progress: 0, iteration: 0)
       }
       elapsed = speed < 0 ? -active : active

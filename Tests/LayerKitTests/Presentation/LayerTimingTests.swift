@@ -323,3 +323,34 @@ import Testing
     CADiagnostics.drain()
   }
 }
+
+@Suite struct TransformComponentTrackTests {
+  @Test(arguments: ["transform.scale", "transform.scale.x", "transform.rotation.z", "transform.rotation.x",
+    "transform.translation.y", "sublayerTransform.rotation"])
+  func componentTrackMatchesTheRegistrysDescriptor(keyPath: String) throws {
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
+    let layer = CALayer()
+    layer.transform = CATransform3DRotate(CATransform3DMakeScale(2, 3, 1), 0.3, 0, 0, 1)
+    layer.sublayerTransform = CATransform3DMakeTranslation(4, 5, 6)
+    context.layer = layer
+    context.commit()
+    let a = CABasicAnimation(keyPath: keyPath)
+    a.fromValue = 0.5
+    a.toValue = 1.5
+    a.duration = 1
+    layer.add(a, forKey: "k")
+    context.commit()
+    clock.time = 0.25
+    let p = try #require(layer.presentation())
+    let descriptor = try #require(CALayer.propertyRegistry.property(forKeyPath: keyPath) as? LayerProperty<CGFloat>)
+    var expected = layer.state
+    descriptor.set(&expected, 0.75)
+    #expect(p.state.transform.distance(to: expected.transform) < 1e-9)
+    #expect(p.state.sublayerTransform.distance(to: expected.sublayerTransform) < 1e-9)
+  }
+}
+
+extension CATransform3D {
+  func distance(to o: CATransform3D) -> Double { CATransform3D.distance(self, o) }
+}

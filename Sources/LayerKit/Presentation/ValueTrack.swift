@@ -1,0 +1,106 @@
+import Foundation
+
+/// A basic, spring or keyframe animation of one `LayerProperty<Value>`.
+///
+/// The class is generic, and a generic class's overridden methods run unspecialised
+/// (every call would look up `Value`'s metadata). The common value types therefore get
+/// final subclasses (`ValueTrack.make`) whose `apply` calls the inlined generic body with
+/// a concrete type, so the optimiser specialises it.
+package class ValueTrack<Value: Interpolatable>: AnimationTrack {
+  let property: LayerProperty<Value>
+  let program: PropertyProgram<Value>
+  /// The field's accessors: direct ones for common keys, else the descriptor's.
+  let get: LayerStateAccess.Getter<Value>
+  let set: LayerStateAccess.Setter<Value>
+
+  package init(property: LayerProperty<Value>, program: PropertyProgram<Value>) {
+    self.property = property
+    self.program = program
+    if let direct = LayerStateAccess.accessors(forKey: property.key, as: Value.self) {
+      (get, set) = direct
+    } else {
+      get = { [property] in property.get($0) }
+      set = { [property] in property.set(&$0, $1) }
+    }
+    super.init(timing: program.timing)
+  }
+
+  /// A track for `property`, specialised for the common value types.
+  package static func make(property: LayerProperty<Value>, program: PropertyProgram<Value>) -> AnimationTrack {
+    switch (property, program) {
+    case let (p as LayerProperty<CGFloat>, g as PropertyProgram<CGFloat>): return CGFloatTrack(property: p, program: g)
+    case let (p as LayerProperty<Float>, g as PropertyProgram<Float>): return FloatTrack(property: p, program: g)
+    case let (p as LayerProperty<CGPoint>, g as PropertyProgram<CGPoint>): return PointTrack(property: p, program: g)
+    case let (p as LayerProperty<CGSize>, g as PropertyProgram<CGSize>): return SizeTrack(property: p, program: g)
+    case let (p as LayerProperty<CGRect>, g as PropertyProgram<CGRect>): return RectTrack(property: p, program: g)
+    case let (p as LayerProperty<CGColor?>, g as PropertyProgram<CGColor?>): return ColorTrack(property: p, program: g)
+    case let (p as LayerProperty<CATransform3D>, g as PropertyProgram<CATransform3D>):
+      return TransformTrack(property: p, program: g)
+    default: return ValueTrack(property: property, program: program)
+    }
+  }
+
+  @inline(__always)
+  final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    // The model and underlying values are read only when needed (a missing end, an
+    // additive animation): each read through a descriptor copies the whole state.
+    var v = program.animatedValue(e, model: { self.get(model.state) })
+    if program.isAdditive { v = Value.adding(get(state), v) }
+    set(&state, v)
+  }
+
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+
+  package override func setTiming(_ t: MediaTiming) {
+    timing = t
+    program.timing = t
+  }
+
+  package override func capturePrevious(from presentation: LayerState) {
+    if program.needsPreviousValue { program.previous = get(presentation) }
+  }
+}
+
+final class CGFloatTrack: ValueTrack<CGFloat> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class FloatTrack: ValueTrack<Float> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class PointTrack: ValueTrack<CGPoint> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class SizeTrack: ValueTrack<CGSize> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class RectTrack: ValueTrack<CGRect> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class ColorTrack: ValueTrack<CGColor?> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
+
+final class TransformTrack: ValueTrack<CATransform3D> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+    applyTyped(e, to: &state, model: model)
+  }
+}
