@@ -36,7 +36,7 @@ package class AnimationTrack {
 /// unspecialised track; `ValueTrack` serves `LayerProperty` descriptors).
 package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack {
   let property: Property
-  let program: PropertyProgram<Property.Value>
+  var program: PropertyProgram<Property.Value>
 
   package init(property: Property, program: PropertyProgram<Property.Value>) {
     self.property = property
@@ -49,11 +49,6 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
     property.set(&state, v)
   }
 
-  package override func setTiming(_ t: MediaTiming) {
-    timing = t
-    program.timing = t
-  }
-
   package override func capturePrevious(from presentation: LayerState) {
     if program.needsPreviousValue { program.previous = property.get(presentation) }
   }
@@ -64,21 +59,17 @@ package final class ValueFunctionTrack<Property: TypedLayerProperty>: AnimationT
 where Property.Value == CATransform3D {
   let property: Property
   let function: CAValueFunction
-  let program: PropertyProgram<SIMD3<Double>>
+  var program: PropertyProgram<SIMD3<Double>>
   let isAdditive: Bool
 
   package init(property: Property, function: CAValueFunction, program: PropertyProgram<SIMD3<Double>>) {
     self.property = property
     self.function = function
     isAdditive = program.isAdditive
-    program.isAdditive = false
-    self.program = program
+    var p = program
+    p.isAdditive = false
+    self.program = p
     super.init(timing: program.timing)
-  }
-
-  package override func setTiming(_ t: MediaTiming) {
-    timing = t
-    program.timing = t
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {

@@ -171,14 +171,15 @@ public final class CAContext {
     s.localTime = local
     s.isTimeApplied = applied
     if s.entries.isEmpty {
-      s.presentationState = nil
+      s.hasPresentationState = false
     } else {
-      var p = layer.state
+      s.evaluatedState = layer.state
+      s.hasPresentationState = true
       var anyFinished = false
       for entry in s.entries {
         if !entry.isCommitted {
           guard committing else { continue }
-          entry.track?.capturePrevious(from: p)
+          entry.track?.capturePrevious(from: s.evaluatedState)
           if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
           entry.track?.setTiming(entry.timing)
           entry.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
@@ -189,7 +190,7 @@ public final class CAContext {
         // An animation that ends this frame and is removed on completion no longer shows.
         let leaving = e.phase == .after && entry.isRemovedOnCompletion
         if e.isApplied && !leaving, let track = entry.track {
-          track.apply(e, to: &p, model: layer)
+          track.apply(e, to: &s.evaluatedState, model: layer)
         }
         if committing { continue }
         if !entry.didStart && e.phase != .before {
@@ -202,7 +203,6 @@ public final class CAContext {
           if entry.isRemovedOnCompletion { anyFinished = true }
         }
       }
-      s.presentationState = p
       if anyFinished { removals.append(s) }
     }
     for child in layer.children {

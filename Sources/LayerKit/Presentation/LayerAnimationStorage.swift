@@ -41,9 +41,14 @@ package final class LayerAnimationStorage {
   package weak var hostingContext: CAContext?
   /// For a presentation copy: the model layer it presents.
   package weak var modelLayer: CALayer?
-  /// The presentation state at the context's last evaluation; nil when the layer has no
-  /// animations (the model state is then the presentation).
-  package var presentationState: LayerState?
+  /// The presentation state at the context's last evaluation, valid when
+  /// `hasPresentationState`; a layer without animations keeps none (its model state is
+  /// the presentation). Stored unwrapped so that evaluation writes it in place.
+  package var evaluatedState = LayerState()
+  package var hasPresentationState = false
+
+  /// The presentation state at the last evaluation, or nil when it is the model state.
+  package var presentationState: LayerState? { hasPresentationState ? evaluatedState : nil }
   /// The layer's local time at the last evaluation, and whether it applied then.
   package var localTime: Double = 0
   package var isTimeApplied = false

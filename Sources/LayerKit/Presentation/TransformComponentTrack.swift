@@ -60,7 +60,7 @@ package final class TransformComponentTrack: AnimationTrack {
   /// Whether the root is `sublayerTransform` (else `transform`), read directly.
   let isSublayerTransform: Bool
   let component: TransformComponent
-  let program: PropertyProgram<CGFloat>
+  var program: PropertyProgram<CGFloat>
   private var cachedUnderlying: CATransform3D?
   private var underlyingParts = CATransform3DDecomposition.identity
   private var cachedModel: CATransform3D?
@@ -72,11 +72,6 @@ package final class TransformComponentTrack: AnimationTrack {
     self.component = component
     self.program = program
     super.init(timing: program.timing)
-  }
-
-  package override func setTiming(_ t: MediaTiming) {
-    timing = t
-    program.timing = t
   }
 
   private func underlying(_ t: CATransform3D) -> CATransform3DDecomposition {

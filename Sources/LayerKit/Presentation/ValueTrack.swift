@@ -8,7 +8,7 @@ import Foundation
 /// a concrete type, so the optimiser specialises it.
 package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   let property: LayerProperty<Value>
-  let program: PropertyProgram<Value>
+  var program: PropertyProgram<Value>
   /// The field's accessors: direct ones for common keys, else the descriptor's.
   let get: LayerStateAccess.Getter<Value>
   let set: LayerStateAccess.Setter<Value>
@@ -51,11 +51,6 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
     applyTyped(e, to: &state, model: model)
-  }
-
-  package override func setTiming(_ t: MediaTiming) {
-    timing = t
-    program.timing = t
   }
 
   package override func capturePrevious(from presentation: LayerState) {
