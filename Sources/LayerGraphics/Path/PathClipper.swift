@@ -32,6 +32,10 @@ package struct PathClipper {
     var curve: Int32
     var t0: CGFloat
     var t1: CGFloat
+
+    /// The source parameter at fraction `f` along the edge.
+    @inline(__always)
+    func at(_ f: CGFloat) -> CGFloat { t0 + (t1 - t0) * f }
   }
 
   struct Edge {
