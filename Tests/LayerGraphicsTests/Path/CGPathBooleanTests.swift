@@ -107,3 +107,28 @@ import Testing
     #expect(abs(r.length - lens) < lens * 2e-3)
   }
 }
+
+@Suite struct CGPathComponentTests {
+  @Test func componentsKeepHolesWithTheirOutline() {
+    let p = CGMutablePath()
+    p.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+    p.addEllipse(in: CGRect(x: 3, y: 3, width: 4, height: 4))
+    p.addRect(CGRect(x: 20, y: 0, width: 5, height: 5))
+    let parts = p.componentsSeparated(using: .evenOdd)
+    #expect(parts.count == 2)
+    let big = parts.first { $0.boundingBoxOfPath.width > 9 }!
+    #expect(big.storage.subpaths.count == 2)
+    #expect(!big.contains(CGPoint(x: 5, y: 5)))
+    #expect(big.contains(CGPoint(x: 1, y: 1)))
+    #expect(CGPath().componentsSeparated().isEmpty)
+  }
+
+  @Test func flattenedReplacesCurvesWithLinesWithinTheThreshold() {
+    let circle = CGPath(ellipseIn: CGRect(x: -50, y: -50, width: 100, height: 100), transform: nil)
+    let flat = circle.flattened(threshold: 0.1)
+    #expect(!flat.elements.contains { if case .curveTo = $0 { return true } else { return false } })
+    #expect(flat.elements.last == .closeSubpath)
+    for q in flat.elementEndPoints { #expect(abs(q.distance(to: .zero) - 50) < 0.1 + 50 * 3e-4) }
+    #expect(abs(signedArea(flat) - signedArea(circle)) < 2 * .pi * 50 * 0.1)
+  }
+}
