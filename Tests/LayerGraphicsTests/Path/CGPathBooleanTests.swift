@@ -132,3 +132,37 @@ import Testing
     #expect(abs(signedArea(flat) - signedArea(circle)) < 2 * .pi * 50 * 0.1)
   }
 }
+
+@Suite struct CGPathBooleanRobustnessTests {
+  @Test func nonFiniteAndDegenerateInputsGiveDefinedResults() {
+    let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+    let bad = CGMutablePath()
+    bad.move(to: CGPoint(x: CGFloat.nan, y: 0))
+    bad.addLine(to: CGPoint(x: 1, y: CGFloat.infinity))
+    bad.addLine(to: CGPoint(x: 5, y: 5))
+    let movesOnly = CGMutablePath()
+    movesOnly.move(to: CGPoint(x: 1, y: 1))
+    movesOnly.move(to: CGPoint(x: 2, y: 2))
+    let flat = CGMutablePath()
+    flat.addLines(between: [.zero, CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 20)])
+    flat.closeSubpath()
+    for other in [bad as CGPath, movesOnly, flat] {
+      #expect(abs(signedArea(square.union(other)) - 100) < 1e-9)
+      #expect(abs(signedArea(square.subtracting(other)) - 100) < 1e-9)
+      #expect(other.normalized().isEmpty)
+    }
+  }
+
+  @Test func manyCoincidentCopiesCollapseToOne() {
+    let p = CGMutablePath()
+    for _ in 0..<5 { p.addEllipse(in: CGRect(x: 0, y: 0, width: 40, height: 30)) }
+    let n = p.normalized()
+    #expect(n.storage.subpaths.count == 1)
+    #expect(abs(signedArea(n) - signedArea(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 30), transform: nil))) < 1e-6)
+    // Under even-odd, five coincident copies fill like one; four fill nothing.
+    #expect(p.normalized(using: .evenOdd).storage.subpaths.count == 1)
+    let four = CGMutablePath()
+    for _ in 0..<4 { four.addEllipse(in: CGRect(x: 0, y: 0, width: 40, height: 30)) }
+    #expect(four.normalized(using: .evenOdd).isEmpty)
+  }
+}
