@@ -97,6 +97,7 @@ public final class CAContext {
   /// `beginTime` of 0 is stamped with the layer's local time now; a basic animation with
   /// no values captures the presentation value now), and the tree gets a presentation.
   public func commit() {
+    TransactionThread.current.flushForContextCommit()
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
@@ -199,6 +200,7 @@ public final class CAContext {
 
   /// Removals, then delegate callbacks in add order.
   private func finishFrame() {
+    defer { TransactionThread.current.runReadyCompletionBlocks() }
     for s in removals {
       s.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion }
     }
@@ -213,6 +215,7 @@ public final class CAContext {
     }
     for entry in stops where !entry.didStop {
       entry.didStop = true
+      entry.completionToken?.animationDidEnd()
       entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
     }
     for event in frameEvents {
@@ -221,6 +224,7 @@ public final class CAContext {
         a.delegate?.animationDidStart(a)
       } else if !event.entry.didStop {
         event.entry.didStop = true
+        event.entry.completionToken?.animationDidEnd()
         a.delegate?.animationDidStop(a, finished: true)
       }
     }

@@ -67,7 +67,7 @@ open class CATransaction {
 
   /// The duration, in seconds, of the animations added in the current transaction:
   /// implicit ones and explicit ones whose own duration is ≤ 0. Default 0.25 s.
-  open class func animationDuration() -> TimeInterval {
+  open class func animationDuration() -> CFTimeInterval {
     TransactionThread.current.machine.values.animationDuration
   }
 
@@ -75,13 +75,24 @@ open class CATransaction {
   ///
   /// A negative or non-finite duration is ignored with a diagnostic.
   /// - Parameter dur: The duration in seconds.
-  open class func setAnimationDuration(_ dur: TimeInterval) {
+  open class func setAnimationDuration(_ dur: CFTimeInterval) {
     guard dur.isFinite, dur >= 0 else {
       CADiagnostics.report(
         key: kCATransactionAnimationDuration, "ignored invalid animation duration \(dur)")
       return
     }
     TransactionThread.current.update { $0.animationDuration = dur }
+  }
+
+  /// The timing function of the implicit animations created in the current transaction,
+  /// or nil (the default), in which case they use `.default`.
+  open class func animationTimingFunction() -> CAMediaTimingFunction? {
+    TransactionThread.current.machine.values.animationTimingFunction
+  }
+
+  /// Sets ``animationTimingFunction()`` until the current transaction commits.
+  open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+    TransactionThread.current.update { $0.animationTimingFunction = function }
   }
 
   /// Whether property changes in the current transaction skip their actions (and so do
@@ -122,6 +133,7 @@ open class CATransaction {
     switch key {
     case kCATransactionAnimationDuration: return values.animationDuration
     case kCATransactionDisableActions: return values.disableActions
+    case kCATransactionAnimationTimingFunction: return values.animationTimingFunction
     case kCATransactionCompletionBlock: return values.completionGroup?.block
     default: return values.custom[key]
     }
@@ -144,6 +156,12 @@ open class CATransaction {
       case let number as NSNumber: setDisableActions(number.boolValue)
       default: reportWrongType(anObject, forKey: key, expected: "a Bool")
       }
+    case kCATransactionAnimationTimingFunction:
+      guard let anObject, !isNilValue(anObject) else { return setAnimationTimingFunction(nil) }
+      guard let function = anObject as? CAMediaTimingFunction else {
+        return reportWrongType(anObject, forKey: key, expected: "a CAMediaTimingFunction")
+      }
+      setAnimationTimingFunction(function)
     case kCATransactionCompletionBlock:
       guard let anObject else { return setCompletionBlock(nil) }
       guard let block = anObject as? () -> Void else {

@@ -1,6 +1,6 @@
 /// The key of ``CATransaction/value(forKey:)`` for the animation duration.
 ///
-/// The value is a `TimeInterval` (any number type is accepted when setting) in seconds;
+/// The value is a `CFTimeInterval` (any number type is accepted when setting) in seconds;
 /// same as ``CATransaction/setAnimationDuration(_:)``.
 public let kCATransactionAnimationDuration: String = "animationDuration"
 

@@ -11,9 +11,19 @@ package final class TransactionThread {
   package private(set) var machine = TransactionStateMachine()
   /// Groups whose animations have all ended, in the order they became ready.
   package private(set) var readyGroups: [TransactionCompletionGroup] = []
-  /// Called after the outermost scope closes and before its completion groups are
-  /// sealed: the context commits what is pending (stamps newly added animations).
+  /// Replaces what happens after the outermost scope closes and before its completion
+  /// groups are sealed, which is otherwise `CAContext.current?.commit()` (newly added
+  /// animations start). For tests of the scope stack without a context.
   package var outermostCommitHandler: (() -> Void)?
+  /// Whether a context's commit is flushing the implicit scope (which must not commit
+  /// the context again).
+  private var isCommittingContext = false
+  /// The actions running now, innermost last.
+  package var actionInvocations: [ActionInvocation] = []
+  /// Sublayer changes in progress, reported when the outermost one ends.
+  package var pendingSublayerChanges: [SublayerChange] = []
+  /// How deeply sublayer changes are nested right now.
+  package var sublayerChangeDepth = 0
 
   package init() {}
 
@@ -98,8 +108,28 @@ package final class TransactionThread {
     for group in batch { group.run() }
   }
 
+  /// Commits the implicit scope as the first step of a context's commit. When explicit
+  /// scopes are still open, it commits when they have, and a diagnostic notes that the
+  /// frame began inside an explicit transaction.
+  package func flushForContextCommit() {
+    isCommittingContext = true
+    defer { isCommittingContext = false }
+    let depth = flush()
+    if depth > 0 {
+      CADiagnostics.report(
+        key: "CATransaction",
+        "a frame began with \(depth) explicit transaction(s) open; animations added so far start now")
+    }
+  }
+
   private func didCommitOutermost(sealing groups: [TransactionCompletionGroup]) {
-    outermostCommitHandler?()
+    if !isCommittingContext {
+      if let handler = outermostCommitHandler {
+        handler()
+      } else {
+        CAContext.current?.commit()
+      }
+    }
     for group in groups { group.seal() }
   }
 }
