@@ -8,7 +8,7 @@ import Foundation
 /// directions and one centred box of width `d + 1`. Pixels outside the region count as
 /// transparent. Each pass is a running sum, so the cost does not depend on σ:
 /// O(width · height) per channel.
-package enum GaussianBlur {
+@_spi(Benchmarks) public enum GaussianBlur {
   /// The box widths (as left/right reaches) for σ.
   package static func boxes(sigma: Double) -> [(left: Int, right: Int)] {
     guard sigma.isFinite, sigma > 0 else { return [] }
@@ -22,7 +22,7 @@ package enum GaussianBlur {
   }
 
   /// Blurs one byte per pixel in place (`stride` bytes per row).
-  package static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+  @_spi(Benchmarks) public static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
                                 sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
@@ -61,7 +61,7 @@ package enum GaussianBlur {
   }
 
   /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row).
-  package static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int,
+  @_spi(Benchmarks) public static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int,
                                sigma: Double) {
     guard !boxes(sigma: sigma).isEmpty, width > 0, height > 0 else { return }
     let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)

@@ -43,19 +43,19 @@ package struct PaintBlitter: SpanBlitter {
       return
     }
     let d = pixels + y * stride + x0
-    if case .solid(let color) = paint, mode == .normal {
+    if case .solid(let color) = paint {
       let a = UInt32(alpha)
-      if a == 255 && color >> 24 == 255 {
+      if a == 255 && (mode == .copy || (mode == .normal && color >> 24 == 255)) {
         d.update(repeating: color, count: n)
         return
       }
-      let s = a == 255 ? PixelMath.expand(color) : PixelMath.scale(PixelMath.expand(color), a)
-      let inv = 255 &- PixelMath.alpha(s)
-      if inv == 255 { return }
-      for k in 0..<n {
-        d[k] = PixelMath.compress(s &+ PixelMath.scale(PixelMath.expand(d[k]), inv))
+      if mode == .normal {
+        let s = a == 255 ? PixelMath.expand(color) : PixelMath.scale(PixelMath.expand(color), a)
+        let inv = 255 &- PixelMath.alpha(s)
+        if inv == 255 { return }
+        Self.srcOverConstant(d, count: n, source: PixelMath.compress(s), inverseAlpha: inv)
+        return
       }
-      return
     }
     let src = source(y: y, x: x0, count: n)
     let a = UInt32(alpha)
@@ -69,6 +69,33 @@ package struct PaintBlitter: SpanBlitter {
         let s = src.constant ? src.color : src.row![k]
         d[k] = BlendFunction.lerp(BlendFunction.blend(mode, s, d[k]), d[k], a)
       }
+    }
+  }
+
+  /// `d = s + d·inv/255` over a run, two pixels per 64-bit word: the red/blue and the
+  /// green/alpha bytes of both pixels are scaled in two multiplies.
+  @inline(__always)
+  static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
+                              inverseAlpha inv: UInt32) {
+    let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+    let half: UInt64 = 0x0080_0080_0080_0080
+    let s2 = UInt64(s) | UInt64(s) << 32
+    let k = UInt64(inv)
+    var i = 0
+    if n >= 2 {
+      let raw = UnsafeMutableRawPointer(d)
+      while i + 1 < n {
+        let v = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+        var rb = (v & mask) &* k &+ half
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ag = ((v &>> 8) & mask) &* k &+ half
+        ag = (ag &+ ((ag &>> 8) & mask)) & ~mask
+        raw.storeBytes(of: (rb | ag) &+ s2, toByteOffset: i * 4, as: UInt64.self)
+        i += 2
+      }
+    }
+    if i < n {
+      d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
     }
   }
 
