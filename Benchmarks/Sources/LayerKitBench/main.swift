@@ -11,12 +11,14 @@ var sceneDir = "."
 var runs = 25
 var pngDir: String?
 var only: String?
+var skipThreads = false
 while let a = args.popFirst() {
   switch a {
   case "--scenes": sceneDir = args.popFirst() ?? "."
   case "--runs": runs = Int(args.popFirst() ?? "") ?? 25
   case "--png": pngDir = args.popFirst()
   case "--only": only = args.popFirst()
+  case "--skip-threads": skipThreads = true
   default: break
   }
 }
@@ -149,6 +151,6 @@ for i in 0..<(W * H) {
 bench("F_blur_alpha_sigma10") { GaussianBlur.blurAlpha(alphaPlane, width: W, height: H, stride: W, sigma: 10) }
 bench("F2_blur_rgba_sigma10") { GaussianBlur.blurRGBA(rgbaPlane, width: W, height: H, stride: W, sigma: 10) }
 
-for (key, body) in scenes where !key.hasPrefix("E2") {
+for (key, body) in scenes where !key.hasPrefix("E2") && !skipThreads {
   bench("MT2_" + key, twoCores(body))
 }
