@@ -59,6 +59,10 @@ package struct PaintBlitter: SpanBlitter {
     }
     let src = source(y: y, x: x0, count: n)
     let a = UInt32(alpha)
+    if mode == .normal && a == 255, let row = src.row {
+      Self.srcOverRow(d, row, count: n)
+      return
+    }
     if mode == .normal {
       for k in 0..<n {
         let s = src.constant ? src.color : src.row![k]
@@ -96,6 +100,27 @@ package struct PaintBlitter: SpanBlitter {
     }
     if i < n {
       d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
+    }
+  }
+
+  /// `d = s + d·(255 − sa)/255` per pixel, on 32-bit words: red/blue and green/alpha
+  /// byte pairs are scaled in one multiply each; opaque pixels are stored, clear ones skipped.
+  @inline(__always)
+  static func srcOverRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+    for k in 0..<n {
+      let p = s[k]
+      let sa = p >> 24
+      if sa == 255 {
+        d[k] = p
+      } else if sa != 0 {
+        let inv = 255 &- sa
+        let v = d[k]
+        var rb = (v & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((v >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        d[k] = (rb | ag) &+ p
+      }
     }
   }
 
