@@ -25,7 +25,10 @@ import Foundation
 /// 3. delegate callbacks, in add order across the tree: stops of animations removed or
 ///    replaced since the last frame (`finished == false`), then for each animation that
 ///    started this frame `animationDidStart`, and for each that ended
-///    `animationDidStop(finished: true)`.
+///    `animationDidStop(finished: true)`;
+/// 4. completion blocks of the transactions whose animations have all ended (see the
+///    Transactions and Actions article).
+/// `commit()` (and so `advance(by:)`) first commits the thread's implicit transaction.
 /// Callbacks run after the frame's state is complete, so they may add or remove
 /// animations and change properties; those changes show at the next commit.
 public final class CAContext {
