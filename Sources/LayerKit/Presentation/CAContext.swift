@@ -25,7 +25,10 @@ import Foundation
 /// 3. delegate callbacks, in add order across the tree: stops of animations removed or
 ///    replaced since the last frame (`finished == false`), then for each animation that
 ///    started this frame `animationDidStart`, and for each that ended
-///    `animationDidStop(finished: true)`.
+///    `animationDidStop(finished: true)`;
+/// 4. completion blocks of the transactions whose animations have all ended (see the
+///    Transactions and Actions article).
+/// `commit()` (and so `advance(by:)`) first commits the thread's implicit transaction.
 /// Callbacks run after the frame's state is complete, so they may add or remove
 /// animations and change properties; those changes show at the next commit.
 public final class CAContext {
@@ -97,6 +100,7 @@ public final class CAContext {
   /// `beginTime` of 0 is stamped with the layer's local time now; a basic animation with
   /// no values captures the presentation value now), and the tree gets a presentation.
   public func commit() {
+    TransactionThread.current.flushForContextCommit()
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
@@ -215,6 +219,7 @@ public final class CAContext {
 
   /// Removals, then delegate callbacks in add order.
   private func finishFrame() {
+    defer { TransactionThread.current.runReadyCompletionBlocks() }
     for s in removals {
       s.entries.removeAll { $0.isFinished && $0.isRemovedOnCompletion }
     }
@@ -229,6 +234,7 @@ public final class CAContext {
     }
     for entry in stops where !entry.didStop {
       entry.didStop = true
+      entry.completionToken?.animationDidEnd()
       entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
     }
     for event in frameEvents {
@@ -237,6 +243,7 @@ public final class CAContext {
         a.delegate?.animationDidStart(a)
       } else if !event.entry.didStop {
         event.entry.didStop = true
+        event.entry.completionToken?.animationDidEnd()
         a.delegate?.animationDidStop(a, finished: true)
       }
     }

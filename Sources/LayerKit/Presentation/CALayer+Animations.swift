@@ -12,7 +12,12 @@ extension CALayer {
   /// unique internal key that `animationKeys()` does not list.
   public func add(_ anim: CAAnimation, forKey key: String?) {
     let copy = anim.copy() as! CAAnimation
-    AnimationCompiler.resolveDurations(copy, fallback: AnimationCompiler.defaultDuration)
+    AnimationCompiler.resolveDurations(copy, fallback: CATransaction.animationDuration())
+    // A transition always goes under kCATransition and captures the outgoing state.
+    let key = copy is CATransition ? kCATransition : key
+    if let transition = copy as? CATransition, transition.outgoingSnapshot == nil {
+      transition.outgoingSnapshot = transitionSnapshot(for: nil)
+    }
     let track = AnimationCompiler.compile(copy, registry: type(of: self).propertyRegistry)
     let storage = animationStorage
     let entryKey: String
@@ -29,6 +34,7 @@ extension CALayer {
     let entry = LayerAnimationEntry(key: entryKey, isAnonymous: key == nil, animation: copy, track: track)
     let context = hostingContextInTree
     entry.sequence = context?.nextSequence() ?? 0
+    entry.completionToken = TransactionThread.current.registerAddedAnimation()
     storage.entries.append(entry)
     context?.invalidate()
   }
@@ -69,6 +75,7 @@ extension CALayer {
       context.enqueueStop(entry)
     } else {
       entry.didStop = true
+      entry.completionToken?.animationDidEnd()
       entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
     }
   }
@@ -85,13 +92,15 @@ extension CALayer {
 }
 
 extension CAAnimation: CAAction {
-  /// Adds a copy of the animation to `anObject` (a layer) under `event`.
+  /// Adds a copy of the animation to `anObject` (a layer) under `event`: a basic
+  /// animation with no values animates from the value on screen to the new model
+  /// value, and a transition goes under `kCATransition` (see `CALayer+AnimationActions`).
   public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
     guard let layer = anObject as? CALayer else {
       CADiagnostics.report(key: event, "an animation action ran on \(type(of: anObject)), not a layer; ignored")
       return
     }
-    layer.add(self, forKey: event)
+    layer.runAnimationAction(self, forKey: event)
   }
 }
 

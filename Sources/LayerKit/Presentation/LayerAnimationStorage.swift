@@ -22,6 +22,8 @@ package final class LayerAnimationEntry {
   package var didStop = false
   /// Whether the active interval has ended and the animation is to be removed.
   package var isFinished = false
+  /// The completion groups of the transactions it was added in, told when it stops.
+  package var completionToken: TransactionCompletionToken?
 
   package init(key: String, isAnonymous: Bool, animation: CAAnimation, track: AnimationTrack?) {
     self.key = key
