@@ -13,18 +13,30 @@ package class AnimationTrack {
 
   /// Applies the animation in state `e` of `timing` to `state`.
   /// - Parameters:
-  ///   - model: the model layer, read only when a value needs the model (missing
-  ///     from/to/by values), so that evaluation copies no whole state.
-  package func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {}
+  ///   - model: gives the layer's model state; called only when a value needs the model
+  ///     (a missing from/to/by value), so that evaluation copies no whole state.
+  package func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {}
+
+  /// Applies the animation with `layer`'s model state.
+  @inline(__always)
+  package final func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model layer: CALayer) {
+    apply(e, to: &state, modelState: { layer.state })
+  }
+
+  /// Applies the animation with an explicit model state.
+  @inline(__always)
+  package final func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
+    apply(e, to: &state, modelState: { model })
+  }
 
   /// Replaces the timing (the commit stamps a top-level animation's `beginTime`).
   package func setTiming(_ t: MediaTiming) { timing = t }
 
   /// Evaluates `timing` at `parentTime` and applies the result when it applies.
   @inline(__always)
-  package final func apply(atParentTime t: Double, to state: inout LayerState, model: CALayer) {
+  package final func apply(atParentTime t: Double, to state: inout LayerState, modelState model: () -> LayerState) {
     let e = timing.evaluate(parentTime: t)
-    if e.isApplied { apply(e, to: &state, model: model) }
+    if e.isApplied { apply(e, to: &state, modelState: model) }
   }
 
   /// Records the presentation value a basic animation with no from, to or by value
@@ -44,8 +56,8 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
     super.init(timing: program.timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    let v = program.value(e, model: { property.get(model.state) }, underlying: property.get(state))
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    let v = program.value(e, model: { property.get(model()) }, underlying: property.get(state))
     property.set(&state, v)
   }
 
@@ -72,7 +84,7 @@ where Property.Value == CATransform3D {
     super.init(timing: program.timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let identityInput: SIMD3<Double> = function.name == .scale ? SIMD3(repeating: 1) : .zero
     let t = function.transform(program.value(e, model: { identityInput }, underlying: identityInput))
     property.set(&state, isAdditive ? t.concatenating(property.get(state)) : t)
@@ -102,7 +114,7 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
     super.init(timing: timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let f = curve?.evaluate(e.progress) ?? e.progress
     var (p, angle) = sampler.sample(at: f)
     if isCumulative && e.iteration > 0 {
@@ -134,9 +146,9 @@ package final class GroupTrack: AnimationTrack {
     super.init(timing: timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let t = timing.passTime(e)
-    for child in children { child.apply(atParentTime: t, to: &state, model: model) }
+    for child in children { child.apply(atParentTime: t, to: &state, modelState: model) }
   }
 
   package override func capturePrevious(from presentation: LayerState) {

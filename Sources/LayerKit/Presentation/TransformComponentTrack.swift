@@ -82,7 +82,7 @@ package final class TransformComponentTrack: AnimationTrack {
     return underlyingParts
   }
 
-  private func model(_ t: CATransform3D) -> CATransform3DDecomposition {
+  private func modelParts(of t: CATransform3D) -> CATransform3DDecomposition {
     if t != cachedModel {
       cachedModel = t
       modelParts = t.editableDecomposition
@@ -90,10 +90,13 @@ package final class TransformComponentTrack: AnimationTrack {
     return modelParts
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model layer: CALayer) {
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     var d = underlying(isSublayerTransform ? state.sublayerTransform : state.transform)
     let v = program.value(
-      e, model: { CGFloat(component.get(model(isSublayerTransform ? layer.state.sublayerTransform : layer.state.transform))) },
+      e, model: {
+        let m = model()
+        return CGFloat(component.get(self.modelParts(of: isSublayerTransform ? m.sublayerTransform : m.transform)))
+      },
       underlying: CGFloat(component.get(d)))
     component.set(&d, Double(v))
     if isSublayerTransform {

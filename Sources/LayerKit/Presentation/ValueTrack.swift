@@ -41,16 +41,16 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   }
 
   @inline(__always)
-  final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
+  final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     // The model and underlying values are read only when needed (a missing end, an
     // additive animation): each read through a descriptor copies the whole state.
-    var v = program.animatedValue(e, model: { self.get(model.state) })
+    var v = program.animatedValue(e, model: { self.get(model()) })
     if program.isAdditive { v = Value.adding(get(state), v) }
     set(&state, v)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 
   package override func capturePrevious(from presentation: LayerState) {
@@ -59,43 +59,43 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
 }
 
 final class CGFloatTrack: ValueTrack<CGFloat> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class FloatTrack: ValueTrack<Float> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class PointTrack: ValueTrack<CGPoint> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class SizeTrack: ValueTrack<CGSize> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class RectTrack: ValueTrack<CGRect> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class ColorTrack: ValueTrack<CGColor?> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
 
 final class TransformTrack: ValueTrack<CATransform3D> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: CALayer) {
-    applyTyped(e, to: &state, model: model)
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
   }
 }
