@@ -8,10 +8,6 @@ import Foundation
 /// of the wrong type, an empty path) compiles to nil with a diagnostic: the animation
 /// then still runs its timing and lifecycle but changes nothing.
 package enum AnimationCompiler {
-  /// The default duration of an animation added with duration ≤ 0, in seconds (the
-  /// transaction's default animation duration).
-  package static let defaultDuration: CFTimeInterval = 0.25
-
   /// Replaces a duration ≤ 0 (or NaN) by `fallback`, in `animation` and, for a group,
   /// in every child (a child with no duration takes the group's).
   package static func resolveDurations(_ animation: CAAnimation, fallback: CFTimeInterval) {
