@@ -1,0 +1,92 @@
+import Foundation
+
+/// A stretch of text in one font and one colour.
+public struct TextRun: Equatable, Hashable, Sendable {
+  /// The characters of the run.
+  public var text: String
+  /// The font the run asks for.
+  public var font: FontDescription
+  /// The fill colour of the run's glyphs.
+  public var color: CGColor
+
+  /// Creates a run.
+  public init(text: String, font: FontDescription, color: CGColor) {
+    self.text = text
+    self.font = font
+    self.color = color
+  }
+}
+
+/// Text as the layout engine reads it: a sequence of runs, each with its font and colour.
+///
+/// The Swift-native twin of an `NSAttributedString`; `init(_:defaultFont:defaultColor:)`
+/// converts one, reading the `.font` and `.foregroundColor` attributes.
+public struct AttributedText: Equatable, Hashable, Sendable {
+  /// The runs, in reading order. Empty runs are allowed and contribute nothing.
+  public var runs: [TextRun]
+
+  /// Text made of `runs`.
+  public init(runs: [TextRun]) {
+    self.runs = runs
+  }
+
+  /// Text in one font and colour.
+  public init(_ string: String, font: FontDescription = FontDescription(), color: CGColor = .white) {
+    self.runs = [TextRun(text: string, font: font, color: color)]
+  }
+
+  /// Converts an attributed string, using `defaultFont` and `defaultColor` where its
+  /// attributes say nothing.
+  ///
+  /// Reads `.font` (a `FontDescription`, or a font name `String` that keeps the default
+  /// size) and `.foregroundColor` or `kCTForegroundColorAttributeName` (a `CGColor`).
+  /// Other attributes, and values of other types, are ignored.
+  public init(
+    _ attributed: NSAttributedString, defaultFont: FontDescription, defaultColor: CGColor
+  ) {
+    self = AttributedText.converting(
+      attributed, defaultFont: defaultFont, defaultColor: defaultColor, onIgnored: { _ in })
+  }
+
+  /// The whole text, runs concatenated.
+  public var string: String { runs.map(\.text).joined() }
+
+  /// Converts an attributed string and calls `onIgnored` with a description of each
+  /// attribute value of the wrong type.
+  package static func converting(
+    _ attributed: NSAttributedString, defaultFont: FontDescription, defaultColor: CGColor,
+    onIgnored: (String) -> Void
+  ) -> AttributedText {
+    let whole = NSRange(location: 0, length: attributed.length)
+    let source = attributed.string as NSString
+    var runs: [TextRun] = []
+    attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+      var font = defaultFont
+      var color = defaultColor
+      if let value = attributes[.font] {
+        if let description = value as? FontDescription {
+          font = description
+        } else if let name = value as? String {
+          font = FontDescription(name: name, size: defaultFont.size)
+        } else {
+          onIgnored("font attribute of type \(type(of: value)) ignored; use a FontDescription or a font name")
+        }
+      }
+      for key in [NSAttributedString.Key.foregroundColor, .coreTextForegroundColor] {
+        guard let value = attributes[key] else { continue }
+        if let cgColor = value as? CGColor {
+          color = cgColor
+        } else {
+          onIgnored("\(key.rawValue) attribute of type \(type(of: value)) ignored; use a CGColor")
+        }
+      }
+      let text = source.substring(with: range)
+      if let last = runs.last, last.font == font, last.color == color {
+        runs[runs.count - 1].text += text
+      } else {
+        runs.append(TextRun(text: text, font: font, color: color))
+      }
+    }
+    return AttributedText(runs: runs)
+  }
+}
