@@ -57,36 +57,23 @@ public struct AttributedText: Equatable, Hashable, Sendable {
     _ attributed: NSAttributedString, defaultFont: FontDescription, defaultColor: CGColor,
     onIgnored: (String) -> Void
   ) -> AttributedText {
-    let whole = NSRange(location: 0, length: attributed.length)
-    let source = attributed.string as NSString
+    let styled = StyledRun.runs(of: attributed, onIgnored: onIgnored)
+    return AttributedText(styled, defaultFont: defaultFont, defaultColor: defaultColor)
+  }
+
+  /// Text from styled runs, with `defaultFont` and `defaultColor` where a run has none;
+  /// neighbours that end up with the same style are merged.
+  public init(_ styled: [StyledRun], defaultFont: FontDescription, defaultColor: CGColor) {
     var runs: [TextRun] = []
-    attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
-      var font = defaultFont
-      var color = defaultColor
-      if let value = attributes[.font] {
-        if let description = value as? FontDescription {
-          font = description
-        } else if let name = value as? String {
-          font = FontDescription(name: name, size: defaultFont.size)
-        } else {
-          onIgnored("font attribute of type \(type(of: value)) ignored; use a FontDescription or a font name")
-        }
-      }
-      for key in [NSAttributedString.Key.foregroundColor, .coreTextForegroundColor] {
-        guard let value = attributes[key] else { continue }
-        if let cgColor = value as? CGColor {
-          color = cgColor
-        } else {
-          onIgnored("\(key.rawValue) attribute of type \(type(of: value)) ignored; use a CGColor")
-        }
-      }
-      let text = source.substring(with: range)
-      if let last = runs.last, last.font == font, last.color == color {
-        runs[runs.count - 1].text += text
+    runs.reserveCapacity(styled.count)
+    for run in styled {
+      let resolved = run.resolved(defaultFont: defaultFont, defaultColor: defaultColor)
+      if let last = runs.last, last.font == resolved.font, last.color == resolved.color {
+        runs[runs.count - 1].text += resolved.text
       } else {
-        runs.append(TextRun(text: text, font: font, color: color))
+        runs.append(resolved)
       }
     }
-    return AttributedText(runs: runs)
+    self.runs = runs
   }
 }
