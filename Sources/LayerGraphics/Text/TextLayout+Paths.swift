@@ -65,24 +65,6 @@ extension TextLayout {
   private static func append(
     _ outline: CGPath, transformedBy t: CGAffineTransform, to storage: inout PathStorage
   ) {
-    let source = outline.storage
-    var k = 0
-    for verb in source.verbs {
-      switch verb {
-      case .moveToPoint:
-        storage.move(to: source.points[k].applying(t))
-      case .addLineToPoint:
-        storage.line(to: source.points[k].applying(t))
-      case .addQuadCurveToPoint:
-        storage.quad(to: source.points[k + 1].applying(t), control: source.points[k].applying(t))
-      case .addCurveToPoint:
-        storage.curve(
-          to: source.points[k + 2].applying(t), control1: source.points[k].applying(t),
-          control2: source.points[k + 1].applying(t))
-      case .closeSubpath:
-        storage.close()
-      }
-      k += verb.pointCount
-    }
+    storage.append(outline.storage, t)
   }
 }
