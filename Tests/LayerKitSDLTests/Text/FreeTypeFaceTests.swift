@@ -57,6 +57,14 @@ import Testing
     #expect(korean.familyName == "Noto Sans CJK KR")
   }
 
+  @Test func opensEveryFaceOfACollection() throws {
+    let faces = try FreeTypeFace.faces(inFileAt: Self.notoPath)
+    #expect(faces.count == (try FreeTypeFace.faceCount(path: Self.notoPath)))
+    #expect(faces.map(\.faceIndex) == Array(0..<faces.count))
+    #expect(Set(faces.map(\.postScriptName)).count == faces.count)
+    #expect(try FreeTypeFace.faces(inFileAt: Self.dejaVuPath).count == 1)
+  }
+
   @Test func japaneseIsInNotoButNotInDejaVu() throws {
     let dejaVu = try FreeTypeFace(path: Self.dejaVuPath)
     let noto = try FreeTypeFace(path: Self.notoPath)
