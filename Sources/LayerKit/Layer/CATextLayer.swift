@@ -152,4 +152,26 @@ open class CATextLayer: CALayer {
   package func textGlyphFills() -> [GlyphFill] {
     state.textState.glyphFills(in: state.bounds)
   }
+
+  // MARK: - Drawing
+
+  /// Fills the text's glyph outlines into `ctx`, clipped to `bounds`.
+  ///
+  /// `ctx` is taken to be set up in the layer's own coordinates (bounds space, y down),
+  /// the way the compositor prepares a layer's backing store; its transform applies to
+  /// the outlines, so text stays sharp at any scale. The context's state is restored
+  /// afterwards.
+  public func draw(in ctx: CGContext) {
+    let fills = textGlyphFills()
+    guard !fills.isEmpty else { return }
+    ctx.saveGState()
+    ctx.clip(to: state.bounds)
+    for fill in fills {
+      ctx.setFillColor(fill.color)
+      ctx.beginPath()
+      ctx.addPath(fill.path)
+      ctx.fillPath(using: .winding)
+    }
+    ctx.restoreGState()
+  }
 }

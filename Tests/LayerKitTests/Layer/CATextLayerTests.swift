@@ -181,4 +181,23 @@ private final class BoxFace: FontFace, @unchecked Sendable {
     layer.isWrapped = true
     #expect(layer.preferredFrameSize() == CGSize(width: 10, height: 30))  // ab, cd, ab
   }
+
+  @Test func drawFillsTheGlyphsClippedToTheBounds() throws {
+    // "a" is a box from x 0…5, y 1…8 (baseline 8, height 7 pt).
+    let layer = textLayer("a", width: 20, height: 20)
+    let ctx = try #require(CGContext(width: 20, height: 20))
+    layer.draw(in: ctx)
+    let image = try #require(ctx.makeImage())
+    func alpha(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * 20 + x) * 4 + 3] }
+    #expect(alpha(2, 4) == 255)
+    #expect(alpha(7, 4) == 0)
+    #expect(alpha(2, 0) == 0)
+
+    let narrow = textLayer("a", width: 3, height: 20)
+    let clipped = try #require(CGContext(width: 20, height: 20))
+    narrow.draw(in: clipped)
+    let clippedImage = try #require(clipped.makeImage())
+    #expect(clippedImage.pixels[(4 * 20 + 2) * 4 + 3] == 255)
+    #expect(clippedImage.pixels[(4 * 20 + 4) * 4 + 3] == 0)
+  }
 }
