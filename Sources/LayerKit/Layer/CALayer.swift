@@ -18,6 +18,9 @@ open class CALayer: CustomStringConvertible {
   /// The model properties.
   package var state: LayerState
 
+  /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
+  package let animationStorage = LayerAnimationStorage()
+
   /// Top-level keys whose values were set explicitly (through a property, key-value
   /// coding or a copy); `style` no longer supplies their values.
   package var explicitlySetKeys: Set<String> = []

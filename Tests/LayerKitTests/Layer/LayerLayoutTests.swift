@@ -95,6 +95,18 @@ import Testing
     #expect(layer.needsDisplay())
   }
 
+  final class PositionDrawnLayer: CALayer {
+    override class func needsDisplay(forKey key: String) -> Bool { key == "position" }
+  }
+
+  @Test(arguments: ["position", "position.x", "position.y"])
+  func subPathChangesAreReportedUnderTheirTopLevelKey(_ keyPath: String) {
+    let layer = PositionDrawnLayer()
+    layer.setValue(keyPath == "position" ? CGPoint(x: 1, y: 1) : 1, forKeyPath: keyPath)
+    #expect(layer.needsDisplay())
+    #expect(layer.explicitlySetKeys == ["position"])
+  }
+
   @Test func displayIfNeededDisplaysOnceThroughTheDelegate() {
     let d = RecordingDelegate()
     let layer = CALayer()
