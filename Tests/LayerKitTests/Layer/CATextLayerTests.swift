@@ -200,4 +200,25 @@ private final class BoxFace: FontFace, @unchecked Sendable {
     #expect(clippedImage.pixels[(4 * 20 + 2) * 4 + 3] == 255)
     #expect(clippedImage.pixels[(4 * 20 + 4) * 4 + 3] == 0)
   }
+
+  @Test(arguments: [(0.0, 10.0), (0.25, 15.0), (0.5, 20.0), (1.0, 30.0)] as [(Double, CGFloat)])
+  func fontSizeAnimatesInThePresentation(time: Double, expected: CGFloat) throws {
+    let context = CAContext(clock: CAManualClock())
+    let layer = textLayer("grow")
+    context.layer = layer
+    context.commit()
+    let animation = CABasicAnimation(keyPath: "fontSize")
+    animation.fromValue = CGFloat(10)
+    animation.toValue = CGFloat(30)
+    animation.duration = 2
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    animation.fillMode = .forwards
+    animation.isRemovedOnCompletion = false
+    layer.add(animation, forKey: "grow")
+    context.advance(by: time * 2)
+    let presentation = try #require(layer.presentation())
+    #expect(abs(presentation.fontSize - expected) < 1e-9)
+    #expect(presentation.string as? String == "grow")
+    #expect(layer.fontSize == 10)
+  }
 }
