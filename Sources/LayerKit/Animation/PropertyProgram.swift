@@ -103,6 +103,12 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
   ///   - model: reads the layer's model value of the property; called only for a
   ///     missing from/to/by value.
   package func animatedValue(_ e: MediaTiming.Evaluation, model: () -> Value) -> Value {
+    animatedValue(e, model: model, previous: previous)
+  }
+
+  /// `animatedValue(_:model:)` with the captured start given by the caller (tracks keep
+  /// it outside the program so that the program stays immutable and is read in place).
+  package func animatedValue(_ e: MediaTiming.Evaluation, model: () -> Value, previous: Value?) -> Value {
     let start: Value, end: Value, v: Value
     switch source {
     case .basic(let b):

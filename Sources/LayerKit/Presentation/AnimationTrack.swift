@@ -48,7 +48,8 @@ package class AnimationTrack {
 /// unspecialised track; `ValueTrack` serves `LayerProperty` descriptors).
 package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack {
   let property: Property
-  var program: PropertyProgram<Property.Value>
+  let program: PropertyProgram<Property.Value>
+  var previous: Property.Value?
 
   package init(property: Property, program: PropertyProgram<Property.Value>) {
     self.property = property
@@ -57,12 +58,13 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    let v = program.value(e, model: { property.get(model()) }, underlying: property.get(state))
+    var v = program.animatedValue(e, model: { property.get(model()) }, previous: previous)
+    if program.isAdditive { v = Property.Value.adding(property.get(state), v) }
     property.set(&state, v)
   }
 
   package override func capturePrevious(from presentation: LayerState) {
-    if program.needsPreviousValue { program.previous = property.get(presentation) }
+    if program.needsPreviousValue { previous = property.get(presentation) }
   }
 }
 
@@ -71,7 +73,7 @@ package final class ValueFunctionTrack<Property: TypedLayerProperty>: AnimationT
 where Property.Value == CATransform3D {
   let property: Property
   let function: CAValueFunction
-  var program: PropertyProgram<SIMD3<Double>>
+  let program: PropertyProgram<SIMD3<Double>>
   let isAdditive: Bool
 
   package init(property: Property, function: CAValueFunction, program: PropertyProgram<SIMD3<Double>>) {
@@ -86,7 +88,7 @@ where Property.Value == CATransform3D {
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let identityInput: SIMD3<Double> = function.name == .scale ? SIMD3(repeating: 1) : .zero
-    let t = function.transform(program.value(e, model: { identityInput }, underlying: identityInput))
+    let t = function.transform(program.animatedValue(e, model: { identityInput }, previous: nil))
     property.set(&state, isAdditive ? t.concatenating(property.get(state)) : t)
   }
 }

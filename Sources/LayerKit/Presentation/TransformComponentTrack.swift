@@ -60,7 +60,8 @@ package final class TransformComponentTrack: AnimationTrack {
   /// Whether the root is `sublayerTransform` (else `transform`), read directly.
   let isSublayerTransform: Bool
   let component: TransformComponent
-  var program: PropertyProgram<CGFloat>
+  let program: PropertyProgram<CGFloat>
+  var previous: CGFloat?
   private var cachedUnderlying: CATransform3D?
   private var underlyingParts = CATransform3DDecomposition.identity
   private var cachedModel: CATransform3D?
@@ -92,12 +93,12 @@ package final class TransformComponentTrack: AnimationTrack {
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     var d = underlying(isSublayerTransform ? state.sublayerTransform : state.transform)
-    let v = program.value(
+    var v = program.animatedValue(
       e, model: {
         let m = model()
         return CGFloat(component.get(self.modelParts(of: isSublayerTransform ? m.sublayerTransform : m.transform)))
-      },
-      underlying: CGFloat(component.get(d)))
+      }, previous: previous)
+    if program.isAdditive { v += CGFloat(component.get(d)) }
     component.set(&d, Double(v))
     if isSublayerTransform {
       state.sublayerTransform = CATransform3D(d)
@@ -108,7 +109,7 @@ package final class TransformComponentTrack: AnimationTrack {
 
   package override func capturePrevious(from presentation: LayerState) {
     if program.needsPreviousValue {
-      program.previous = CGFloat(component.get(property.get(presentation).editableDecomposition))
+      previous = CGFloat(component.get(property.get(presentation).editableDecomposition))
     }
   }
 }

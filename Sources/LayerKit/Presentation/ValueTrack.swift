@@ -8,7 +8,10 @@ import Foundation
 /// a concrete type, so the optimiser specialises it.
 package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   let property: LayerProperty<Value>
-  var program: PropertyProgram<Value>
+  /// Immutable, so evaluation reads it in place (a mutable struct would be copied out).
+  let program: PropertyProgram<Value>
+  /// The captured start of a basic animation with no values.
+  var previous: Value?
   /// The field's accessors: direct ones for common keys, else the descriptor's.
   let get: LayerStateAccess.Getter<Value>
   let set: LayerStateAccess.Setter<Value>
@@ -44,7 +47,7 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     // The model and underlying values are read only when needed (a missing end, an
     // additive animation): each read through a descriptor copies the whole state.
-    var v = program.animatedValue(e, model: { self.get(model()) })
+    var v = program.animatedValue(e, model: { self.get(model()) }, previous: previous)
     if program.isAdditive { v = Value.adding(get(state), v) }
     set(&state, v)
   }
@@ -54,7 +57,7 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   }
 
   package override func capturePrevious(from presentation: LayerState) {
-    if program.needsPreviousValue { program.previous = get(presentation) }
+    if program.needsPreviousValue { previous = get(presentation) }
   }
 }
 
