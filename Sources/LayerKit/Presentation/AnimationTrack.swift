@@ -42,6 +42,28 @@ package class AnimationTrack {
   /// Records the presentation value a basic animation with no from, to or by value
   /// starts from. Called once, at the commit that starts the animation.
   package func capturePrevious(from presentation: LayerState) {}
+
+  // MARK: Frame evaluation
+
+  /// Whether the last `evaluate` left a value for `materialize` to write.
+  package var isShowing = false
+
+  /// Computes the animation's value for the frame in state `e` and keeps it in the
+  /// track (no layer state is touched); `materialize` writes it later. A frame's
+  /// evaluation is therefore a pass over the tracks alone, and the full presentation
+  /// state is assembled only when someone reads it.
+  package func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {}
+
+  /// Writes the value kept by the last `evaluate` into `state` (combining with what is
+  /// there for additive animations). Does nothing when `isShowing` is false.
+  package func materialize(into state: inout LayerState) {}
+
+  /// Evaluates `timing` at `parentTime`; clears `isShowing` when it does not apply.
+  @inline(__always)
+  package final func evaluate(atParentTime t: Double, modelState model: () -> LayerState) {
+    let e = timing.evaluate(parentTime: t)
+    if e.isApplied { evaluate(e, modelState: model) } else { isShowing = false }
+  }
 }
 
 /// A basic, spring or keyframe animation of any typed property descriptor (the general,
@@ -57,10 +79,23 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
     super.init(timing: program.timing)
   }
 
+  var frameValue: Property.Value?
+
+  func write(_ value: Property.Value, into state: inout LayerState) {
+    property.set(&state, program.isAdditive ? Property.Value.adding(property.get(state), value) : value)
+  }
+
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    var v = program.animatedValue(e, model: { property.get(model()) }, previous: previous)
-    if program.isAdditive { v = Property.Value.adding(property.get(state), v) }
-    property.set(&state, v)
+    write(program.animatedValue(e, model: { property.get(model()) }, previous: previous), into: &state)
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    frameValue = program.animatedValue(e, model: { property.get(model()) }, previous: previous)
+    isShowing = true
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    if isShowing, let v = frameValue { write(v, into: &state) }
   }
 
   package override func capturePrevious(from presentation: LayerState) {
@@ -86,10 +121,28 @@ where Property.Value == CATransform3D {
     super.init(timing: program.timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  var frameValue = CATransform3D.identity
+
+  func value(_ e: MediaTiming.Evaluation) -> CATransform3D {
     let identityInput: SIMD3<Double> = function.name == .scale ? SIMD3(repeating: 1) : .zero
-    let t = function.transform(program.animatedValue(e, model: { identityInput }, previous: nil))
+    return function.transform(program.animatedValue(e, model: { identityInput }, previous: nil))
+  }
+
+  func write(_ t: CATransform3D, into state: inout LayerState) {
     property.set(&state, isAdditive ? t.concatenating(property.get(state)) : t)
+  }
+
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    write(value(e), into: &state)
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    frameValue = value(e)
+    isShowing = true
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    if isShowing { write(frameValue, into: &state) }
   }
 }
 
@@ -116,7 +169,10 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
     super.init(timing: timing)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  var framePoint = CGPoint.zero
+  var frameAngle = 0.0
+
+  func value(_ e: MediaTiming.Evaluation) -> (CGPoint, Double) {
     let f = curve?.evaluate(e.progress) ?? e.progress
     var (p, angle) = sampler.sample(at: f)
     if isCumulative && e.iteration > 0 {
@@ -124,6 +180,11 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
       p.x += (sampler.last.x - sampler.first.x) * k
       p.y += (sampler.last.y - sampler.first.y) * k
     }
+    return (p, angle)
+  }
+
+  func write(_ point: CGPoint, _ angle: Double, into state: inout LayerState) {
+    var p = point
     if isAdditive {
       let u = position.get(state)
       p.x += u.x
@@ -135,6 +196,20 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
       let r = CATransform3DMakeRotation(angle + offset, 0, 0, 1)
       rotation.set(&state, r.concatenating(rotation.get(state)))
     }
+  }
+
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    let (p, angle) = value(e)
+    write(p, angle, into: &state)
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    (framePoint, frameAngle) = value(e)
+    isShowing = true
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    if isShowing { write(framePoint, frameAngle, into: &state) }
   }
 }
 
@@ -155,5 +230,16 @@ package final class GroupTrack: AnimationTrack {
 
   package override func capturePrevious(from presentation: LayerState) {
     for child in children { child.capturePrevious(from: presentation) }
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    let t = timing.passTime(e)
+    for child in children { child.evaluate(atParentTime: t, modelState: model) }
+    isShowing = true
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    guard isShowing else { return }
+    for child in children { child.materialize(into: &state) }
   }
 }

@@ -155,8 +155,9 @@ public final class CAContext {
 
   /// Computes `layer`'s local time and presentation state, then its subtree's.
   ///
-  /// A layer without animations keeps no presentation state of its own (nil: the model
-  /// state is the presentation), so static layers cost no state copy.
+  /// Each showing animation computes its value into its track; no layer state is
+  /// copied. `LayerAnimationStorage.presentationState` assembles a layer's state from
+  /// the model and those values when it is read.
   private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, committing: Bool) {
     let s = layer.animationStorage
     let beginTime = layer.state.beginTime
@@ -177,24 +178,31 @@ public final class CAContext {
     if s.entries.isEmpty {
       s.hasPresentationState = false
     } else {
-      s.evaluatedState = layer.state
+      if s.owner == nil { s.owner = layer }
       s.hasPresentationState = true
+      var showing = false
       var anyFinished = false
       for entry in s.entries {
         if !entry.isCommitted {
           guard committing else { continue }
-          entry.track?.capturePrevious(from: s.evaluatedState)
+          if let track = entry.track, let shown = s.presentationState { track.capturePrevious(from: shown) }
           if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
           entry.track?.setTiming(entry.timing)
           entry.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
           entry.isCommitted = true
         }
-        guard applied else { continue }
+        guard applied else {
+          entry.track?.isShowing = false
+          continue
+        }
         let e = entry.timing.evaluate(parentTime: local)
         // An animation that ends this frame and is removed on completion no longer shows.
         let leaving = e.phase == .after && entry.isRemovedOnCompletion
         if e.isApplied && !leaving, let track = entry.track {
-          track.apply(e, to: &s.evaluatedState, model: layer)
+          track.evaluate(e, modelState: { layer.state })
+          showing = true
+        } else {
+          entry.track?.isShowing = false
         }
         if committing { continue }
         if !entry.didStart && e.phase != .before {
@@ -207,6 +215,7 @@ public final class CAContext {
           if entry.isRemovedOnCompletion { anyFinished = true }
         }
       }
+      s.hasPresentationState = showing
       if anyFinished { removals.append(s) }
     }
     for child in layer.children {

@@ -43,14 +43,26 @@ package final class LayerAnimationStorage {
   package weak var hostingContext: CAContext?
   /// For a presentation copy: the model layer it presents.
   package weak var modelLayer: CALayer?
-  /// The presentation state at the context's last evaluation, valid when
-  /// `hasPresentationState`; a layer without animations keeps none (its model state is
-  /// the presentation). Stored unwrapped so that evaluation writes it in place.
-  package var evaluatedState = LayerState()
+  /// The layer these animations belong to (set by the first evaluation).
+  package weak var owner: CALayer?
+  /// Whether any animation showed at the context's last evaluation.
   package var hasPresentationState = false
 
-  /// The presentation state at the last evaluation, or nil when it is the model state.
-  package var presentationState: LayerState? { hasPresentationState ? evaluatedState : nil }
+  /// The presentation state at the context's last evaluation: the owner's model state
+  /// with the values each showing animation computed written over it, in add order.
+  /// Nil when no animation shows (the model state is then the presentation).
+  ///
+  /// Evaluation keeps each animation's value in its track; this assembles the full
+  /// state on demand, so read it once per frame.
+  package var presentationState: LayerState? {
+    guard hasPresentationState, let layer = owner else { return nil }
+    var state = layer.state
+    for entry in entries where entry.isCommitted {
+      entry.track?.materialize(into: &state)
+    }
+    return state
+  }
+
   /// The layer's local time at the last evaluation, and whether it applied then.
   package var localTime: Double = 0
   package var isTimeApplied = false

@@ -54,7 +54,8 @@ package enum TransformComponent: Sendable {
 /// Writing a component means decompose, replace, recompose. The decomposition of the
 /// transform below the animation (and of the model transform) is cached and reused while
 /// that transform stays the same, so a steady frame only recomposes: no allocation and
-/// no decomposition per frame.
+/// no decomposition per frame. A frame's evaluation computes only the scalar; the
+/// recomposition happens when the presentation state is assembled.
 package final class TransformComponentTrack: AnimationTrack {
   let property: LayerProperty<CATransform3D>
   /// Whether the root is `sublayerTransform` (else `transform`), read directly.
@@ -91,20 +92,39 @@ package final class TransformComponentTrack: AnimationTrack {
     return modelParts
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    var d = underlying(isSublayerTransform ? state.sublayerTransform : state.transform)
-    var v = program.animatedValue(
+  /// The value kept by the last `evaluate`.
+  private var frameValue: CGFloat = 0
+
+  private func value(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> CGFloat {
+    program.animatedValue(
       e, model: {
         let m = model()
         return CGFloat(component.get(self.modelParts(of: isSublayerTransform ? m.sublayerTransform : m.transform)))
       }, previous: previous)
-    if program.isAdditive { v += CGFloat(component.get(d)) }
+  }
+
+  private func write(_ value: CGFloat, into state: inout LayerState) {
+    var d = underlying(isSublayerTransform ? state.sublayerTransform : state.transform)
+    let v = program.isAdditive ? value + CGFloat(component.get(d)) : value
     component.set(&d, Double(v))
     if isSublayerTransform {
       state.sublayerTransform = CATransform3D(d)
     } else {
       state.transform = CATransform3D(d)
     }
+  }
+
+  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    write(value(e, modelState: model), into: &state)
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    frameValue = value(e, modelState: model)
+    isShowing = true
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    if isShowing { write(frameValue, into: &state) }
   }
 
   package override func capturePrevious(from presentation: LayerState) {

@@ -43,17 +43,47 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
     }
   }
 
+  /// The value kept by the last `evaluate`.
+  var frameValue: Value?
+
+  @inline(__always)
+  final func valueTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> Value {
+    // The model value is read only when an end is missing: each read through a
+    // descriptor copies the whole state.
+    program.animatedValue(e, model: { self.get(model()) }, previous: previous)
+  }
+
+  @inline(__always)
+  final func writeTyped(_ value: Value, into state: inout LayerState) {
+    set(&state, program.isAdditive ? Value.adding(get(state), value) : value)
+  }
+
   @inline(__always)
   final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    // The model and underlying values are read only when needed (a missing end, an
-    // additive animation): each read through a descriptor copies the whole state.
-    var v = program.animatedValue(e, model: { self.get(model()) }, previous: previous)
-    if program.isAdditive { v = Value.adding(get(state), v) }
-    set(&state, v)
+    writeTyped(valueTyped(e, modelState: model), into: &state)
+  }
+
+  @inline(__always)
+  final func evaluateTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    frameValue = valueTyped(e, modelState: model)
+    isShowing = true
+  }
+
+  @inline(__always)
+  final func materializeTyped(into state: inout LayerState) {
+    if isShowing, let v = frameValue { writeTyped(v, into: &state) }
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
+  }
+
+  package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  package override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
   }
 
   package override func capturePrevious(from presentation: LayerState) {
@@ -65,11 +95,27 @@ final class CGFloatTrack: ValueTrack<CGFloat> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
 }
 
 final class FloatTrack: ValueTrack<Float> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
+  }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
   }
 }
 
@@ -77,11 +123,27 @@ final class PointTrack: ValueTrack<CGPoint> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
 }
 
 final class SizeTrack: ValueTrack<CGSize> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
+  }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
   }
 }
 
@@ -89,16 +151,40 @@ final class RectTrack: ValueTrack<CGRect> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
 }
 
 final class ColorTrack: ValueTrack<CGColor?> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
 }
 
 final class TransformTrack: ValueTrack<CATransform3D> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
+  }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
   }
 }

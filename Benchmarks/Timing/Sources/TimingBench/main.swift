@@ -93,3 +93,20 @@ print(String(format: "cpu ms/frame: mean %.3f  p50 %.3f  min %.3f",
 print(String(format: "ns/animation (wall mean): %.1f  (cpu mean): %.1f", perAnimationNs,
   cpuMean * 1e6 / Double(layerCount * max(kinds.count, 1))))
 print(String(format: "allocations/frame: %.2f", Double(allocations) / Double(measuredFrames)))
+
+// Reading the whole presentation tree through the public API (`presentation()` copies
+// every layer with its assembled state) costs more and allocates the copies; shown for
+// comparison with the evaluation alone.
+var copyTimes: [Double] = []
+let copyFrames = 20
+let copyAllocationsBefore = lk_allocation_count()
+for _ in 0..<copyFrames {
+  clock.advance(by: step)
+  let start = threadCPUTime()
+  context.updatePresentation()
+  _ = root.presentation()
+  copyTimes.append(Double(threadCPUTime() - start) / 1e6)
+}
+let copyAllocations = lk_allocation_count() - copyAllocationsBefore
+print(String(format: "with presentation() tree copies: cpu ms/frame mean %.3f, allocations/frame %.0f",
+  copyTimes.reduce(0, +) / Double(copyFrames), Double(copyAllocations) / Double(copyFrames)))
