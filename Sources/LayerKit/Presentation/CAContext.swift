@@ -18,8 +18,9 @@ import Foundation
 /// ```
 ///
 /// One frame at time t (`advance(by:)`, or the first `presentation()` at a new time):
-/// 1. state evaluation: every attached layer's presentation state, top-down, with its
-///    committed animations in add order;
+/// 1. state evaluation: top-down, every committed animation's value at its layer's
+///    local time, kept in its compiled track (a layer's presentation state is assembled
+///    from its model state and those values, in add order, when read);
 /// 2. removals: animations whose active interval ended (unless `isRemovedOnCompletion`
 ///    is false) are detached;
 /// 3. delegate callbacks, in add order across the tree: stops of animations removed or
