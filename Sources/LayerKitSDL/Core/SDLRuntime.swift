@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Synchronization
 
 /// Reference-counted ownership of SDL's video and events subsystems.
@@ -14,6 +15,10 @@ enum SDLRuntime {
   }
 
   private static let state = Mutex(State())
+
+  /// Drivers that open no visible window; SDL falls back to them when there is no
+  /// display, so they are used only when asked for by name.
+  static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 
   /// The number of live acquisitions; zero means SDL is not initialised by LayerKit.
   static var userCount: Int { state.withLock { $0.users } }
@@ -42,7 +47,17 @@ enum SDLRuntime {
       try SDLCall.check("SDL_InitSubSystem") {
         SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
       }
-      s.driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+      let current = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+      let requested = driver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+      if invisibleDrivers.contains(current), requested != current {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+        SDL_Quit()
+        throw SDLError(
+          function: "SDL_InitSubSystem",
+          message: "no display found (set DISPLAY or WAYLAND_DISPLAY); SDL fell back to its "
+            + "'\(current)' driver, which shows nothing. Ask for it by name to render headless")
+      }
+      s.driver = current
       s.users = 1
       return s.driver
     }

@@ -15,6 +15,9 @@ extension LayerHost {
     public var renderer: RendererKind
     /// The SDL video driver (`"x11"`, `"wayland"`, `"dummy"` for no display…), or nil
     /// (the default) for SDL's choice, which honours the `SDL_VIDEODRIVER` variable.
+    /// SDL's choice never settles on a driver that shows nothing (`offscreen`, `dummy`):
+    /// without a display, opening the host throws instead, unless such a driver is named
+    /// here or in `SDL_VIDEODRIVER`.
     public var videoDriver: String?
     /// The most frames per second ``LayerHost/run(onEvent:frame:)`` draws; the loop
     /// waits out the rest of each frame's share. Nil for no limit. Defaults to 120, which
