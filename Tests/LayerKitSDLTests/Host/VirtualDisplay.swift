@@ -29,10 +29,13 @@ enum VirtualDisplay {
     else {
       return .failure(Unavailable(description: "Xvfb is not installed (apt-get install xvfb)"))
     }
+    // -noreset: by default an X server resets when its last client disconnects and drops
+    // connections that arrive meanwhile, which a test reopening a window right after
+    // closing one would hit.
     // Xvfb inherits the test thread's signal mask, in which SIGTERM is blocked, so the
     // watchdog ends it with SIGKILL.
     let script = """
-      "$1" -displayfd 1 -screen 0 1024x768x24 -nolisten tcp 2>/dev/null &
+      "$1" -displayfd 1 -screen 0 1024x768x24 -nolisten tcp -noreset 2>/dev/null &
       x=$!
       trap 'kill -KILL $x 2>/dev/null; exit 0' TERM INT HUP
       while kill -0 "$2" 2>/dev/null && kill -0 $x 2>/dev/null; do sleep 1; done

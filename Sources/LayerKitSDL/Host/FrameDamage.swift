@@ -1,15 +1,17 @@
 import Foundation
-import LayerKitSDL
 
 /// Finds the part of a frame that changed since the previous one, by comparing pixels.
-enum FrameDamage {
+///
+/// For frame sources that cannot say what they changed: the result is ready to pass as
+/// the `damage` of ``FrameOutput/image(_:damage:)``.
+public enum FrameDamage {
   /// The damage list for showing `next` after `previous`: nil (upload everything) when
   /// there is no previous frame or the size changed, an empty list when nothing changed,
   /// otherwise the one rectangle spanning the changed rows and columns.
   ///
   /// - Complexity: O(width · height), a row comparison per row plus a column scan of the
   ///   changed rows.
-  static func changedRects(from previous: CGImage?, to next: CGImage) -> [CGRect]? {
+  public static func changedRects(from previous: CGImage?, to next: CGImage) -> [CGRect]? {
     guard let previous, previous.width == next.width, previous.height == next.height else {
       return nil
     }
