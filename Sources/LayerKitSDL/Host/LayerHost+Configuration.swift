@@ -24,6 +24,9 @@ extension LayerHost {
     /// keeps a loop whose presents do not wait for vsync (a virtual display, vsync off)
     /// from spinning a core.
     public var maximumFrameRate: Double?
+    /// Forces the streaming texture's pixel format (an `SDL_PixelFormatEnum` value)
+    /// instead of the renderer's preferred one, to exercise the conversion path.
+    package var textureFormatOverride: UInt32?
 
     public init(
       title: String = "LayerKit", size: CGSize = CGSize(width: 800, height: 600),

@@ -86,7 +86,9 @@ public final class LayerHost {
       }
       windowID = id
       translator = HostEventTranslator(windowID: id)
-      texture = StreamingTexture(renderer: r, format: StreamingTexture.preferredFormat(info))
+      texture = StreamingTexture(
+        renderer: r,
+        format: configuration.textureFormatOverride ?? StreamingTexture.preferredFormat(info))
     } catch {
       if let renderer { SDL_DestroyRenderer(renderer) }
       if let window { SDL_DestroyWindow(window) }

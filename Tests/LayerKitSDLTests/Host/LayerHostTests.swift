@@ -14,10 +14,10 @@ import Testing
 
   static func openHost(
     driver: String = "x11", size: CGSize = CGSize(width: 160, height: 120),
-    clock: any HostClock = ManualHostClock()
+    renderer: LayerHost.RendererKind = .software, clock: any HostClock = ManualHostClock()
   ) throws -> LayerHost {
     try LayerHost(
-      configuration: .init(title: "LayerKit test", size: size, vsync: false, renderer: .software,
+      configuration: .init(title: "LayerKit test", size: size, vsync: false, renderer: renderer,
         videoDriver: driver, maximumFrameRate: nil),
       clock: clock)
   }
@@ -140,6 +140,38 @@ import Testing
     #expect(!host.pollEvents().contains { if case .keyDown = $0 { true } else { false } })
   }
 
+  @Test(windowTests) func resizeAndQuitArriveTranslated() throws {
+    let host = try Self.openHost()
+    defer { host.close() }
+    _ = host.pollEvents()
+    var resize = SDL_Event()
+    resize.window.type = SDL_WINDOWEVENT.rawValue
+    resize.window.windowID = host.windowID
+    resize.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+    Self.push(resize)
+    var quit = SDL_Event()
+    quit.type = SDL_QUIT.rawValue
+    Self.push(quit)
+    let events = host.pollEvents()
+    #expect(events.contains(.resized(WindowSize(
+      pointSize: CGSize(width: 160, height: 120), pixelWidth: 160, pixelHeight: 120))))
+    #expect(events.contains(.quit))
+  }
+
+  @Test(windowTests) func aQuitRequestEndsTheRunLoop() throws {
+    let host = try Self.openHost()
+    defer { host.close() }
+    var quit = SDL_Event()
+    quit.type = SDL_QUIT.rawValue
+    var frames = 0
+    try host.run { info in
+      frames += 1
+      if info.index == 1 { Self.push(quit) }
+      return .unchanged
+    }
+    #expect(frames == 2)
+  }
+
   @Test(windowTests) func closeRequestEndsTheRunLoopBeforeAFrame() throws {
     let host = try Self.openHost()
     defer { host.close() }
@@ -176,15 +208,36 @@ import Testing
     #expect(infos.allSatisfy { $0.pixelWidth == 160 && $0.pixelHeight == 120 && $0.scale == 1 })
   }
 
-  @Test(windowTests) func uploadedFrameReadsBackExactly() throws {
-    let host = try Self.openHost()
+  @Test(windowTests, arguments: [LayerHost.RendererKind.software, .automatic])
+  func uploadedFrameReadsBackExactly(renderer: LayerHost.RendererKind) throws {
+    let host = try Self.openHost(renderer: renderer)
     defer { host.close() }
+    // Both SDL's software and OpenGL renderers take RGBA32 bytes as they are.
+    #expect(host.textureFormat == SDL_PIXELFORMAT_RGBA32.rawValue)
     let image = Self.pattern(width: 160, height: 120)
     try host.draw(.image(image))
     #expect(host.lastUploadedPixelCount == 160 * 120)
     let shown = try host.readPixels()
     host.present()
     #expect(shown == image)
+  }
+
+  @Test(windowTests) func texturesInOtherFormatsAreConvertedOnUpload() throws {
+    var configuration = LayerHost.Configuration(
+      size: CGSize(width: 64, height: 48), vsync: false, renderer: .software, videoDriver: "x11")
+    configuration.textureFormatOverride = SDL_PIXELFORMAT_ARGB8888.rawValue
+    let host = try LayerHost(configuration: configuration, clock: ManualHostClock())
+    defer { host.close() }
+    #expect(host.textureFormat == SDL_PIXELFORMAT_ARGB8888.rawValue)
+    let image = Self.pattern(width: 64, height: 48)
+    try host.draw(.image(image))
+    try host.draw(.image(Self.solid([9, 8, 7, 255], width: 64, height: 48),
+      damage: [CGRect(x: 60, y: 40, width: 10, height: 10)]))
+    #expect(host.lastUploadedPixelCount == 4 * 8)
+    let shown = try host.readPixels()
+    #expect(shown.pixel(x: 61, y: 41) == (9, 8, 7, 255))
+    #expect(shown.cropping(to: CGRect(x: 0, y: 0, width: 60, height: 48))
+      == image.cropping(to: CGRect(x: 0, y: 0, width: 60, height: 48)))
   }
 
   @Test(windowTests) func translucentPixelsShowOverBlack() throws {
