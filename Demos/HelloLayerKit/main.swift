@@ -5,7 +5,8 @@ import Foundation
 import LayerKitSDL
 
 do {
-  let host = try LayerHost(configuration: .init(title: "Hello, LayerKit", size: CGSize(width: 480, height: 320)))
+  let host = try LayerHost(
+    configuration: .init(title: "Hello, LayerKit", size: CGSize(width: 480, height: 320)))
   var mouse = CGPoint(x: 240, y: 160)
   try host.run(onEvent: { event in
     switch event {
@@ -14,7 +15,8 @@ do {
     default: break
     }
   }) { frame in
-    let w = frame.pixelWidth, h = frame.pixelHeight
+    let w = frame.pixelWidth
+    let h = frame.pixelHeight
     let glow = UInt8(100 + 80 * sin(frame.time * 2))
     var pixels = [UInt8](repeating: 255, count: w * h * 4)
     let side = Int(40 * frame.scale)

@@ -22,7 +22,8 @@ public enum TestPattern {
   ///
   /// - Complexity: O(width · height).
   public static func render(_ request: DemoFrameRequest) -> CGImage {
-    let width = max(1, request.pixelWidth), height = max(1, request.pixelHeight)
+    let width = max(1, request.pixelWidth)
+    let height = max(1, request.pixelHeight)
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     let cell = max(1, Int((32 * request.scale).rounded()))
     let barsTop = height - height / 6
@@ -36,7 +37,9 @@ public enum TestPattern {
           let i = (y * width + x) * 4
           if y >= barsTop {
             let bar = bars[min(bars.count - 1, x * bars.count / width)]
-            p[i] = bar.0; p[i + 1] = bar.1; p[i + 2] = bar.2
+            p[i] = bar.0
+            p[i + 1] = bar.1
+            p[i + 2] = bar.2
             continue
           }
           // t runs 0…510 along the diagonal; colours blend in integers.
@@ -56,7 +59,8 @@ public enum TestPattern {
   static func ball(time: Double, width: Int, height: Int) -> (x: Double, y: Double, r: Double) {
     let side = Double(min(width, height))
     let angle = 2 * Double.pi * time / period
-    let cx = Double(width) / 2, cy = Double(height - height / 6) / 2
+    let cx = Double(width) / 2
+    let cy = Double(height - height / 6) / 2
     return (cx + 0.25 * side * cos(angle), cy + 0.25 * side * sin(angle), 0.08 * side)
   }
 
@@ -78,7 +82,8 @@ public enum TestPattern {
     let color: (Double, Double, Double) = (255, 170, 60)
     for y in Int(box.minY)..<Int(box.maxY) {
       for x in Int(box.minX)..<Int(box.maxX) {
-        let dx = Double(x) + 0.5 - b.x, dy = Double(y) + 0.5 - b.y
+        let dx = Double(x) + 0.5 - b.x
+        let dy = Double(y) + 0.5 - b.y
         // Coverage of a one-pixel-wide edge, from the distance to the rim.
         let coverage = min(1, max(0, b.r - (dx * dx + dy * dy).squareRoot() + 0.5))
         guard coverage > 0 else { continue }

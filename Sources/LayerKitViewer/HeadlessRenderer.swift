@@ -5,7 +5,9 @@ import LayerKitSDL
 /// Renders demo frames to PNG files; needs no display.
 enum HeadlessRenderer {
   /// Renders one frame and writes it to `path`, creating missing parent directories.
-  static func renderOne(demo name: String, time: Double?, size: ViewerCommand.PixelSize, out path: String)
+  static func renderOne(
+    demo name: String, time: Double?, size: ViewerCommand.PixelSize, out path: String
+  )
     throws(ViewerError)
   {
     let demo = try find(name)
@@ -23,14 +25,16 @@ enum HeadlessRenderer {
     let dir = URL(fileURLWithPath: directory)
     try makeDirectory(dir)
     for demo in demos {
-      try write(demo, time: time ?? demo.duration / 2, size: size,
+      try write(
+        demo, time: time ?? demo.duration / 2, size: size,
         to: dir.appendingPathComponent("\(demo.name).png"))
     }
   }
 
   /// Renders `count` frames at `fps` of one demo (or every demo) as `NAME-0000.png` ….
   static func renderFrames(
-    demo name: String?, count: Int, fps: Double, size: ViewerCommand.PixelSize, out directory: String
+    demo name: String?, count: Int, fps: Double, size: ViewerCommand.PixelSize,
+    out directory: String
   ) throws(ViewerError) {
     let demos = try name.map { (n) throws(ViewerError) in [try find(n)] } ?? DemoCatalog.all
     guard !demos.isEmpty else { throw .noDemos }
@@ -51,7 +55,9 @@ enum HeadlessRenderer {
     return demo
   }
 
-  private static func write(_ demo: DemoInfo, time: Double, size: ViewerCommand.PixelSize, to url: URL)
+  private static func write(
+    _ demo: DemoInfo, time: Double, size: ViewerCommand.PixelSize, to url: URL
+  )
     throws(ViewerError)
   {
     let request = DemoFrameRequest(

@@ -30,8 +30,9 @@ final class InteractiveViewer {
       current = index
     }
     do {
-      host = try LayerHost(configuration: .init(
-        title: "LayerKit", size: CGSize(width: width, height: height), vsync: vsync))
+      host = try LayerHost(
+        configuration: .init(
+          title: "LayerKit", size: CGSize(width: width, height: height), vsync: vsync))
     } catch {
       throw .windowUnavailable(error)
     }
@@ -81,9 +82,10 @@ final class InteractiveViewer {
     let demo = demos[current]
     let elapsed = pausedAt ?? (info.time - start)
     let time = demo.duration > 0 ? elapsed.truncatingRemainder(dividingBy: demo.duration) : elapsed
-    let image = demo.render(DemoFrameRequest(
-      time: time, pixelWidth: max(1, info.pixelWidth), pixelHeight: max(1, info.pixelHeight),
-      scale: info.scale))
+    let image = demo.render(
+      DemoFrameRequest(
+        time: time, pixelWidth: max(1, info.pixelWidth), pixelHeight: max(1, info.pixelHeight),
+        scale: info.scale))
     let damage = FrameDamage.changedRects(from: previous, to: image)
     previous = image
     if damage?.isEmpty == true { return .unchanged }

@@ -51,7 +51,9 @@ enum ViewerCommand: Equatable {
   static func parse(_ arguments: [String]) throws(ViewerError) -> ViewerCommand {
     var values: [String: String] = [:]
     var flags: Set<String> = []
-    let valued: Set<String> = ["--demo", "--size", "--out", "--time", "--scale", "--frames", "--fps"]
+    let valued: Set<String> = [
+      "--demo", "--size", "--out", "--time", "--scale", "--frames", "--fps",
+    ]
     let switches: Set<String> = ["--all", "--list", "--help", "-h", "--no-vsync"]
     var index = 0
     while index < arguments.count {
@@ -83,9 +85,10 @@ enum ViewerCommand: Equatable {
     if flags.contains("--list") { return .list }
 
     let size = try parseSize(values["--size"])
-    let scale = try values["--scale"].map { (s) throws(ViewerError) in
-      try parsePositive(s, option: "--scale", expected: "a positive number such as 2")
-    } ?? 1
+    let scale =
+      try values["--scale"].map { (s) throws(ViewerError) in
+        try parsePositive(s, option: "--scale", expected: "a positive number such as 2")
+      } ?? 1
     let time = try values["--time"].map { (s) throws(ViewerError) in
       guard let t = Double(s), t.isFinite, t >= 0 else {
         throw .invalidValue(option: "--time", value: s, expected: "seconds, 0 or more")
@@ -94,24 +97,32 @@ enum ViewerCommand: Equatable {
     }
     let pixels = PixelSize(width: size.width, height: size.height, scale: scale)
     guard Double(size.width) * scale <= 16384, Double(size.height) * scale <= 16384 else {
-      throw .invalidValue(option: "--size", value: "\(size.width)x\(size.height) at scale \(scale)",
+      throw .invalidValue(
+        option: "--size", value: "\(size.width)x\(size.height) at scale \(scale)",
         expected: "at most 16384 pixels per side")
     }
 
     if let frames = values["--frames"] {
-      if flags.contains("--all") { throw .conflictingOptions("--frames and --all cannot be combined") }
-      if values["--time"] != nil { throw .conflictingOptions("--frames starts at time 0; drop --time") }
+      if flags.contains("--all") {
+        throw .conflictingOptions("--frames and --all cannot be combined")
+      }
+      if values["--time"] != nil {
+        throw .conflictingOptions("--frames starts at time 0; drop --time")
+      }
       guard let count = Int(frames), (1...10_000).contains(count) else {
         throw .invalidValue(option: "--frames", value: frames, expected: "a count from 1 to 10000")
       }
       guard let fpsText = values["--fps"] else { throw .missingValue(option: "--fps") }
-      let fps = try parsePositive(fpsText, option: "--fps", expected: "frames per second, such as 30")
+      let fps = try parsePositive(
+        fpsText, option: "--fps", expected: "frames per second, such as 30")
       guard let out = values["--out"] else { throw .missingOutput(mode: "--frames") }
       return .renderFrames(demo: values["--demo"], count: count, fps: fps, size: pixels, out: out)
     }
     if values["--fps"] != nil { throw .conflictingOptions("--fps only goes with --frames") }
     if flags.contains("--all") {
-      if values["--demo"] != nil { throw .conflictingOptions("--all and --demo cannot be combined") }
+      if values["--demo"] != nil {
+        throw .conflictingOptions("--all and --demo cannot be combined")
+      }
       guard let out = values["--out"] else { throw .missingOutput(mode: "--all") }
       return .renderAll(time: time, size: pixels, out: out)
     }
@@ -124,7 +135,8 @@ enum ViewerCommand: Equatable {
     if values["--time"] != nil || values["--scale"] != nil {
       throw .conflictingOptions("--time and --scale apply only when rendering to files (--out)")
     }
-    return .interactive(demo: values["--demo"], width: size.width, height: size.height,
+    return .interactive(
+      demo: values["--demo"], width: size.width, height: size.height,
       vsync: !flags.contains("--no-vsync"))
   }
 

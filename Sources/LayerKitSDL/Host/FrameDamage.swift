@@ -15,8 +15,12 @@ public enum FrameDamage {
     guard let previous, previous.width == next.width, previous.height == next.height else {
       return nil
     }
-    let width = next.width, rowBytes = width * 4
-    var minX = width, maxX = -1, minY = -1, maxY = -1
+    let width = next.width
+    let rowBytes = width * 4
+    var minX = width
+    var maxX = -1
+    var minY = -1
+    var maxY = -1
     previous.pixels.withUnsafeBytes { a in
       next.pixels.withUnsafeBytes { b in
         for y in 0..<next.height {
@@ -38,7 +42,9 @@ public enum FrameDamage {
     return [CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)]
   }
 
-  private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ i: Int) -> Bool {
+  private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ i: Int)
+    -> Bool
+  {
     a.load(fromByteOffset: i, as: UInt32.self) == b.load(fromByteOffset: i, as: UInt32.self)
   }
 }

@@ -24,7 +24,8 @@ public enum HostEvent: Equatable, Sendable {
 
 /// A mouse button.
 public enum MouseButton: Int, Hashable, Sendable, CaseIterable {
-  case left = 1, middle, right, back, forward
+  case left = 1
+  case middle, right, back, forward
 }
 
 /// A mouse button press, release or pointer motion.

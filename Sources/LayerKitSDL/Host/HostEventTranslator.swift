@@ -32,29 +32,34 @@ struct HostEventTranslator {
       }
       let down = type == SDL_MOUSEBUTTONDOWN.rawValue
       if down { pressedButtons.insert(button) } else { pressedButtons.remove(button) }
-      let mouse = mouseEvent(x: e.x, y: e.y, button: button, pressed: pressedButtons,
+      let mouse = mouseEvent(
+        x: e.x, y: e.y, button: button, pressed: pressedButtons,
         clicks: Int(e.clicks), scale: size().scale)
       return down ? .mouseDown(mouse) : .mouseUp(mouse)
     case SDL_MOUSEMOTION.rawValue:
       let e = event.motion
       guard isOurs(e.windowID) else { return nil }
       let held = Set(MouseButton.allCases.filter { e.state & (1 << UInt32($0.rawValue - 1)) != 0 })
-      return .mouseMoved(mouseEvent(x: e.x, y: e.y, button: nil, pressed: held, clicks: 0,
-        scale: size().scale))
+      return .mouseMoved(
+        mouseEvent(
+          x: e.x, y: e.y, button: nil, pressed: held, clicks: 0,
+          scale: size().scale))
     case SDL_MOUSEWHEEL.rawValue:
       let e = event.wheel
       guard isOurs(e.windowID) else { return nil }
       let flip: CGFloat = e.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
       let scale = size().scale
       let location = CGPoint(x: CGFloat(e.mouseX), y: CGFloat(e.mouseY))
-      return .scrollWheel(ScrollEvent(
-        deltaX: CGFloat(e.preciseX) * flip, deltaY: CGFloat(e.preciseY) * flip,
-        location: location, pixelLocation: CGPoint(x: location.x * scale, y: location.y * scale)))
+      return .scrollWheel(
+        ScrollEvent(
+          deltaX: CGFloat(e.preciseX) * flip, deltaY: CGFloat(e.preciseY) * flip,
+          location: location, pixelLocation: CGPoint(x: location.x * scale, y: location.y * scale)))
     case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
       let e = event.key
       guard isOurs(e.windowID) else { return nil }
       let name = SDL_GetKeyName(e.keysym.sym).map { String(cString: $0) } ?? ""
-      let key = KeyEvent(key: name, keyCode: e.keysym.sym,
+      let key = KeyEvent(
+        key: name, keyCode: e.keysym.sym,
         modifiers: Self.modifiers(e.keysym.mod), isRepeat: e.repeat != 0)
       return type == SDL_KEYDOWN.rawValue ? .keyDown(key) : .keyUp(key)
     case SDL_TEXTINPUT.rawValue:

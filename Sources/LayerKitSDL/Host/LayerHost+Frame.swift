@@ -34,7 +34,9 @@ extension LayerHost {
   ///   `width · height · 4` bytes, or when SDL fails.
   public func draw(_ output: FrameOutput) throws(SDLError) {
     let (_, renderer) = try requireOpen("SDL_RenderCopy")
-    guard let texture else { throw SDLError(function: "SDL_RenderCopy", message: "the host is closed") }
+    guard let texture else {
+      throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
+    }
     switch output {
     case .unchanged:
       break
@@ -42,7 +44,8 @@ extension LayerHost {
       try texture.upload(image.pixels, width: image.width, height: image.height, damage: damage)
     case .pixels(let bytes, let width, let height, let damage):
       guard width > 0, height > 0, bytes.count == width * height * 4 else {
-        throw SDLError(function: "SDL_UpdateTexture",
+        throw SDLError(
+          function: "SDL_UpdateTexture",
           message: "\(bytes.count) bytes do not make a \(width)×\(height) RGBA8 frame")
       }
       try texture.upload(bytes, width: width, height: height, damage: damage)
@@ -51,7 +54,9 @@ extension LayerHost {
     try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }
     if let sdlTexture = texture.texture {
       var destination = SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
-      try SDLCall.check("SDL_RenderCopy") { SDL_RenderCopy(renderer, sdlTexture, nil, &destination) }
+      try SDLCall.check("SDL_RenderCopy") {
+        SDL_RenderCopy(renderer, sdlTexture, nil, &destination)
+      }
     }
   }
 
@@ -61,21 +66,24 @@ extension LayerHost {
   public func readPixels() throws(SDLError) -> CGImage {
     let (_, renderer) = try requireOpen("SDL_RenderReadPixels")
     let size = self.size
-    let width = size.pixelWidth, height = size.pixelHeight
+    let width = size.pixelWidth
+    let height = size.pixelHeight
     guard width > 0, height > 0 else {
       throw SDLError(function: "SDL_RenderReadPixels", message: "the framebuffer is empty")
     }
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
     let code = bytes.withUnsafeMutableBytes { raw in
       SDL_ClearError()
-      return SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue,
+      return SDL_RenderReadPixels(
+        renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue,
         raw.baseAddress, Int32(width * 4))
     }
     if code < 0 { throw SDLError(function: "SDL_RenderReadPixels", message: SDLCall.lastError()) }
     // The window is opaque; some backbuffer formats leave the alpha byte undefined.
     for i in stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
     guard let image = CGImage(width: width, height: height, premultipliedRGBA: bytes) else {
-      throw SDLError(function: "SDL_RenderReadPixels",
+      throw SDLError(
+        function: "SDL_RenderReadPixels",
         message: "framebuffer of \(width)×\(height) exceeds the image size limit")
     }
     return image

@@ -14,7 +14,8 @@ import Foundation
 /// try host.run(onEvent: { event in
 ///   if case .keyDown(let key) = event, key.key == "Escape" { host.stop() }
 /// }) { frame in
-///   .image(renderer.render(width: frame.pixelWidth, height: frame.pixelHeight, scale: frame.scale))
+///   .image(renderer.render(
+///     width: frame.pixelWidth, height: frame.pixelHeight, scale: frame.scale))
 /// }
 /// ```
 ///
@@ -51,14 +52,18 @@ public final class LayerHost {
   ///   - clock: the clock frames are timed by; defaults to the monotonic system clock.
   /// - Throws: ``SDLError`` when SDL cannot start (no display, bad driver) or cannot
   ///   create the window or renderer. Nothing is left open after a throw.
-  public init(configuration: Configuration = Configuration(), clock: any HostClock = SystemHostClock())
+  public init(
+    configuration: Configuration = Configuration(), clock: any HostClock = SystemHostClock()
+  )
     throws(SDLError)
   {
     let width = Int32(clamping: Int(configuration.size.width.rounded()))
     let height = Int32(clamping: Int(configuration.size.height.rounded()))
     guard width > 0, height > 0 else {
-      throw SDLError(function: "SDL_CreateWindow",
-        message: "window size \(configuration.size.width)×\(configuration.size.height) is not positive")
+      throw SDLError(
+        function: "SDL_CreateWindow",
+        message:
+          "window size \(configuration.size.width)×\(configuration.size.height) is not positive")
     }
     self.configuration = configuration
     self.clock = clock
@@ -130,7 +135,10 @@ public final class LayerHost {
     guard let window, let renderer else {
       return WindowSize(pointSize: .zero, pixelWidth: 0, pixelHeight: 0)
     }
-    var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var pw: Int32 = 0
+    var ph: Int32 = 0
     SDL_GetWindowSize(window, &w, &h)
     if SDL_GetRendererOutputSize(renderer, &pw, &ph) < 0 {
       SDL_GetWindowSizeInPixels(window, &pw, &ph)
@@ -151,7 +159,9 @@ public final class LayerHost {
   private var liveWindow: OpaquePointer? { window }
 
   /// The window, or a typed error once the host is closed.
-  func requireOpen(_ function: String) throws(SDLError) -> (window: OpaquePointer, renderer: OpaquePointer) {
+  func requireOpen(_ function: String) throws(SDLError) -> (
+    window: OpaquePointer, renderer: OpaquePointer
+  ) {
     guard let window, let renderer else {
       throw SDLError(function: function, message: "the host is closed")
     }

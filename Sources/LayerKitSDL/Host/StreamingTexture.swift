@@ -32,7 +32,9 @@ final class StreamingTexture {
   static func preferredFormat(_ info: SDL_RendererInfo) -> UInt32 {
     let rgba = SDL_PIXELFORMAT_RGBA32.rawValue
     let count = Int(info.num_texture_formats)
-    let formats = withUnsafeBytes(of: info.texture_formats) { Array($0.bindMemory(to: UInt32.self)) }
+    let formats = withUnsafeBytes(of: info.texture_formats) {
+      Array($0.bindMemory(to: UInt32.self))
+    }
     let listed = formats.prefix(count)
     if listed.isEmpty || listed.contains(rgba) { return rgba }
     return listed.first(where: { isFourCC($0) == false }) ?? rgba
@@ -47,13 +49,15 @@ final class StreamingTexture {
   func upload(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, damage: [CGRect]?)
     throws(SDLError)
   {
-    precondition(bytes.count == width * height * 4, "frame of \(bytes.count) bytes is not \(width)×\(height)")
+    precondition(
+      bytes.count == width * height * 4, "frame of \(bytes.count) bytes is not \(width)×\(height)")
     var rects = damage
     if texture == nil || width != self.width || height != self.height {
       if let texture { SDL_DestroyTexture(texture) }
       texture = nil
       let created = try SDLCall.nonNull("SDL_CreateTexture") {
-        SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        SDL_CreateTexture(
+          renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
           Int32(width), Int32(height))
       }
       texture = created
@@ -104,7 +108,8 @@ final class StreamingTexture {
     let outcome = scratch.withUnsafeMutableBytes { out -> Result<Void, SDLError> in
       do throws(SDLError) {
         try SDLCall.check("SDL_ConvertPixels") {
-          SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, first,
+          SDL_ConvertPixels(
+            Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, first,
             Int32(pitch), format, out.baseAddress, Int32(outPitch))
         }
         try SDLCall.check("SDL_UpdateTexture") {

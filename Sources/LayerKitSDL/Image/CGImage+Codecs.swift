@@ -42,7 +42,9 @@ extension CGImage {
       let a = UInt32(p[i + 3])
       if a == 255 { continue }
       if a == 0 {
-        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+        p[i] = 0
+        p[i + 1] = 0
+        p[i + 2] = 0
         continue
       }
       for c in i..<(i + 3) { p[c] = UInt8(min(255, (UInt32(p[c]) * 255 + a / 2) / a)) }

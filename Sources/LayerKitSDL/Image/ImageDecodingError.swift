@@ -20,7 +20,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case .corruptData(let format, let message):
       "corrupt \(format.rawValue) data: \(message)"
     case .tooLarge(let width, let height):
-      "image of \(width)×\(height) pixels exceeds the limit of \(CGImage.maximumDimension) per side"
+      "image of \(width)×\(height) pixels exceeds the limit of "
+        + "\(CGImage.maximumDimension) per side"
     }
   }
 }

@@ -57,7 +57,9 @@ final class MemoryWriteStream {
   private func write(_ source: UnsafeRawPointer, size: Int, count: Int) -> Int {
     let (total, overflow) = size.multipliedReportingOverflow(by: count)
     guard !overflow, total > 0 else { return 0 }
-    if position > bytes.count { bytes.append(contentsOf: repeatElement(0, count: position - bytes.count)) }
+    if position > bytes.count {
+      bytes.append(contentsOf: repeatElement(0, count: position - bytes.count))
+    }
     let source = UnsafeRawBufferPointer(start: source, count: total)
     let overlap = min(total, bytes.count - position)
     if overlap > 0 {

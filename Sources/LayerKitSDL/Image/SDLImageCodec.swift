@@ -38,19 +38,22 @@ enum SDLImageCodec {
         return .failure(.unsupportedFormat(message: message))
       }
       defer { SDL_FreeSurface(surface) }
-      let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
+      let width = Int(surface.pointee.w)
+      let height = Int(surface.pointee.h)
       guard width <= CGImage.maximumDimension, height <= CGImage.maximumDimension else {
         return .failure(.tooLarge(width: width, height: height))
       }
       guard width > 0, height > 0 else {
-        return .failure(.corruptData(
-          format: EncodedImageFormat.detect(data) ?? .png, message: "image has no pixels"))
+        return .failure(
+          .corruptData(
+            format: EncodedImageFormat.detect(data) ?? .png, message: "image has no pixels"))
       }
       do throws(SDLError) {
         return .success(try copyRGBA(surface, width: width, height: height))
       } catch {
-        return .failure(.corruptData(
-          format: EncodedImageFormat.detect(data) ?? .png, message: error.description))
+        return .failure(
+          .corruptData(
+            format: EncodedImageFormat.detect(data) ?? .png, message: error.description))
       }
     }
     return try result.get()
@@ -69,7 +72,8 @@ enum SDLImageCodec {
     guard let pixels = converted.pointee.pixels else {
       throw SDLError(function: "SDL_ConvertSurfaceFormat", message: "surface has no pixels")
     }
-    let pitch = Int(converted.pointee.pitch), rowBytes = width * 4
+    let pitch = Int(converted.pointee.pitch)
+    let rowBytes = width * 4
     var rgba = [UInt8](repeating: 0, count: rowBytes * height)
     rgba.withUnsafeMutableBytes { out in
       for row in 0..<height {
@@ -93,7 +97,8 @@ enum SDLImageCodec {
   static func encode(
     straightRGBA rgba: [UInt8], width: Int, height: Int, as encoder: Encoder
   ) throws(SDLError) -> Data {
-    precondition(width > 0 && height > 0 && rgba.count == width * height * 4,
+    precondition(
+      width > 0 && height > 0 && rgba.count == width * height * 4,
       "encode: \(rgba.count) bytes for \(width)×\(height)")
     _ = loadedCodecs
     var pixels = rgba

@@ -15,7 +15,8 @@ import Testing
 
   @Test func renderingIsDeterministicAndSized() {
     let request = DemoFrameRequest(time: 1.25, pixelWidth: 64, pixelHeight: 48, scale: 2)
-    let a = TestPattern.render(request), b = TestPattern.render(request)
+    let a = TestPattern.render(request)
+    let b = TestPattern.render(request)
     #expect(a.width == 64 && a.height == 48)
     #expect(a == b)
     #expect(a.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
@@ -35,7 +36,9 @@ import Testing
   @Test func theBallIsOrangeAtItsCentre() {
     // At t = 0 the ball sits right of the centre of the area above the bars.
     let image = TestPattern.render(DemoFrameRequest(time: 0, pixelWidth: 200, pixelHeight: 120))
-    let side = 120.0, cx = 100 + 0.25 * side, cy = Double(120 - 20) / 2
+    let side = 120.0
+    let cx = 100 + 0.25 * side
+    let cy = Double(120 - 20) / 2
     #expect(image.pixel(x: Int(cx), y: Int(cy)) == (255, 170, 60, 255))
   }
 }

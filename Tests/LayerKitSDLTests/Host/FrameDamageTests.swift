@@ -26,7 +26,8 @@ import Testing
     ([(x: 6, y: 1), (x: 2, y: 1), (x: 4, y: 6)], CGRect(x: 2, y: 1, width: 5, height: 6)),
   ])
   func damageSpansEveryChangedPixel(marks: [(x: Int, y: Int)], expected: CGRect) {
-    let damage = FrameDamage.changedRects(from: Self.image(10, 8), to: Self.image(10, 8, marks: marks))
+    let damage = FrameDamage.changedRects(
+      from: Self.image(10, 8), to: Self.image(10, 8, marks: marks))
     #expect(damage == [expected])
   }
 }

@@ -61,7 +61,8 @@ enum VirtualDisplay {
       if chunk.isEmpty { break }
       line.append(chunk)
     }
-    let number = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let number = String(decoding: line, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     guard !number.isEmpty, number.allSatisfy(\.isNumber) else {
       return .failure(Unavailable(description: "Xvfb did not start (no display number)"))
     }

@@ -109,8 +109,10 @@ import Testing
     var worst = 0
     for y in 0..<32 where abs(y - 16) >= 4 && abs(y - 16) <= 12 {
       for x in 0..<32 where abs(x - 16) >= 4 && abs(x - 16) <= 12 {
-        let a = decoded.pixel(x: x, y: y), b = image.pixel(x: x, y: y)
-        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)),
+        let a = decoded.pixel(x: x, y: y)
+        let b = image.pixel(x: x, y: y)
+        worst = max(
+          worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)),
           abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
       }
     }
@@ -118,7 +120,8 @@ import Testing
   }
 
   @Test func truncatedJPEGIsCorrupt() throws {
-    let jpeg = try #require(Self.sampleImage(width: 16, height: 16, opaque: true).jpegData(quality: 90))
+    let jpeg = try #require(
+      Self.sampleImage(width: 16, height: 16, opaque: true).jpegData(quality: 90))
     do {
       _ = try CGImage(encodedData: jpeg.prefix(20))
       Issue.record("a truncated JPEG decoded")

@@ -14,7 +14,8 @@ import Testing
 
   /// The viewer binary, built next to the test bundle (`.build/<config>/layerkit-viewer`).
   static let viewer: URL? = {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let exe =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
     // On some layouts the test binary sits inside `X.xctest/`.
@@ -28,21 +29,24 @@ import Testing
 
   /// Runs the viewer under `timeout`, without a display, and collects its output.
   static func run(_ arguments: [String]) throws -> Outcome {
-    let viewer = try #require(viewer, "layerkit-viewer is not built; run `swift build --build-tests` first")
+    let viewer = try #require(
+      viewer, "layerkit-viewer is not built; run `swift build --build-tests` first")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     process.arguments = ["60", viewer.path] + arguments
     var environment = ProcessInfo.processInfo.environment
     for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[key] = nil }
     process.environment = environment
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
     let output = out.fileHandleForReading.readDataToEndOfFile()
     let errors = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Outcome(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+    return Outcome(
+      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
       errors: String(decoding: errors, as: UTF8.self))
   }
 
@@ -57,7 +61,9 @@ import Testing
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("nested/tp.png")
-    let outcome = try Self.run(["--demo", "test-pattern", "--time", "1", "--size", "96x64", "--out", file.path])
+    let outcome = try Self.run([
+      "--demo", "test-pattern", "--time", "1", "--size", "96x64", "--out", file.path,
+    ])
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.output.contains(file.path))
     let image = try CGImage(pngData: try Data(contentsOf: file))
@@ -83,7 +89,10 @@ import Testing
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let outcome = try Self.run(
-      ["--demo", "test-pattern", "--frames", "3", "--fps", "4", "--size", "48x36", "--out", dir.path])
+      [
+        "--demo", "test-pattern", "--frames", "3", "--fps", "4", "--size", "48x36", "--out",
+        dir.path,
+      ])
     #expect(outcome.status == 0, "\(outcome.errors)")
     for frame in 0..<3 {
       let file = dir.appendingPathComponent(String(format: "test-pattern-%04d.png", frame))
@@ -96,17 +105,32 @@ import Testing
 
   @Test(arguments: [
     (["--demo", "nope", "--out", "/tmp/x.png"], Int32(64), "unknown demo 'nope'"),
-    (["--demo", "test-pattern", "--size", "0x10", "--out", "/tmp/x.png"], 64, "invalid value '0x10' for --size"),
-    (["--demo", "test-pattern", "--size", "12by3", "--out", "/tmp/x.png"], 64, "expected WIDTHxHEIGHT"),
-    (["--time", "-1", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64, "invalid value '-1' for --time"),
-    (["--time", "soon", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64, "invalid value 'soon'"),
+    (
+      ["--demo", "test-pattern", "--size", "0x10", "--out", "/tmp/x.png"], 64,
+      "invalid value '0x10' for --size"
+    ),
+    (
+      ["--demo", "test-pattern", "--size", "12by3", "--out", "/tmp/x.png"], 64,
+      "expected WIDTHxHEIGHT"
+    ),
+    (
+      ["--time", "-1", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
+      "invalid value '-1' for --time"
+    ),
+    (
+      ["--time", "soon", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
+      "invalid value 'soon'"
+    ),
     (["--frames", "3", "--out", "/tmp/frames"], 64, "--fps needs a value"),
     (["--all"], 64, "--all needs --out"),
     (["--bogus"], 64, "unknown option '--bogus'"),
-    (["--demo", "test-pattern", "--out", "/proc/layerkit/x.png"], 1, "cannot write /proc/layerkit"),
+    (
+      ["--demo", "test-pattern", "--out", "/proc/layerkit/x.png"], 1, "cannot write /proc/layerkit"
+    ),
     ([], 1, "cannot open a window"),
   ])
-  func badRequestsFailWithAClearMessage(arguments: [String], status: Int32, message: String) throws {
+  func badRequestsFailWithAClearMessage(arguments: [String], status: Int32, message: String) throws
+  {
     let outcome = try Self.run(arguments)
     #expect(outcome.status == status)
     #expect(outcome.errors.contains("layerkit-viewer: "))
