@@ -39,9 +39,15 @@ let package = Package(
       path: "Sources/LayerKitViewer"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
-    .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics"]),
-    .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
-    .testTarget(name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos"]),
+    // Golden-image assertions shared by the test targets (PNG through SDL_image).
+    .target(
+      name: "LayerKitTestSupport", dependencies: ["LayerGraphics", "CSDL2", "CSDL2Image"],
+      path: "Tests/LayerKitTestSupport"),
+
+    .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"]),
+    .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+    .testTarget(
+      name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Clipping. The clip only ever shrinks (until `restoreGState`); it is an integer device
+/// box plus, for anything that is not a pixel-aligned rectangle, an anti-aliased mask.
+extension CGContext {
+  /// Intersects the clip with the current path (non-zero rule) and clears the path.
+  public func clip() { clip(using: .winding) }
+
+  /// Intersects the clip with the current path and clears the path.
+  public func clip(using rule: CGPathFillRule) {
+    let p = currentPath
+    currentPath = PathStorage()
+    clipToDevicePath(p, rule: rule)
+  }
+
+  /// Intersects the clip with a rectangle.
+  public func clip(to rect: CGRect) { clip(to: [rect]) }
+
+  /// Intersects the clip with the union of rectangles.
+  public func clip(to rects: [CGRect]) {
+    var p = PathStorage()
+    for r in rects { RasterShapes.appendRect(r, transform: state.ctm, to: &p) }
+    clipToDevicePath(p, rule: .winding)
+  }
+
+  /// The clip's bounding box in user space.
+  public var boundingBoxOfClipPath: CGRect {
+    let r = CGRect(x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0,
+                   height: state.clipY1 - state.clipY0)
+    return r.applying(state.ctm.inverted())
+  }
+
+  /// Clips to a device-space path: pixel-aligned single rectangles only shrink the box;
+  /// anything else is rasterized into a new mask multiplied with the old one.
+  func clipToDevicePath(_ p: PathStorage, rule: CGPathFillRule) {
+    if let r = alignedRect(p) {
+      state.clipX0 = Swift.max(state.clipX0, Int(Swift.max(r.minX, -1)))
+      state.clipY0 = Swift.max(state.clipY0, Int(Swift.max(r.minY, -1)))
+      state.clipX1 = Swift.min(state.clipX1, Int(Swift.min(r.maxX, CGFloat(width + 1))))
+      state.clipY1 = Swift.min(state.clipY1, Int(Swift.min(r.maxY, CGFloat(height + 1))))
+      normalizeClip()
+      return
+    }
+    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
+    PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
+    edges.finish()
+    let mask = ClipMask(width: width, height: height, stride: stride)
+    var blitter = MaskBlitter(target: mask.bytes, previous: state.clipMask.map { UnsafePointer($0.bytes) },
+                              stride: stride)
+    rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &blitter)
+    state.clipMask = mask
+    // Shrink the box to the path's bounds (its points' hull contains its curves).
+    var lo = CGPoint(x: CGFloat.infinity, y: CGFloat.infinity), hi = CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity)
+    for q in p.points where q.x.isFinite && q.y.isFinite {
+      lo = CGPoint(x: Swift.min(lo.x, q.x), y: Swift.min(lo.y, q.y))
+      hi = CGPoint(x: Swift.max(hi.x, q.x), y: Swift.max(hi.y, q.y))
+    }
+    if edges.edges.isEmpty || lo.x > hi.x {
+      state.clipX1 = state.clipX0
+      state.clipY1 = state.clipY0
+    } else {
+      let limit = CGFloat(1 << 20)
+      state.clipX0 = Swift.max(state.clipX0, Int(Swift.max(lo.x, -limit).rounded(.down)))
+      state.clipY0 = Swift.max(state.clipY0, Int(Swift.max(lo.y, -limit).rounded(.down)))
+      state.clipX1 = Swift.min(state.clipX1, Int(Swift.min(hi.x, limit).rounded(.up)))
+      state.clipY1 = Swift.min(state.clipY1, Int(Swift.min(hi.y, limit).rounded(.up)))
+    }
+    normalizeClip()
+  }
+
+  private func normalizeClip() {
+    if state.clipX1 < state.clipX0 { state.clipX1 = state.clipX0 }
+    if state.clipY1 < state.clipY0 { state.clipY1 = state.clipY0 }
+  }
+
+  /// The rectangle when `p` is one axis-aligned rectangle on whole pixels.
+  private func alignedRect(_ p: PathStorage) -> CGRect? {
+    let v = p.verbs
+    guard v.count >= 4, v[0] == .moveToPoint else { return nil }
+    for k in 1..<v.count {
+      let ok = v[k] == .addLineToPoint || (v[k] == .closeSubpath && k == v.count - 1)
+      if !ok { return nil }
+    }
+    var pts = p.points
+    if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+    guard pts.count == 4 else { return nil }
+    for q in pts where !(q.x.isFinite && q.y.isFinite && q.x == q.x.rounded() && q.y == q.y.rounded()) {
+      return nil
+    }
+    let xs = Set(pts.map(\.x)), ys = Set(pts.map(\.y))
+    guard xs.count <= 2, ys.count <= 2 else { return nil }
+    for k in 0..<4 {
+      let a = pts[k], b = pts[(k + 1) % 4]
+      if a.x != b.x && a.y != b.y { return nil }
+    }
+    return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+  }
+}

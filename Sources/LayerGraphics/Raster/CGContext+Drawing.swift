@@ -1,0 +1,173 @@
+import Foundation
+
+/// Filling and stroking.
+extension CGContext {
+  /// Fills the current path (each subpath implicitly closed) and clears it.
+  public func fillPath(using rule: CGPathFillRule = .winding) {
+    let p = currentPath
+    currentPath = PathStorage()
+    perform { $0.fillDevicePath(p, rule: rule) }
+  }
+
+  /// Fills the current path with the even-odd rule and clears it.
+  public func eoFillPath() { fillPath(using: .evenOdd) }
+
+  /// Strokes the current path with the current line style and clears it.
+  public func strokePath() {
+    let p = currentPath
+    currentPath = PathStorage()
+    perform { $0.strokeDevicePath(p) }
+  }
+
+  /// Fills and/or strokes the current path, then clears it.
+  public func drawPath(using mode: CGPathDrawingMode) {
+    let p = currentPath
+    currentPath = PathStorage()
+    perform { ctx in
+      switch mode {
+      case .fill: ctx.fillDevicePath(p, rule: .winding)
+      case .eoFill: ctx.fillDevicePath(p, rule: .evenOdd)
+      case .stroke: ctx.strokeDevicePath(p)
+      case .fillStroke:
+        ctx.fillDevicePath(p, rule: .winding)
+        ctx.strokeDevicePath(p)
+      case .eoFillStroke:
+        ctx.fillDevicePath(p, rule: .evenOdd)
+        ctx.strokeDevicePath(p)
+      }
+    }
+  }
+
+  /// Fills a rectangle (the current path is left alone).
+  public func fill(_ rect: CGRect) { fill([rect]) }
+
+  /// Fills rectangles (as one non-zero fill, so overlaps paint once).
+  public func fill(_ rects: [CGRect]) {
+    var p = PathStorage()
+    for r in rects { RasterShapes.appendRect(r, transform: state.ctm, to: &p) }
+    perform { $0.fillDevicePath(p, rule: .winding) }
+  }
+
+  /// Strokes a rectangle with the current line style.
+  public func stroke(_ rect: CGRect) {
+    var p = PathStorage()
+    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    perform { $0.strokeDevicePath(p) }
+  }
+
+  /// Strokes a rectangle with the given width (the state's width is unchanged).
+  public func stroke(_ rect: CGRect, width: CGFloat) {
+    let saved = state.lineWidth
+    setLineWidth(width)
+    stroke(rect)
+    state.lineWidth = saved
+  }
+
+  /// Makes the pixels under `rect` (within the clip) transparent.
+  public func clear(_ rect: CGRect) {
+    var p = PathStorage()
+    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    paint(p, rule: .winding, paint: .solid(0), mode: .copy)
+  }
+
+  public func fillEllipse(in rect: CGRect) {
+    var p = PathStorage()
+    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    perform { $0.fillDevicePath(p, rule: .winding) }
+  }
+
+  public func strokeEllipse(in rect: CGRect) {
+    var p = PathStorage()
+    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    perform { $0.strokeDevicePath(p) }
+  }
+
+  /// Strokes independent segments: points 0–1, 2–3, … (an odd last point is ignored).
+  public func strokeLineSegments(between points: [CGPoint]) {
+    var p = PathStorage()
+    var k = 0
+    while k + 1 < points.count {
+      p.move(to: points[k].applying(state.ctm))
+      p.line(to: points[k + 1].applying(state.ctm))
+      k += 2
+    }
+    perform { $0.strokeDevicePath(p) }
+  }
+
+  /// Replaces the current path with the outline of its stroke (in the current style).
+  public func replacePathWithStrokedPath() {
+    var out = PathBuildingSink()
+    strokeOutline(currentPath, into: &out)
+    currentPath = out.storage
+  }
+
+  // MARK: Internals
+
+  /// The paint for fills in the current state.
+  var fillPaint: RasterPaint { .solid(PixelMath.premultiplied(state.fillColor, opacity: state.alpha)) }
+
+  func fillDevicePath(_ p: PathStorage, rule: CGPathFillRule) {
+    paint(p, rule: rule, paint: fillPaint, mode: state.blendMode)
+  }
+
+  func strokeDevicePath(_ p: PathStorage) {
+    let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
+    guard let user = prepareStroke(p) else { return }
+    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
+    edges.transform = state.ctm
+    edges.transforms = !state.ctm.isIdentity
+    strokeScratch.stroke(user, into: &edges)
+    edges.finish()
+    blit(rule: .winding, paint: color, mode: state.blendMode)
+  }
+
+  /// Strokes a device-space path in user space (the pen is shaped by the CTM) and sends
+  /// the device-space outline to `sink`.
+  func strokeOutline<S: PathFlatteningSink>(_ devicePath: PathStorage, into sink: inout S) {
+    guard let user = prepareStroke(devicePath) else { return }
+    var t = TransformingSink(base: sink, transform: state.ctm)
+    strokeScratch.stroke(user, into: &t)
+    sink = t.base
+  }
+
+  /// Maps a device-space path back to user space, dashes it, and configures the stroker;
+  /// nil when nothing would be drawn.
+  func prepareStroke(_ devicePath: PathStorage) -> PathStorage? {
+    let m = state.ctm
+    guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return nil }
+    var user = devicePath
+    if !m.isIdentity {
+      let inv = m.inverted()
+      for k in user.points.indices { user.points[k] = user.points[k].applying(inv) }
+    }
+    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+    let tol = 0.1 / Swift.max(scale, 1e-9)
+    if !state.dashLengths.isEmpty,
+      let dashed = PathDasher.dash(user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: tol)
+    {
+      user = dashed
+    }
+    strokeScratch.lineWidth = state.lineWidth
+    strokeScratch.lineCap = state.lineCap
+    strokeScratch.lineJoin = state.lineJoin
+    strokeScratch.miterLimit = state.miterLimit
+    strokeScratch.tolerance = tol
+    return user
+  }
+
+  /// Fills a device-space path with `paint`.
+  func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
+    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
+    PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
+    edges.finish()
+    blit(rule: rule, paint: paint, mode: mode)
+  }
+
+  /// Scan-converts the collected edges and blends them with `paint`.
+  func blit(rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
+    var blitter = PaintBlitter(
+      pixels: pixels, stride: stride, paint: paint, mode: mode,
+      clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow, coverageRow: coverageRow)
+    rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &blitter)
+  }
+}

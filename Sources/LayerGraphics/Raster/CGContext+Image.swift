@@ -1,0 +1,31 @@
+import Foundation
+
+/// Drawing images.
+extension CGContext {
+  /// Draws `image` scaled to fill `rect` (user space), upright: the image's first row
+  /// lands on the rectangle's top edge (`rect.minY`), as in a UIKit context.
+  ///
+  /// The rectangle, mapped by the CTM, is filled with anti-aliased edges; inside, pixels
+  /// are sampled bilinearly (or from the nearest pixel when `interpolationQuality` is
+  /// `.none`) under any affine CTM. The global alpha applies.
+  public func draw(_ image: CGImage, in rect: CGRect) {
+    let r = rect.standardized
+    guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite
+    else { return }
+    // image pixel space → user space → device space
+    let imageToUser = CGAffineTransform(
+      a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY)
+    let imageToDevice = imageToUser.concatenating(state.ctm)
+    guard imageToDevice.determinant != 0, imageToDevice.determinant.isFinite else { return }
+    var p = PathStorage()
+    RasterShapes.appendRect(r, transform: state.ctm, to: &p)
+    let bilinear = state.interpolationQuality != .none
+    let alpha = state.alpha
+    image.pixels.withUnsafeBytes { raw in
+      let px = raw.bindMemory(to: UInt32.self).baseAddress!
+      let shader = ImageShader(pixels: px, width: image.width, height: image.height,
+                               deviceToImage: imageToDevice.inverted(), bilinear: bilinear, opacity: alpha)
+      perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.image(shader)), mode: ctx.state.blendMode) }
+    }
+  }
+}

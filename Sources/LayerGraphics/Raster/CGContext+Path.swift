@@ -1,0 +1,100 @@
+import Foundation
+
+/// Building the current currentPath. Points are in user space and are mapped by the CTM as they
+/// are added, as in Core Graphics.
+extension CGContext {
+  /// Discards the current currentPath.
+  public func beginPath() { currentPath = PathStorage() }
+
+  /// Whether the current path has no elements.
+  public var isPathEmpty: Bool { currentPath.verbs.isEmpty }
+
+  /// The current point in user space, or `.zero` without a currentPath.
+  public var currentPointOfPath: CGPoint {
+    currentPath.verbs.isEmpty ? .zero : currentPath.currentPoint.applying(state.ctm.inverted())
+  }
+
+  /// The bounding box of the current path's points (including control points), in user
+  /// space; `.null` when the path is empty.
+  public var boundingBoxOfPath: CGRect {
+    guard !currentPath.points.isEmpty else { return .null }
+    let inv = state.ctm.inverted()
+    var r = CGRect.null
+    for p in currentPath.points { r = r.union(CGRect(origin: p.applying(inv), size: .zero)) }
+    return r
+  }
+
+  public func move(to point: CGPoint) { currentPath.move(to: point.applying(state.ctm)) }
+
+  public func addLine(to point: CGPoint) { currentPath.line(to: point.applying(state.ctm)) }
+
+  /// Adds straight lines through `points`, starting a new subpath at the first.
+  public func addLines(between points: [CGPoint]) {
+    guard let first = points.first else { return }
+    move(to: first)
+    for p in points.dropFirst() { addLine(to: p) }
+  }
+
+  public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+    let m = state.ctm
+    currentPath.curve(to: end.applying(m), control1: control1.applying(m), control2: control2.applying(m))
+  }
+
+  public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+    currentPath.quad(to: end.applying(state.ctm), control: control.applying(state.ctm))
+  }
+
+  /// Closes the current subpath.
+  public func closePath() { currentPath.close() }
+
+  /// Adds a closed rectangle subpath.
+  public func addRect(_ rect: CGRect) {
+    RasterShapes.appendRect(rect, transform: state.ctm, to: &currentPath)
+  }
+
+  /// Adds closed rectangle subpaths.
+  public func addRects(_ rects: [CGRect]) {
+    for r in rects { addRect(r) }
+  }
+
+  /// Adds a closed ellipse inscribed in `rect`.
+  public func addEllipse(in rect: CGRect) {
+    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &currentPath)
+  }
+
+  /// Adds a circular arc; `clockwise == false` runs through increasing angles (which on
+  /// this y-down bitmap turn clockwise on screen, as in a UIKit drawing context). A line
+  /// joins the current point to the arc's start.
+  public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+                     clockwise: Bool) {
+    RasterShapes.appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                           clockwise: clockwise, transform: state.ctm, to: &currentPath)
+  }
+
+  /// Adds a copy of `path`, mapped by the CTM.
+  public func addPath(_ other: CGPath) {
+    let m = state.ctm
+    var i = 0
+    let pts = other.storage.points
+    for verb in other.storage.verbs {
+      switch verb {
+      case .moveToPoint: currentPath.move(to: pts[i].applying(m))
+      case .addLineToPoint: currentPath.line(to: pts[i].applying(m))
+      case .addQuadCurveToPoint: currentPath.quad(to: pts[i + 1].applying(m), control: pts[i].applying(m))
+      case .addCurveToPoint:
+        currentPath.curve(to: pts[i + 2].applying(m), control1: pts[i].applying(m), control2: pts[i + 1].applying(m))
+      case .closeSubpath: currentPath.close()
+      }
+      i += verb.pointCount
+    }
+  }
+
+  /// The current path in user space (nil when empty).
+  public var path: CGPath? {
+    guard !currentPath.verbs.isEmpty else { return nil }
+    let inv = state.ctm.inverted()
+    var s = currentPath
+    for k in s.points.indices { s.points[k] = s.points[k].applying(inv) }
+    return CGPath(storage: s)
+  }
+}

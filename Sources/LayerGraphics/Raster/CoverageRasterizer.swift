@@ -1,0 +1,296 @@
+import Foundation
+
+/// Stage 2 of the rasterizer: exact-area scan conversion of `RasterEdge`s.
+///
+/// Each pixel's coverage is the exact area of the pixel square inside the outline,
+/// computed analytically (no supersampling), by signed-area accumulation as in font
+/// rasterizers:
+///
+/// 1. Every edge is cut into pieces, one per pixel row it crosses. A piece spans rows
+///    `y…y+dy` (`dy ≤ 1`) and columns `lo…hi`; its signed height is `d = ±dy`.
+/// 2. The piece covers, of each pixel `i` in its row, the part to the right of it. With
+///    `h(x) = clamp((x − lo)/(hi − lo), 0, 1)` (the fraction of the piece's height that
+///    lies left of `x`) and `G(x) = ∫ h`, that area is `d·(G(i+1) − G(i))`; pixels right of
+///    `hi` get all of `d`. A piece inside one pixel column is the special case
+///    `d·(1 − m)` for that pixel, `m` being the piece's mean `x` within the column.
+/// 3. The piece deposits the *differences* of those areas in a row of cells, so that the
+///    running sum along the row is the accumulated winding area: about two cells per edge
+///    and row, however wide the shape.
+/// 4. Sweeping a row, the running sum `s` gives coverage `min(|s|, 1)` for the non-zero
+///    rule, or the distance of `|s|` to the nearest even number, folded into 0…1, for
+///    even-odd. Cells no edge touched keep the sum constant, so a bitset of touched cells
+///    lets the sweep jump over them and report whole constant spans (interiors) at once.
+///
+/// Rows are processed in bands of `bandHeight` so that the cells stay in cache; edges are
+/// bucketed by their first band, and only rows between the edges' top and bottom, inside
+/// the clip box, are visited. Scratch memory is kept between fills.
+package final class CoverageRasterizer {
+  /// Rows per band.
+  package static let bandHeight = 32
+
+  private var cells: UnsafeMutablePointer<Float>
+  private var cellCapacity: Int
+  private var touched: UnsafeMutablePointer<UInt64>
+  private var touchedCapacity: Int
+  private var coverage: UnsafeMutablePointer<UInt8>
+  private var coverageCapacity: Int
+  private var order: [Int32] = []
+  private var bandStarts: [Int32] = []
+  private var active: [Int32] = []
+  /// The lowest and highest touched cell in the current band.
+  private var bandMinCell = Int.max
+  private var bandMaxCell = -1
+
+  package init() {
+    cellCapacity = 0
+    touchedCapacity = 0
+    coverageCapacity = 0
+    cells = .allocate(capacity: 1)
+    touched = .allocate(capacity: 1)
+    coverage = .allocate(capacity: 1)
+  }
+
+  deinit {
+    cells.deallocate()
+    touched.deallocate()
+    coverage.deallocate()
+  }
+
+  private func reserve(width: Int) {
+    let stride = width + 2
+    let words = (stride + 63) >> 6
+    if stride * Self.bandHeight > cellCapacity {
+      cells.deallocate()
+      cellCapacity = stride * Self.bandHeight
+      cells = .allocate(capacity: cellCapacity)
+      cells.initialize(repeating: 0, count: cellCapacity)
+    }
+    if words * Self.bandHeight > touchedCapacity {
+      touched.deallocate()
+      touchedCapacity = words * Self.bandHeight
+      touched = .allocate(capacity: touchedCapacity)
+      touched.initialize(repeating: 0, count: touchedCapacity)
+    }
+    if stride > coverageCapacity {
+      coverage.deallocate()
+      coverageCapacity = stride
+      coverage = .allocate(capacity: stride)
+      coverage.initialize(repeating: 0, count: stride)
+    }
+  }
+
+  /// Scan-converts `builder`'s edges and hands the coverage to `blitter`.
+  ///
+  /// - Parameters:
+  ///   - rule: non-zero or even-odd.
+  ///   - antialias: when false, coverage is rounded to 0 or 255 (a pixel is inside when
+  ///     at least half of it is).
+  package func fill<B: SpanBlitter>(
+    _ builder: EdgeBuilder, rule: CGPathFillRule, antialias: Bool = true, into blitter: inout B
+  ) {
+    let edges = builder.edges
+    guard !edges.isEmpty else { return }
+    let clipX0 = Int(builder.minX)
+    let width = Int(builder.maxX) - clipX0
+    guard width > 0 else { return }
+    let rowTop = Swift.max(Int(builder.top.rounded(.down)), Int(builder.minY))
+    let rowBottom = Swift.min(Int(builder.bottom.rounded(.up)), Int(builder.maxY))
+    guard rowBottom > rowTop else { return }
+    reserve(width: width)
+    let bh = Self.bandHeight
+    let bandCount = (rowBottom - rowTop + bh - 1) / bh
+
+    // Bucket edges by the band they start in (a counting sort; no allocation once warm).
+    bandStarts.removeAll(keepingCapacity: true)
+    bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: repeatElement(0, count: edges.count))
+    active.removeAll(keepingCapacity: true)
+    edges.withUnsafeBufferPointer { e in
+      bandStarts.withUnsafeMutableBufferPointer { starts in
+        for k in 0..<e.count {
+          let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
+          starts[b + 1] += 1
+        }
+        for b in 0..<bandCount { starts[b + 1] += starts[b] }
+        order.withUnsafeMutableBufferPointer { ord in
+          for k in 0..<e.count {
+            let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
+            ord[Int(starts[b])] = Int32(k)
+            starts[b] += 1
+          }
+        }
+        // Restore the starts (they were advanced to the ends).
+        var prev: Int32 = 0
+        for b in 0..<bandCount {
+          let end = starts[b]
+          starts[b] = prev
+          prev = end
+        }
+      }
+    }
+
+    let stride = width + 2
+    let words = (stride + 63) >> 6
+    for band in 0..<bandCount {
+      let y0 = rowTop + band * bh
+      let y1 = Swift.min(y0 + bh, rowBottom)
+      let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edges.count
+      for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
+      let fy0 = Float(y0), fy1 = Float(y1)
+      edges.withUnsafeBufferPointer { e in
+        var n = 0
+        for j in 0..<active.count {
+          let idx = Int(active[j])
+          let edge = e[idx]
+          deposit(edge, bandTop: fy0, bandBottom: fy1, stride: stride, words: words)
+          if edge.y1 > fy1 {
+            active[n] = active[j]
+            n += 1
+          }
+        }
+        active.removeLast(active.count - n)
+      }
+      let firstWord = bandMinCell >> 6, lastWord = bandMaxCell >> 6
+      bandMinCell = Int.max
+      bandMaxCell = -1
+      if lastWord < firstWord { continue }
+      for row in 0..<(y1 - y0) {
+        sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
+              rule: rule, antialias: antialias, into: &blitter)
+      }
+    }
+  }
+
+  /// Deposits the part of `e` inside `[bandTop, bandBottom)` into the band's cells.
+  @inline(__always)
+  private func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float, stride: Int, words: Int) {
+    let ya = Swift.max(e.y0, bandTop)
+    let yb = Swift.min(e.y1, bandBottom)
+    guard yb > ya else { return }
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+    var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+    let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+    var y = ya
+    var row = Int(ya - bandTop)
+    let maxX = Float(stride - 2)
+    while y < yb {
+      let rowBottom = bandTop + Float(row + 1)
+      let yn = Swift.min(rowBottom, yb)
+      let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
+      depositPiece(row: row, xa: x, xb: xn, d: (yn - y) * e.winding, stride: stride, words: words)
+      x = xn
+      y = yn
+      row += 1
+    }
+  }
+
+  /// Deposits one row piece running from `xa` to `xb` with signed height `d`.
+  @inline(__always)
+  private func depositPiece(row: Int, xa: Float, xb: Float, d: Float, stride: Int, words: Int) {
+    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+    let i0 = Int(lo)
+    let c = cells + row * stride
+    let t = touched + row * words
+    if i0 < bandMinCell { bandMinCell = i0 }
+    if hi <= Float(i0 + 1) {
+      if i0 + 1 > bandMaxCell { bandMaxCell = i0 + 1 }
+      let m = (lo + hi) * 0.5 - Float(i0)
+      c[i0] += d - d * m
+      c[i0 + 1] += d * m
+      mark(t, i0)
+      mark(t, i0 + 1)
+      return
+    }
+    let w = hi - lo
+    let inv = 1 / w
+    let i1 = Int(hi.rounded(.up)) - 1
+    var prev: Float = 0
+    var g0: Float = 0
+    var i = i0
+    while i <= i1 {
+      let u = Float(i + 1) - lo
+      let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
+      let acc = d * (g1 - g0)
+      c[i] += acc - prev
+      mark(t, i)
+      prev = acc
+      g0 = g1
+      i += 1
+    }
+    c[i1 + 1] += d - prev
+    mark(t, i1 + 1)
+    if i1 + 1 > bandMaxCell { bandMaxCell = i1 + 1 }
+  }
+
+  @inline(__always)
+  private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
+    t[i >> 6] |= 1 &<< UInt64(i & 63)
+  }
+
+  /// Converts a running winding area to 0…255.
+  @inline(__always)
+  private static func alpha(_ s: Float, _ rule: CGPathFillRule) -> Int {
+    var a = abs(s)
+    if rule == .evenOdd {
+      a -= 2 * (a * 0.5).rounded(.down)
+      if a > 1 { a = 2 - a }
+    } else if a > 1 {
+      a = 1
+    }
+    return Int(a * 255 + 0.5)
+  }
+
+  /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
+  @inline(__always)
+  private func sweep<B: SpanBlitter>(
+    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, rule: CGPathFillRule,
+    antialias: Bool, into blitter: inout B
+  ) {
+    let c = cells + row * stride
+    let t = touched + row * words
+    let cov = coverage
+    var s: Float = 0
+    var next = 0  // the first pixel not yet reported
+    var runStart = -1
+    for k in firstWord...lastWord {
+      var bits = t[k]
+      if bits == 0 { continue }
+      t[k] = 0
+      while bits != 0 {
+        let i = (k << 6) + bits.trailingZeroBitCount
+        bits &= bits &- 1
+        if i > next {
+          if runStart >= 0 {
+            blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
+            runStart = -1
+          }
+          var a = Self.alpha(s, rule)
+          if !antialias { a = a >= 128 ? 255 : 0 }
+          if a > 0 {
+            blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(a))
+          }
+        }
+        s += c[i]
+        c[i] = 0
+        if i < width {
+          var a = Self.alpha(s, rule)
+          if !antialias { a = a >= 128 ? 255 : 0 }
+          cov[i] = UInt8(a)
+          if runStart < 0 { runStart = i }
+          next = i + 1
+        } else {
+          next = width
+        }
+      }
+    }
+    if runStart >= 0 {
+      blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
+    }
+    if next < width {
+      var a = Self.alpha(s, rule)
+      if !antialias { a = a >= 128 ? 255 : 0 }
+      if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
+    }
+  }
+}

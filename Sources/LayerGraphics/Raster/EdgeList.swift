@@ -1,0 +1,169 @@
+import Foundation
+
+/// One line segment of a path outline in device space, ready for scan conversion.
+///
+/// Stored top to bottom (`y0 < y1`); `winding` is +1 when the original segment ran down
+/// and −1 when it ran up. `x` is relative to the left of the clip box (so `x ≥ 0`), `y`
+/// is absolute.
+package struct RasterEdge: Sendable {
+  package var x0: Float
+  package var y0: Float
+  package var x1: Float
+  package var y1: Float
+  package var winding: Float
+}
+
+/// Stage 1 of the rasterizer: turns a flattened outline into clipped `RasterEdge`s.
+///
+/// Receives device-space polylines (it is a `PathFlatteningSink`), closes every subpath
+/// (a fill always closes), and clips each segment to the clip box:
+/// - parts above or below the box are dropped (scan conversion accumulates along rows, so
+///   they cannot change a visible pixel);
+/// - parts right of the box are dropped for the same reason;
+/// - parts left of the box are projected onto its left side as vertical segments, which
+///   keeps the winding they contribute to every visible pixel.
+/// So a 100,000-pixel shape produces edges only inside the bitmap, and NaN or infinite
+/// points (already removed by the flattener) never get here.
+///
+/// - Complexity: O(1) amortised per segment; the edge array keeps its capacity across
+///   fills.
+package struct EdgeBuilder: PathFlatteningSink {
+  /// The clip box in device pixels: `[minX, maxX) × [minY, maxY)`.
+  package var minX: Double = 0
+  package var minY: Double = 0
+  package var maxX: Double = 0
+  package var maxY: Double = 0
+  package var edges: [RasterEdge] = []
+  /// The vertical extent actually touched by edges (for the row loop).
+  package var top: Double = .infinity
+  package var bottom: Double = -.infinity
+
+  /// Applied to incoming points when `transforms` is set (strokes arrive in user space).
+  package var transform: CGAffineTransform = .identity
+  package var transforms = false
+
+  private var start = CGPoint.zero
+  private var last = CGPoint.zero
+  private var open = false
+
+  package init() {}
+
+  /// Forgets all edges and sets the clip box.
+  package mutating func reset(clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int) {
+    edges.removeAll(keepingCapacity: true)
+    minX = Double(clipX0)
+    minY = Double(clipY0)
+    maxX = Double(clipX1)
+    maxY = Double(clipY1)
+    top = .infinity
+    bottom = -.infinity
+    open = false
+    transforms = false
+  }
+
+  package mutating func moveTo(_ p: CGPoint) {
+    let p = transforms ? p.applying(transform) : p
+    if open { close() }
+    start = p
+    last = p
+    open = true
+  }
+
+  package mutating func lineTo(_ p: CGPoint) {
+    let p = transforms ? p.applying(transform) : p
+    if !open {
+      start = last
+      open = true
+    }
+    addSegment(last, p)
+    last = p
+  }
+
+  package mutating func close() {
+    if open { addSegment(last, start) }
+    last = start
+    open = false
+  }
+
+  /// Closes the last subpath; call once after the outline is complete.
+  package mutating func finish() {
+    if open { close() }
+  }
+
+  /// Clips one segment to the box and stores what is left.
+  package mutating func addSegment(_ a: CGPoint, _ b: CGPoint) {
+    var x0 = Double(a.x), y0 = Double(a.y), x1 = Double(b.x), y1 = Double(b.y)
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
+    var w: Float = 1
+    if y0 > y1 {
+      swap(&x0, &x1)
+      swap(&y0, &y1)
+      w = -1
+    }
+    if y1 <= minY || y0 >= maxY { return }
+    let slope = (x1 - x0) / (y1 - y0)
+    if y0 < minY {
+      x0 += (minY - y0) * slope
+      y0 = minY
+    }
+    if y1 > maxY {
+      x1 -= (y1 - maxY) * slope
+      y1 = maxY
+    }
+    if x0 >= maxX && x1 >= maxX { return }
+    if x0 <= minX && x1 <= minX {
+      push(minX, y0, minX, y1, w)
+      return
+    }
+    // Split at the left side: the part left of it becomes a vertical segment there.
+    if (x0 < minX) != (x1 < minX) {
+      let ym = y0 + (minX - x0) / slope
+      if x0 < minX {
+        push(minX, y0, minX, ym, w)
+        x0 = minX
+        y0 = ym
+      } else {
+        push(minX, ym, minX, y1, w)
+        x1 = minX
+        y1 = ym
+      }
+    }
+    // Drop the part right of the right side.
+    if (x0 > maxX) != (x1 > maxX) {
+      let ym = y0 + (maxX - x0) / slope
+      if x0 > maxX {
+        x0 = maxX
+        y0 = ym
+      } else {
+        x1 = maxX
+        y1 = ym
+      }
+    }
+    push(x0, y0, x1, y1, w)
+  }
+
+  @inline(__always)
+  private mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Float) {
+    guard y1 > y0 else { return }
+    let cx0 = Swift.min(Swift.max(x0, minX), maxX) - minX
+    let cx1 = Swift.min(Swift.max(x1, minX), maxX) - minX
+    edges.append(RasterEdge(x0: Float(cx0), y0: Float(y0), x1: Float(cx1), y1: Float(y1), winding: w))
+    if y0 < top { top = y0 }
+    if y1 > bottom { bottom = y1 }
+  }
+}
+
+/// Maps every point by an affine transform before passing it on.
+package struct TransformingSink<Base: PathFlatteningSink>: PathFlatteningSink {
+  package var base: Base
+  package var transform: CGAffineTransform
+
+  package init(base: Base, transform: CGAffineTransform) {
+    self.base = base
+    self.transform = transform
+  }
+
+  package mutating func moveTo(_ p: CGPoint) { base.moveTo(p.applying(transform)) }
+  package mutating func lineTo(_ p: CGPoint) { base.lineTo(p.applying(transform)) }
+  package mutating func close() { base.close() }
+}

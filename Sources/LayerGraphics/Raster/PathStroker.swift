@@ -1,0 +1,270 @@
+import Foundation
+
+/// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
+///
+/// Curves are flattened first, to a tolerance much finer than a pixel, and the polyline
+/// is offset by half the line width on both sides:
+/// - an open subpath becomes one contour: the left side forward, the end cap, the right
+///   side backward, the start cap;
+/// - a closed subpath becomes two contours, the left side forward and the right side
+///   backward, so the ring between them winds once and the inside not at all.
+/// At each vertex the outer side gets the join (miter up to the miter limit, round, or
+/// bevel) and the inner side goes through the vertex itself, which keeps the inner
+/// corner filled however short the segments are. Vertices inside a flattened curve get a
+/// round join, which keeps the offset within tolerance of the true offset curve.
+/// Zero-length subpaths draw a dot with round caps (a disc) and square caps (a square),
+/// and nothing with butt caps, like Core Graphics.
+///
+/// - Complexity: O(points after flattening); scratch arrays are reused between calls.
+package struct PathStroker {
+  package var lineWidth: CGFloat = 1
+  package var lineCap: CGLineCap = .butt
+  package var lineJoin: CGLineJoin = .miter
+  package var miterLimit: CGFloat = 10
+  /// The flattening tolerance in the path's units.
+  package var tolerance: CGFloat = 0.05
+
+  private var points: [CGPoint] = []
+  private var smooth: [Bool] = []
+
+  package init() {}
+
+  /// Strokes `path` and sends the outline polygons to `sink`.
+  package mutating func stroke<S: PathFlatteningSink>(_ path: PathStorage, into sink: inout S) {
+    guard lineWidth > 0, lineWidth.isFinite else { return }
+    points.removeAll(keepingCapacity: true)
+    smooth.removeAll(keepingCapacity: true)
+    var i = 0
+    let pts = path.points
+    var start = CGPoint.zero
+    for verb in path.verbs {
+      let n = verb.pointCount
+      defer { i += n }
+      var finite = true
+      for k in 0..<n where !(pts[i + k].x.isFinite && pts[i + k].y.isFinite) { finite = false }
+      if !finite { continue }
+      switch verb {
+      case .moveToPoint:
+        flush(closed: false, into: &sink)
+        start = pts[i]
+        append(pts[i], smooth: false)
+      case .addLineToPoint:
+        if points.isEmpty { append(start, smooth: false) }
+        append(pts[i], smooth: false)
+      case .addQuadCurveToPoint:
+        if points.isEmpty { append(start, smooth: false) }
+        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1]
+        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let count = PathFlattener.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
+                                         tolerance: tolerance)
+        for s in 1..<count {
+          let u = CGFloat(s) / CGFloat(count), v = 1 - u
+          append(CGPoint(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
+                         y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y), smooth: true)
+        }
+        append(p2, smooth: false)
+      case .addCurveToPoint:
+        if points.isEmpty { append(start, smooth: false) }
+        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
+        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
+        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
+        let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
+        let count = PathFlattener.pieces(secondDifference: m, degree: 3, tolerance: tolerance)
+        for s in 1..<count {
+          let u = CGFloat(s) / CGFloat(count), v = 1 - u
+          let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
+          append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                         y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
+        }
+        append(p3, smooth: false)
+      case .closeSubpath:
+        // The pen returns to the subpath's start; a later segment continues from there.
+        flush(closed: true, into: &sink)
+      }
+    }
+    flush(closed: false, into: &sink)
+  }
+
+  private mutating func append(_ p: CGPoint, smooth s: Bool) {
+    if let last = points.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 {
+      if points.count > 1 { smooth[smooth.count - 1] = smooth[smooth.count - 1] && s }
+      // A zero-length piece still marks the subpath as drawn (for dots).
+      if points.count == 1 { points.append(p); smooth.append(s) }
+      return
+    }
+    if points.count == 2, abs(points[0].x - points[1].x) < 1e-9, abs(points[0].y - points[1].y) < 1e-9 {
+      points.removeLast()
+      smooth.removeLast()
+    }
+    points.append(p)
+    smooth.append(s)
+  }
+
+  /// Strokes the polyline collected so far and forgets it.
+  private mutating func flush<S: PathFlatteningSink>(closed: Bool, into sink: inout S) {
+    defer {
+      points.removeAll(keepingCapacity: true)
+      smooth.removeAll(keepingCapacity: true)
+    }
+    guard !points.isEmpty else { return }
+    if closed, points.count > 2, let f = points.first, let l = points.last,
+      abs(f.x - l.x) < 1e-9, abs(f.y - l.y) < 1e-9
+    {
+      points.removeLast()
+      smooth.removeLast()
+    }
+    let hw = lineWidth / 2
+    let distinct = points.count >= 2 && !(points.count == 2 && points[0] == points[1])
+    if !distinct {
+      // A zero-length subpath: a cap-shaped dot (if closed or drawn with a segment).
+      guard closed || points.count >= 2 else { return }
+      let c = points[0]
+      switch lineCap {
+      case .butt: return
+      case .round:
+        sink.moveTo(CGPoint(x: c.x + hw, y: c.y))
+        arc(center: c, from: CGPoint(x: hw, y: 0), sweep: 2 * .pi, into: &sink)
+        sink.close()
+      case .square:
+        sink.moveTo(CGPoint(x: c.x - hw, y: c.y - hw))
+        sink.lineTo(CGPoint(x: c.x + hw, y: c.y - hw))
+        sink.lineTo(CGPoint(x: c.x + hw, y: c.y + hw))
+        sink.lineTo(CGPoint(x: c.x - hw, y: c.y + hw))
+        sink.close()
+      }
+      return
+    }
+    let n = points.count
+    if closed && n >= 2 {
+      side(closed: true, forward: true, continuing: false, into: &sink)
+      sink.close()
+      side(closed: true, forward: false, continuing: false, into: &sink)
+      sink.close()
+    } else {
+      side(closed: false, forward: true, continuing: false, into: &sink)
+      cap(at: points[n - 1], direction: unit(points[n - 1], from: points[n - 2]), into: &sink)
+      side(closed: false, forward: false, continuing: true, into: &sink)
+      cap(at: points[0], direction: unit(points[0], from: points[1]), into: &sink)
+      sink.close()
+    }
+  }
+
+  @inline(__always)
+  private func unit(_ b: CGPoint, from a: CGPoint) -> CGPoint {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let l = (dx * dx + dy * dy).squareRoot()
+    return l > 0 ? CGPoint(x: dx / l, y: dy / l) : CGPoint(x: 1, y: 0)
+  }
+
+  /// One side of the polyline: offset to the left walking `forward`, which is the right
+  /// side when walking backward.
+  private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
+                                           into sink: inout S) {
+    let n = points.count
+    let hw = lineWidth / 2
+    @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
+    @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
+    let segCount = closed ? n : n - 1
+    for s in 0..<segCount {
+      let a = pt(s), b = pt((s + 1) % n)
+      let d = unit(b, from: a)
+      let off = CGPoint(x: d.y * hw, y: -d.x * hw)
+      let startOff = CGPoint(x: a.x + off.x, y: a.y + off.y)
+      if s == 0 {
+        if closed {
+          // Join at the first vertex, coming from the last segment.
+          let prev = pt(n - 1)
+          let d0 = unit(a, from: prev)
+          join(at: a, d0: d0, d1: d, smooth: sm(0), first: true, into: &sink)
+        } else if continuing {
+          sink.lineTo(startOff)
+        } else {
+          sink.moveTo(startOff)
+        }
+      } else {
+        let d0 = unit(a, from: pt(s - 1))
+        join(at: a, d0: d0, d1: d, smooth: sm(s), first: false, into: &sink)
+      }
+      sink.lineTo(CGPoint(x: b.x + off.x, y: b.y + off.y))
+    }
+  }
+
+  /// The join at `v` between directions `d0` and `d1`, on the left side.
+  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, d1: CGPoint, smooth: Bool, first: Bool,
+                                           into sink: inout S) {
+    let hw = lineWidth / 2
+    let n0 = CGPoint(x: d0.y * hw, y: -d0.x * hw)
+    let n1 = CGPoint(x: d1.y * hw, y: -d1.x * hw)
+    let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
+    let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
+    @inline(__always) func emit(_ p: CGPoint, _ isFirst: inout Bool) {
+      if isFirst { sink.moveTo(p); isFirst = false } else { sink.lineTo(p) }
+    }
+    var isFirst = first
+    let cross = d0.x * d1.y - d0.y * d1.x
+    let dot = d0.x * d1.x + d0.y * d1.y
+    // The left offset (n = (dy, −dx)) is on the outside when the path turns towards −n.
+    let outer = cross > 0 || (cross == 0 && dot < 0)
+    if !outer || (abs(cross) < 1e-12 && dot > 0) {
+      emit(a, &isFirst)
+      if abs(cross) > 1e-12 { sink.lineTo(v) }
+      sink.lineTo(b)
+      return
+    }
+    var style: CGLineJoin = smooth ? .round : lineJoin
+    // Inside a flattened curve a bevel is within tolerance of the round join when
+    // r·(1 − cos(φ/2)) ≤ tolerance, with cos(φ/2) = √((1 + cos φ)/2).
+    if smooth && hw * (1 - ((1 + dot) / 2).squareRoot()) <= tolerance { style = .bevel }
+    switch style {
+    case .bevel:
+      emit(a, &isFirst)
+      sink.lineTo(b)
+    case .miter:
+      // Miter length / line width = 1 / cos(φ/2), φ the turning angle.
+      let cosHalf = ((1 + dot) / 2).squareRoot()
+      emit(a, &isFirst)
+      if cosHalf > 1e-9 && 1 / cosHalf <= miterLimit {
+        let k = 1 / (1 + dot)
+        sink.lineTo(CGPoint(x: v.x + (n0.x + n1.x) * k, y: v.y + (n0.y + n1.y) * k))
+      }
+      sink.lineTo(b)
+    case .round:
+      emit(a, &isFirst)
+      let sweep = atan2(cross, dot)
+      arc(center: v, from: n0, sweep: sweep, into: &sink)
+    }
+  }
+
+  /// The end cap at `p`, leaving the direction `d`, from the left offset to the right.
+  private func cap<S: PathFlatteningSink>(at p: CGPoint, direction d: CGPoint, into sink: inout S) {
+    let hw = lineWidth / 2
+    let n = CGPoint(x: d.y * hw, y: -d.x * hw)
+    switch lineCap {
+    case .butt:
+      sink.lineTo(CGPoint(x: p.x - n.x, y: p.y - n.y))
+    case .square:
+      sink.lineTo(CGPoint(x: p.x + n.x + d.x * hw, y: p.y + n.y + d.y * hw))
+      sink.lineTo(CGPoint(x: p.x - n.x + d.x * hw, y: p.y - n.y + d.y * hw))
+      sink.lineTo(CGPoint(x: p.x - n.x, y: p.y - n.y))
+    case .round:
+      arc(center: p, from: n, sweep: .pi, into: &sink)
+    }
+  }
+
+  /// Line segments along a circle around `center`, starting at offset `r0` (already
+  /// emitted) and turning by `sweep` radians; ends exactly at the rotated offset.
+  private func arc<S: PathFlatteningSink>(center: CGPoint, from r0: CGPoint, sweep: CGFloat, into sink: inout S) {
+    let r = (r0.x * r0.x + r0.y * r0.y).squareRoot()
+    guard r > 0 else { return }
+    let ratio = Swift.max(0, Swift.min(1, 1 - tolerance / r))
+    let maxStep = Swift.max(2 * acos(ratio), 0.05)
+    let steps = Swift.max(1, Int((abs(sweep) / maxStep).rounded(.up)))
+    let step = sweep / CGFloat(steps)
+    let c = cos(step), s = sin(step)
+    var x = r0.x, y = r0.y
+    for _ in 0..<steps {
+      (x, y) = (x * c - y * s, x * s + y * c)
+      sink.lineTo(CGPoint(x: center.x + x, y: center.y + y))
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/// Stage 3 of the rasterizer: receives the coverage of one row at a time and paints it.
+///
+/// Coverage is 0…255 (255 = the pixel is fully inside the shape). The scan converter
+/// reports runs of constant coverage with `blitSpan` and runs of varying coverage (pixels
+/// an edge passes through) with `blitMask`; it never reports coverage 0. `x` and `y` are
+/// device pixels.
+package protocol SpanBlitter {
+  /// Pixels `x0..<x1` of row `y` all have coverage `alpha` (> 0).
+  mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8)
+  /// Pixels `x..<x + count` of row `y` have coverages `mask[0..<count]`.
+  mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>)
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+// Layout and display invalidation.
+//
+// Layout runs top-down: `layoutIfNeeded()` climbs to the highest ancestor that also
+// needs layout, then walks that subtree parent first, calling `layoutSublayers()` on
+// each layer marked as needing it; a sublayer marked by its parent's layout is laid out
+// in the same pass. Changing `bounds.size` and inserting or removing sublayers mark a
+// layer as needing layout.
+//
+// Display is per layer: `displayIfNeeded()` calls `display()` once when the layer is
+// marked. `setNeedsDisplay(_:)` marks the whole layer (LayerKit redraws whole layers).
+extension CALayer {
+  /// Marks the layer as needing `layoutSublayers()` at the next layout pass.
+  public func setNeedsLayout() { isLayoutPending = true }
+
+  /// Whether the layer is marked as needing layout.
+  public func needsLayout() -> Bool { isLayoutPending }
+
+  /// Lays out the layer's tree now, top-down, if any of it is marked; see above.
+  public func layoutIfNeeded() {
+    var top: CALayer = self
+    while let parent = top.parentLayer, parent.isLayoutPending { top = parent }
+    top.layoutSubtreeIfNeeded()
+  }
+
+  private func layoutSubtreeIfNeeded() {
+    if isLayoutPending {
+      isLayoutPending = false
+      layoutSublayers()
+    }
+    for child in children { child.layoutSubtreeIfNeeded() }
+  }
+
+  /// Marks the layer's contents as needing `display()`.
+  public func setNeedsDisplay() { isDisplayPending = true }
+
+  /// Marks the layer's contents in `r` (its own coordinates) as needing display;
+  /// LayerKit redraws the whole layer.
+  public func setNeedsDisplay(_ r: CGRect) {
+    if !r.isEmpty { isDisplayPending = true }
+  }
+
+  /// Whether the layer is marked as needing display.
+  public func needsDisplay() -> Bool { isDisplayPending }
+
+  /// Calls `display()` if the layer is marked as needing display, and clears the mark.
+  public func displayIfNeeded() {
+    guard isDisplayPending else { return }
+    isDisplayPending = false
+    display()
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A layer is a timed object with an infinite active duration: its `speed`,
+/// `timeOffset` and `beginTime` map its superlayer's time to its own, and so to the
+/// animations of it and every layer below. NaN is refused with a diagnostic.
+extension CALayer: CAMediaTiming {
+  public var beginTime: CFTimeInterval {
+    get { state.beginTime }
+    set { setFiniteTime(\.beginTime, newValue, forKey: "beginTime") }
+  }
+
+  public var duration: CFTimeInterval {
+    get { state.duration }
+    set { setFiniteTime(\.duration, newValue, forKey: "duration") }
+  }
+
+  public var speed: Float {
+    get { state.speed }
+    set { setFiniteTime(\.speed, newValue, forKey: "speed") }
+  }
+
+  public var timeOffset: CFTimeInterval {
+    get { state.timeOffset }
+    set { setFiniteTime(\.timeOffset, newValue, forKey: "timeOffset") }
+  }
+
+  public var repeatCount: Float {
+    get { state.repeatCount }
+    set { setFiniteTime(\.repeatCount, newValue, forKey: "repeatCount") }
+  }
+
+  public var repeatDuration: CFTimeInterval {
+    get { state.repeatDuration }
+    set { setFiniteTime(\.repeatDuration, newValue, forKey: "repeatDuration") }
+  }
+
+  public var autoreverses: Bool {
+    get { state.autoreverses }
+    set { setModelValue(\.autoreverses, newValue, forKey: "autoreverses") }
+  }
+
+  public var fillMode: CAMediaTimingFillMode {
+    get { state.fillMode }
+    set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
+  }
+
+  /// Stores a timing number unless it is NaN (infinities are meaningful: repeat forever).
+  private func setFiniteTime<V: BinaryFloatingPoint>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
+    guard !value.isNaN else {
+      CADiagnostics.report(key: key, "ignored NaN; kept \(state[keyPath: keyPath])")
+      return
+    }
+    setModelValue(keyPath, value, forKey: key)
+  }
+}

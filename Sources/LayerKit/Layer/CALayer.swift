@@ -1,0 +1,183 @@
+import Foundation
+
+/// An object that manages image-based content and lays it out in a tree, animatable in
+/// 2D and 3D: Core Animation's layer.
+///
+/// A layer's model properties live in one value, `state` (a `LayerState`); every public
+/// property reads it and writes it through a single funnel, `setModelValue(_:_:forKey:)`,
+/// which records the old value and reports the change to `modelValueDidChange(forKey:oldValue:)`
+/// (layout and display invalidation today; action lookup and implicit animations hook in
+/// there too).
+///
+/// Layers are not `Sendable`: a layer tree belongs to the thread of its context.
+///
+/// The class is split by feature: `CALayer+Properties` (the model properties),
+/// `+Sublayers` (the tree), `+KeyValueCoding`, `+Style`, `+Geometry` (frame and
+/// conversions), `+HitTesting`, `+Layout` (layout and display) and `+MediaTiming`.
+open class CALayer: CustomStringConvertible {
+  /// The model properties.
+  package var state: LayerState
+
+  /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
+  package let animationStorage = LayerAnimationStorage()
+
+  /// Top-level keys whose values were set explicitly (through a property, key-value
+  /// coding or a copy); `style` no longer supplies their values.
+  package var explicitlySetKeys: Set<String> = []
+
+  /// Values stored by key-value coding under keys that are not layer properties.
+  package var customValues: [String: Any] = [:]
+
+  /// The layer this one is a sublayer of (weak: the superlayer owns its sublayers).
+  package weak var parentLayer: CALayer?
+  /// The sublayers, back to front before `zPosition` sorting.
+  package var children: [CALayer] = []
+  /// The mask layer (owned by this layer, outside the sublayer tree).
+  package var maskLayer: CALayer?
+  /// The layer this one masks, when it is a mask.
+  package weak var maskedLayer: CALayer?
+
+  /// Whether `layoutSublayers()` is due.
+  package var isLayoutPending = false
+  /// Whether `display()` is due.
+  package var isDisplayPending = false
+
+  /// A name for the layer, for debugging and for finding it. Default nil.
+  public var name: String?
+
+  /// Default property values and actions, consulted for properties that were never set
+  /// explicitly; see `CALayer+Style`. Default nil.
+  public var style: [AnyHashable: Any]? {
+    didSet { applyStyle() }
+  }
+
+  /// Actions by event key, searched after the delegate; `NSNull()` stops the search.
+  /// Default nil.
+  public var actions: [String: any CAAction]?
+
+  /// The layer's delegate (not retained).
+  public weak var delegate: (any CALayerDelegate)?
+
+  /// Creates a layer with every property at its default (`defaultValue(forKey:)`).
+  public init() {
+    state = Self.classDefaultState
+  }
+
+  /// Creates a copy of `layer`'s model: its properties, name, style, actions and custom
+  /// key-value pairs, but not its superlayer, sublayers, mask or delegate.
+  ///
+  /// Core Animation uses it to make presentation copies; a subclass with its own state
+  /// overrides it to copy that state too. Any object that is not a `CALayer` records a
+  /// diagnostic and gives a default layer.
+  public required init(layer: Any) {
+    guard let other = layer as? CALayer else {
+      CADiagnostics.report(key: "init(layer:)", "expected a CALayer, got \(type(of: layer)); made a default layer")
+      state = Self.classDefaultState
+      return
+    }
+    state = other.state
+    explicitlySetKeys = other.explicitlySetKeys
+    customValues = other.customValues
+    name = other.name
+    style = other.style
+    actions = other.actions
+  }
+
+  /// The descriptors of this class's properties, by key path. Subclasses with more
+  /// properties override it with `LayerPropertyRegistry.layer.adding(...)`.
+  package class var propertyRegistry: LayerPropertyRegistry { .layer }
+
+  // MARK: - The funnel
+
+  /// Stores `value` at `keyPath` as the model value of the property `key`, then reports
+  /// the change. Every public property setter comes here.
+  ///
+  /// - Parameters:
+  ///   - keyPath: Where the property lives in `LayerState`.
+  ///   - value: The new value (already checked by the caller).
+  ///   - key: The property's top-level key (`"position"`), the event key for actions.
+  package func setModelValue<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String) {
+    let old = state[keyPath: keyPath]
+    state[keyPath: keyPath] = value
+    explicitlySetKeys.insert(key)
+    modelValueDidChange(forKey: key, oldValue: old)
+  }
+
+  /// Like `setModelValue(_:_:forKey:)`, but first refuses a value holding NaN or an
+  /// infinity, recording a diagnostic and leaving the property unchanged.
+  package func setCheckedModelValue<V: Interpolatable>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
+    guard value.isValidAnimationValue else {
+      CADiagnostics.report(key: key, "ignored the non-finite value \(value); kept \(state[keyPath: keyPath])")
+      return
+    }
+    setModelValue(keyPath, value, forKey: key)
+  }
+
+  /// Called after every change of a model property, with the property's top-level key
+  /// and its previous value (of the property's own type, boxed).
+  ///
+  /// A change of `bounds.size` marks the layer as needing layout, any `bounds` change
+  /// marks it as needing display when `needsDisplayOnBoundsChange` is set, and a change
+  /// of a key for which `needsDisplay(forKey:)` is true marks it as needing display.
+  package func modelValueDidChange(forKey key: String, oldValue: Any) {
+    if key == "bounds", let old = oldValue as? CGRect, old != state.bounds {
+      if old.size != state.bounds.size { setNeedsLayout() }
+      if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
+    }
+    if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    propertyDidChange(forKey: key, oldValue: oldValue)
+  }
+
+  // MARK: - Overridable entry points (implemented in the feature files)
+
+  /// Whether changing the property `key` makes the layer redraw its contents. Default
+  /// false for every key; subclasses with custom drawn properties override it.
+  open class func needsDisplay(forKey key: String) -> Bool { false }
+
+  /// The default value of the property `key` for layers of this class, or nil for a key
+  /// with no default (Core Animation's defaults; see `LayerState`).
+  ///
+  /// `init()` starts every property at this value, so a subclass that overrides it
+  /// changes its layers' initial values; a custom key never set reads it.
+  open class func defaultValue(forKey key: String) -> Any? { registeredDefaultValue(forKey: key) }
+
+  /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
+  /// `style["actions"]` (through nested `style["style"]` dictionaries), then the class's
+  /// `defaultAction(forKey:)`; the first non-nil answer wins and `NSNull` ends the search
+  /// with nil. See `CALayer+Actions`.
+  open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+  /// The action layers of this class run for `event` when nothing else supplies one: for
+  /// an animatable property a `CABasicAnimation` from the old value, for `hidden` a fade
+  /// `CATransition`, nil otherwise. See `CALayer+Actions`.
+  open class func defaultAction(forKey event: String) -> (any CAAction)? {
+    builtInDefaultAction(forKey: event)
+  }
+
+  /// Whether `p`, in the layer's own coordinates, is inside `bounds` (left and top
+  /// edges inside, right and bottom edges outside).
+  open func contains(_ p: CGPoint) -> Bool { state.bounds.contains(p) }
+
+  /// The frontmost, deepest visible layer at `p` (in the superlayer's coordinates), or
+  /// nil; see `CALayer+HitTesting`.
+  open func hitTest(_ p: CGPoint) -> CALayer? { hitTestTree(p) }
+
+  /// Lays out the sublayers; the default asks the delegate's
+  /// `layoutSublayers(of:)`. Called by `layoutIfNeeded()`.
+  open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+  /// The size the layer would like in its superlayer's coordinates: by default the size
+  /// of `frame` (the bounds mapped through `transform`).
+  open func preferredFrameSize() -> CGSize { frame.size }
+
+  /// Updates the layer's contents; the default asks the delegate's `display(_:)`.
+  /// Called by `displayIfNeeded()`.
+  open func display() { delegate?.display(self) }
+
+  open var description: String {
+    let n = name.map { " \"\($0)\"" } ?? ""
+    return "<\(type(of: self))\(n) position=\(state.position) bounds=\(state.bounds)>"
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A layer property or sub-property, addressed by its key path string, with its value
+/// read and written as `Any`.
+///
+/// This is the untyped face of a descriptor, used by key-value coding and by code that
+/// only has a key string. Animation code opens it to `TypedLayerProperty` once and then
+/// works with typed values.
+package protocol AnyLayerProperty: Sendable {
+  /// The key path, e.g. `"position.x"`.
+  var key: String { get }
+  /// The top-level property the key path belongs to (`"position"` for `"position.x"`):
+  /// the key under which a change is reported and an action looked up.
+  var rootKey: String { get }
+  /// The Swift type of the value (`Optional<CGColor>` for `backgroundColor`).
+  var valueType: Any.Type { get }
+  /// Whether Core Animation animates the property.
+  var isAnimatable: Bool { get }
+  /// The current value, boxed. Optional properties box an `Optional`.
+  func value(in state: LayerState) -> Any
+  /// Converts and stores `value`.
+  ///
+  /// - Returns: false, leaving `state` unchanged, when `value` has the wrong type or is
+  ///   not usable (NaN or infinite geometry).
+  func setValue(_ value: Any, in state: inout LayerState) -> Bool
+}
+
+/// A layer property whose value can be interpolated, read and written without boxing.
+package protocol TypedLayerProperty: AnyLayerProperty {
+  associatedtype Value: Interpolatable
+  /// The property's value in `state`.
+  func get(_ state: LayerState) -> Value
+  /// Stores `value` in `state`, unchecked.
+  func set(_ state: inout LayerState, _ value: Value)
+}
+
+extension TypedLayerProperty {
+  package var valueType: Any.Type { Value.self }
+
+  package func value(in state: LayerState) -> Any { get(state) }
+
+  package func setValue(_ value: Any, in state: inout LayerState) -> Bool {
+    guard let v = Value(animationValue: value), v.isValidAnimationValue else { return false }
+    set(&state, v)
+    return true
+  }
+}
+
+/// A typed layer property built from a getter and a setter over `LayerState`.
+///
+/// ```swift
+/// let x = LayerProperty<CGFloat>(
+///   "position.x", root: "position", animatable: true,
+///   get: { $0.position.x }, set: { $0.position.x = $1 })
+/// ```
+package struct LayerProperty<Value: Interpolatable>: TypedLayerProperty {
+  package let key: String
+  package let rootKey: String
+  package let isAnimatable: Bool
+  private let getter: @Sendable (LayerState) -> Value
+  private let setter: @Sendable (inout LayerState, Value) -> Void
+
+  /// A property reached through closures (sub-paths and derived values).
+  package init(
+    _ key: String, root: String? = nil, animatable: Bool,
+    get: @escaping @Sendable (LayerState) -> Value,
+    set: @escaping @Sendable (inout LayerState, Value) -> Void
+  ) {
+    self.key = key
+    self.rootKey = root ?? key
+    self.isAnimatable = animatable
+    self.getter = get
+    self.setter = set
+  }
+
+  /// A top-level property stored at `keyPath`.
+  package init(
+    _ key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable, animatable: Bool
+  ) {
+    self.init(
+      key, animatable: animatable, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+  }
+
+  package func get(_ state: LayerState) -> Value { getter(state) }
+  package func set(_ state: inout LayerState, _ value: Value) { setter(&state, value) }
+}
