@@ -20,12 +20,20 @@ public enum TestPattern {
 
   /// Draws the pattern.
   ///
+  /// Sizes are clamped to 1…`CGImage.maximumDimension`; a scale that is not a positive
+  /// finite number counts as 1, and a non-finite time as 0.
+  ///
+  /// Sizes are clamped to 1…`CGImage.maximumDimension`; a scale that is not a positive
+  /// finite number counts as 1, and a non-finite time as 0.
+  ///
   /// - Complexity: O(width · height).
   public static func render(_ request: DemoFrameRequest) -> CGImage {
-    let width = max(1, request.pixelWidth)
-    let height = max(1, request.pixelHeight)
+    let limit = CGImage.maximumDimension
+    let width = min(max(1, request.pixelWidth), limit)
+    let height = min(max(1, request.pixelHeight), limit)
+    let scale = request.scale.isFinite && request.scale > 0 ? min(request.scale, 64) : 1
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
-    let cell = max(1, Int((32 * request.scale).rounded()))
+    let cell = max(1, Int((32 * scale).rounded()))
     let barsTop = height - height / 6
     let bars: [(UInt8, UInt8, UInt8)] = [
       (191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0),
@@ -50,7 +58,8 @@ public enum TestPattern {
           p[i + 2] = UInt8((75 * (510 - t) + 120 * t) / 510 + lift)
         }
       }
-      drawBall(into: p, width: width, height: height, time: request.time)
+      let time = request.time.isFinite ? request.time : 0
+      drawBall(into: p, width: width, height: height, time: time)
     }
     return CGImage(width: width, height: height, premultipliedRGBA: pixels)!
   }

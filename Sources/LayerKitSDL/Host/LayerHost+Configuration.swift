@@ -22,7 +22,7 @@ extension LayerHost {
     /// The most frames per second ``LayerHost/run(onEvent:frame:)`` draws; the loop
     /// waits out the rest of each frame's share. Nil for no limit. Defaults to 120, which
     /// keeps a loop whose presents do not wait for vsync (a virtual display, vsync off)
-    /// from spinning a core.
+    /// from spinning a core. Rates below 1 count as 1.
     public var maximumFrameRate: Double?
     /// Forces the streaming texture's pixel format (an `SDL_PixelFormatEnum` value)
     /// instead of the renderer's preferred one, to exercise the conversion path.

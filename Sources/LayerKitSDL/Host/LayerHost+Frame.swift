@@ -131,7 +131,8 @@ extension LayerHost {
     isRunning = true
     defer { isRunning = false }
     let frequency = Double(SDL_GetPerformanceFrequency())
-    let budget = configuration.maximumFrameRate.map { $0 > 0 ? 1 / $0 : 0 } ?? 0
+    // At least one frame a second, so a tiny rate cannot stall the loop.
+    let budget = configuration.maximumFrameRate.map { $0 > 0 ? 1 / max(1, $0) : 0 } ?? 0
     while isRunning {
       let started = SDL_GetPerformanceCounter()
       _ = try requireOpen("SDL_RenderPresent")

@@ -28,7 +28,7 @@ public final class LayerHost {
   /// The configuration the host was opened with.
   public let configuration: Configuration
   /// The clock read at the start of every frame.
-  public var clock: any HostClock
+  public var clock: any CAClock
   /// The SDL video driver in use (`"x11"`, `"wayland"`, `"dummy"`, …).
   public let videoDriver: String
   /// The SDL renderer's name (`"opengl"`, `"software"`, …).
@@ -53,18 +53,18 @@ public final class LayerHost {
   /// - Throws: ``SDLError`` when SDL cannot start (no display, bad driver) or cannot
   ///   create the window or renderer. Nothing is left open after a throw.
   public init(
-    configuration: Configuration = Configuration(), clock: any HostClock = SystemHostClock()
+    configuration: Configuration = Configuration(), clock: any CAClock = CASystemClock()
   )
     throws(SDLError)
   {
-    let width = Int32(clamping: Int(configuration.size.width.rounded()))
-    let height = Int32(clamping: Int(configuration.size.height.rounded()))
-    guard width > 0, height > 0 else {
+    let size = configuration.size
+    guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
       throw SDLError(
         function: "SDL_CreateWindow",
-        message:
-          "window size \(configuration.size.width)×\(configuration.size.height) is not positive")
+        message: "window size \(size.width)×\(size.height) is not at least 1×1 points")
     }
+    let width = Int32(clamping: Int(min(size.width.rounded(), 1_048_576)))
+    let height = Int32(clamping: Int(min(size.height.rounded(), 1_048_576)))
     self.configuration = configuration
     self.clock = clock
     videoDriver = try SDLRuntime.acquireVideo(driver: configuration.videoDriver)

@@ -71,8 +71,12 @@ final class StreamingTexture {
     let bounds = CGRect(x: 0, y: 0, width: width, height: height)
     lastUploadedPixelCount = 0
     for rect in rects ?? [bounds] {
-      let r = rect.standardized.integral.intersection(bounds)
-      guard !r.isNull, r.width >= 1, r.height >= 1 else { continue }
+      guard rect.origin.x.isFinite, rect.origin.y.isFinite, !rect.width.isNaN, !rect.height.isNaN
+      else { continue }
+      let r = rect.standardized.intersection(bounds).integral
+      guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.width >= 1, r.height >= 1 else {
+        continue
+      }
       try uploadRect(bytes, x: Int(r.minX), y: Int(r.minY), w: Int(r.width), h: Int(r.height))
       lastUploadedPixelCount += Int(r.width) * Int(r.height)
     }

@@ -41,4 +41,13 @@ import Testing
     let cy = Double(120 - 20) / 2
     #expect(image.pixel(x: Int(cx), y: Int(cy)) == (255, 170, 60, 255))
   }
+
+  @Test func oddRequestsAreClampedRatherThanFatal() {
+    let image = TestPattern.render(
+      DemoFrameRequest(time: .nan, pixelWidth: 0, pixelHeight: -3, scale: .infinity))
+    #expect(image.width == 1 && image.height == 1)
+    let scaled = TestPattern.render(
+      DemoFrameRequest(time: .infinity, pixelWidth: 20, pixelHeight: 10, scale: .nan))
+    #expect(scaled.width == 20 && scaled.height == 10)
+  }
 }

@@ -152,7 +152,7 @@ extension SDLVideoTests {
     }
 
     @Test(Support.windowTests) func runHandsOutClockTimesAndSizesUntilStopped() throws {
-      let clock = ManualHostClock(time: 5)
+      let clock = CAManualClock(time: 5)
       let host = try Support.openHost(clock: clock)
       defer { host.close() }
       var infos: [FrameInfo] = []

@@ -49,7 +49,7 @@ extension SDLVideoTests {
       var configuration = LayerHost.Configuration(
         size: CGSize(width: 64, height: 48), vsync: false, renderer: .software, videoDriver: "x11")
       configuration.textureFormatOverride = SDL_PIXELFORMAT_ARGB8888.rawValue
-      let host = try LayerHost(configuration: configuration, clock: ManualHostClock())
+      let host = try LayerHost(configuration: configuration, clock: CAManualClock())
       defer { host.close() }
       #expect(host.textureFormat == SDL_PIXELFORMAT_ARGB8888.rawValue)
       let image = Support.pattern(width: 64, height: 48)
@@ -134,6 +134,36 @@ extension SDLVideoTests {
       try host.draw(.image(image))
       #expect(try host.readPixels() == image)
       host.present()
+    }
+
+    @Test(Support.windowTests) func damageThatIsNotFiniteIsSkipped() throws {
+      let host = try Support.openHost()
+      defer { host.close() }
+      try host.draw(.image(Support.solid([255, 0, 0, 255], width: 160, height: 120)))
+      let green = Support.solid([0, 255, 0, 255], width: 160, height: 120)
+      try host.draw(
+        .image(
+          green,
+          damage: [
+            CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
+            CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10),
+            CGRect.null,
+            CGRect(x: -5, y: -5, width: CGFloat.infinity, height: 7),
+          ]))
+      // Only the infinite-width rectangle survives, clipped to 160 × 2 pixels.
+      #expect(host.lastUploadedPixelCount == 160 * 2)
+      let shown = try host.readPixels()
+      #expect(shown.pixel(x: 159, y: 1) == (0, 255, 0, 255))
+      #expect(shown.pixel(x: 0, y: 2) == (255, 0, 0, 255))
+    }
+
+    @Test func windowSizesThatAreNotFiniteThrow() {
+      for size in [
+        CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity),
+      ] {
+        #expect(throws: SDLError.self) { try Support.openHost(driver: "dummy", size: size) }
+      }
+      #expect(SDLRuntime.userCount == 0)
     }
   }
 }

@@ -14,7 +14,7 @@ import Testing
 
   static func openHost(
     driver: String = "x11", size: CGSize = CGSize(width: 160, height: 120),
-    renderer: LayerHost.RendererKind = .software, clock: any HostClock = ManualHostClock()
+    renderer: LayerHost.RendererKind = .software, clock: any CAClock = CAManualClock()
   ) throws -> LayerHost {
     try LayerHost(
       configuration: .init(
