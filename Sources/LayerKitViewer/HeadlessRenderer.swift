@@ -11,9 +11,7 @@ enum HeadlessRenderer {
     throws(ViewerError)
   {
     let demo = try find(name)
-    let url = URL(fileURLWithPath: path)
-    try makeDirectory(url.deletingLastPathComponent())
-    try write(demo, time: time ?? demo.duration / 2, size: size, to: url)
+    try write(demo, time: time ?? demo.duration / 2, size: size, to: URL(fileURLWithPath: path))
   }
 
   /// Renders one frame of every demo into `directory` as `NAME.png`.
@@ -64,13 +62,19 @@ enum HeadlessRenderer {
       time: time, pixelWidth: Int((Double(size.width) * size.scale).rounded()),
       pixelHeight: Int((Double(size.height) * size.scale).rounded()), scale: CGFloat(size.scale))
     let image = demo.render(request)
-    guard let png = image.pngData() else { throw .encodingFailed(demo: demo.name) }
+    try writePNG(image, to: url)
+    print("\(demo.name) at \(formatted(time)) s, \(image.width)×\(image.height) → \(url.path)")
+  }
+
+  /// Encodes `image` as PNG and writes it to `url`, creating missing parent directories.
+  static func writePNG(_ image: CGImage, to url: URL) throws(ViewerError) {
+    try makeDirectory(url.deletingLastPathComponent())
+    guard let png = image.pngData() else { throw .encodingFailed(path: url.path) }
     do {
       try png.write(to: url)
     } catch {
       throw .writeFailed(path: url.path, reason: reason(error))
     }
-    print("\(demo.name) at \(formatted(time)) s, \(image.width)×\(image.height) → \(url.path)")
   }
 
   private static func makeDirectory(_ url: URL) throws(ViewerError) {

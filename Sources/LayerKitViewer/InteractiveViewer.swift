@@ -18,12 +18,15 @@ final class InteractiveViewer {
   private var fpsWindowStart: Double
   private var fpsFrames = 0
   private var fps: Double?
+  private let options: ViewerCommand.WindowOptions
+  private var framesShown = 0
 
-  init(demo name: String?, width: Int, height: Int, vsync: Bool) throws(ViewerError) {
+  init(_ options: ViewerCommand.WindowOptions) throws(ViewerError) {
+    self.options = options
     demos = DemoCatalog.all
     guard !demos.isEmpty else { throw .noDemos }
     current = 0
-    if let name {
+    if let name = options.demo {
       guard let index = demos.firstIndex(where: { $0.name == name }) else {
         throw .unknownDemo(name, available: demos.map(\.name))
       }
@@ -32,7 +35,8 @@ final class InteractiveViewer {
     do {
       host = try LayerHost(
         configuration: .init(
-          title: "LayerKit", size: CGSize(width: width, height: height), vsync: vsync))
+          title: "LayerKit", size: CGSize(width: options.width, height: options.height),
+          vsync: options.vsync))
     } catch {
       throw .windowUnavailable(error)
     }
@@ -41,14 +45,25 @@ final class InteractiveViewer {
     updateTitle()
   }
 
-  /// Runs until the window closes or Escape is pressed.
+  /// Runs until the window closes, Escape is pressed or the frame limit is reached, then
+  /// saves the screenshot if one was asked for.
   func run() throws(ViewerError) {
+    defer { host.close() }
     do {
       try host.run(onEvent: handle) { info in frame(info) }
+      if let path = options.screenshot {
+        // The texture still holds the last frame: draw it again and read it back.
+        try host.draw(.unchanged)
+        try HeadlessRenderer.writePNG(try host.readPixels(), to: URL(fileURLWithPath: path))
+        print("screenshot → \(URL(fileURLWithPath: path).path)")
+      }
+    } catch let error as SDLError {
+      throw .sdlFailed(error)
+    } catch let error as ViewerError {
+      throw error
     } catch {
-      throw .windowUnavailable(error)
+      throw .sdlFailed(SDLError(function: "layerkit-viewer", message: "\(error)"))
     }
-    host.close()
   }
 
   private func handle(_ event: HostEvent) {
@@ -79,6 +94,8 @@ final class InteractiveViewer {
 
   private func frame(_ info: FrameInfo) -> FrameOutput {
     countFrame(at: info.time)
+    framesShown += 1
+    if let limit = options.quitAfterFrames, framesShown >= limit { host.stop() }
     let demo = demos[current]
     let elapsed = pausedAt ?? (info.time - start)
     let time = demo.duration > 0 ? elapsed.truncatingRemainder(dividingBy: demo.duration) : elapsed

@@ -3,7 +3,7 @@ import Foundation
 /// What the viewer was asked to do, parsed from its arguments.
 enum ViewerCommand: Equatable {
   /// Open a window showing a demo (nil: the first).
-  case interactive(demo: String?, width: Int, height: Int, vsync: Bool)
+  case interactive(WindowOptions)
   /// Render one frame of one demo to a PNG file.
   case renderOne(demo: String, time: Double?, size: PixelSize, out: String)
   /// Render one frame of every demo into a directory.
@@ -12,6 +12,18 @@ enum ViewerCommand: Equatable {
   case renderFrames(demo: String?, count: Int, fps: Double, size: PixelSize, out: String)
   case list
   case help
+
+  /// How to run the window.
+  struct WindowOptions: Equatable {
+    var demo: String?
+    var width: Int
+    var height: Int
+    var vsync: Bool
+    /// Quit by itself after this many frames (for scripted runs and tests).
+    var quitAfterFrames: Int?
+    /// Where to save the last frame shown, read back from the window, when it closes.
+    var screenshot: String?
+  }
 
   /// An image size and its pixels-per-point scale.
   struct PixelSize: Equatable {
@@ -32,6 +44,8 @@ enum ViewerCommand: Equatable {
       --demo NAME            the demo to show first
       --size WxH             the window size in points (default 640x480)
       --no-vsync             do not wait for the display's refresh
+      --quit-after N         close the window by itself after N frames
+      --screenshot FILE.png  save the window's last frame, read back from the screen
       keys: Escape quits, Space pauses, R restarts, Left/Right change demo
 
     Files (no display needed):
@@ -52,7 +66,8 @@ enum ViewerCommand: Equatable {
     var values: [String: String] = [:]
     var flags: Set<String> = []
     let valued: Set<String> = [
-      "--demo", "--size", "--out", "--time", "--scale", "--frames", "--fps",
+      "--demo", "--size", "--out", "--time", "--scale", "--frames", "--fps", "--quit-after",
+      "--screenshot",
     ]
     let switches: Set<String> = ["--all", "--list", "--help", "-h", "--no-vsync"]
     var index = 0
@@ -102,6 +117,11 @@ enum ViewerCommand: Equatable {
         expected: "at most 16384 pixels per side")
     }
 
+    if values["--out"] != nil || flags.contains("--all") {
+      for option in ["--quit-after", "--screenshot"] where values[option] != nil {
+        throw .conflictingOptions("\(option) applies only to the window, not with --out")
+      }
+    }
     if let frames = values["--frames"] {
       if flags.contains("--all") {
         throw .conflictingOptions("--frames and --all cannot be combined")
@@ -135,9 +155,18 @@ enum ViewerCommand: Equatable {
     if values["--time"] != nil || values["--scale"] != nil {
       throw .conflictingOptions("--time and --scale apply only when rendering to files (--out)")
     }
+    let quitAfter = try values["--quit-after"].map { (text) throws(ViewerError) -> Int in
+      guard let n = Int(text), n > 0 else {
+        throw .invalidValue(
+          option: "--quit-after", value: text, expected: "a frame count, 1 or more")
+      }
+      return n
+    }
     return .interactive(
-      demo: values["--demo"], width: size.width, height: size.height,
-      vsync: !flags.contains("--no-vsync"))
+      WindowOptions(
+        demo: values["--demo"], width: size.width, height: size.height,
+        vsync: !flags.contains("--no-vsync"), quitAfterFrames: quitAfter,
+        screenshot: values["--screenshot"]))
   }
 
   private static func parseSize(_ text: String?) throws(ViewerError) -> (width: Int, height: Int) {

@@ -10,8 +10,9 @@ enum ViewerError: Error, CustomStringConvertible {
   case unknownDemo(String, available: [String])
   case noDemos
   case writeFailed(path: String, reason: String)
-  case encodingFailed(demo: String)
+  case encodingFailed(path: String)
   case windowUnavailable(SDLError)
+  case sdlFailed(SDLError)
 
   var description: String {
     switch self {
@@ -31,8 +32,10 @@ enum ViewerError: Error, CustomStringConvertible {
       "there are no demos to render"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason)"
-    case .encodingFailed(let demo):
-      "could not encode a frame of \(demo) as PNG"
+    case .encodingFailed(let path):
+      "could not encode the image for \(path) as PNG"
+    case .sdlFailed(let error):
+      "the window failed: \(error)"
     case .windowUnavailable(let error):
       "cannot open a window (\(error)); without a display, render to files with "
         + "--all --out DIR or --demo NAME --out FILE.png"

@@ -17,8 +17,8 @@ func runViewer(_ arguments: [String]) throws(ViewerError) {
     try HeadlessRenderer.renderAll(time: time, size: size, out: out)
   case .renderFrames(let demo, let count, let fps, let size, let out):
     try HeadlessRenderer.renderFrames(demo: demo, count: count, fps: fps, size: size, out: out)
-  case .interactive(let demo, let width, let height, let vsync):
-    try InteractiveViewer(demo: demo, width: width, height: height, vsync: vsync).run()
+  case .interactive(let options):
+    try InteractiveViewer(options).run()
   }
 }
 

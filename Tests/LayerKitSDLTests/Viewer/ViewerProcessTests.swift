@@ -28,7 +28,7 @@ import Testing
   }()
 
   /// Runs the viewer under `timeout`, without a display, and collects its output.
-  static func run(_ arguments: [String]) throws -> Outcome {
+  static func run(_ arguments: [String], display: String? = nil) throws -> Outcome {
     let viewer = try #require(
       viewer, "layerkit-viewer is not built; run `swift build --build-tests` first")
     let process = Process()
@@ -36,6 +36,7 @@ import Testing
     process.arguments = ["60", viewer.path] + arguments
     var environment = ProcessInfo.processInfo.environment
     for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[key] = nil }
+    environment["DISPLAY"] = display
     process.environment = environment
     let out = Pipe()
     let err = Pipe()
@@ -142,5 +143,33 @@ import Testing
     #expect(help.status == 0 && help.output.contains("usage: layerkit-viewer"))
     let list = try Self.run(["--list"])
     #expect(list.status == 0 && list.output.contains("test-pattern"))
+  }
+
+  @Test(SDLVideoTests.windowTests)
+  func theWindowShowsTheTestPatternAndQuitsAfterItsFrames() throws {
+    let display = try VirtualDisplay.status.get()
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let shot = dir.appendingPathComponent("window.png")
+    let outcome = try Self.run(
+      ["--size", "200x150", "--quit-after", "3", "--screenshot", shot.path], display: display)
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    #expect(outcome.output.contains(shot.path))
+    let image = try CGImage(pngData: try Data(contentsOf: shot))
+    #expect(image.width == 200 && image.height == 150)
+    // The frame time comes from the real clock, so compare only what the ball never
+    // reaches: the colour bars and the top-left corner.
+    let still = TestPattern.render(DemoFrameRequest(time: 0, pixelWidth: 200, pixelHeight: 150))
+    for area in [
+      CGRect(x: 0, y: 125, width: 200, height: 25), CGRect(x: 0, y: 0, width: 20, height: 10),
+    ] {
+      #expect(image.cropping(to: area) == still.cropping(to: area))
+    }
+  }
+
+  @Test func windowOnlyOptionsAreRejectedWithFiles() throws {
+    let outcome = try Self.run(["--all", "--out", "/tmp/none", "--quit-after", "2"])
+    #expect(outcome.status == 64)
+    #expect(outcome.errors.contains("--quit-after applies only to the window"))
   }
 }
