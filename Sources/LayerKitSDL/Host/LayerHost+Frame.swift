@@ -96,25 +96,17 @@ extension LayerHost {
 
   /// Runs one frame: delivers pending events, asks `frame` for pixels, draws and presents.
   ///
+  /// A quit or close request among the events clears ``isRunning`` but the frame is still
+  /// drawn; the caller decides whether to go on.
+  ///
   /// - Returns: the frame's information.
   @discardableResult
   public func step(onEvent: (HostEvent) -> Void = { _ in }, frame: (FrameInfo) -> FrameOutput)
     throws(SDLError) -> FrameInfo
   {
     _ = try requireOpen("SDL_RenderPresent")
-    for event in pollEvents() {
-      onEvent(event)
-      switch event {
-      case .quit, .closeRequested: isRunning = false
-      default: break
-      }
-    }
-    let info = nextFrameInfo()
-    try draw(frame(info))
-    present()
-    previousFrameTime = info.time
-    frameIndex += 1
-    return info
+    if deliverEvents(to: onEvent) { isRunning = false }
+    return try drawFrame(frame)
   }
 
   /// Runs frames until ``stop()`` is called or a quit or close request arrives.
@@ -136,21 +128,37 @@ extension LayerHost {
     while isRunning {
       let started = SDL_GetPerformanceCounter()
       _ = try requireOpen("SDL_RenderPresent")
-      var quitting = false
-      for event in pollEvents() {
-        onEvent(event)
-        if case .quit = event { quitting = true }
-        if case .closeRequested = event { quitting = true }
-      }
-      if quitting || !isRunning { break }
-      let info = nextFrameInfo()
-      try draw(frame(info))
-      present()
-      previousFrameTime = info.time
-      frameIndex += 1
+      if deliverEvents(to: onEvent) || !isRunning { break }
+      try drawFrame(frame)
       let elapsed = Double(SDL_GetPerformanceCounter() &- started) / frequency
       if budget > elapsed { SDL_Delay(UInt32((budget - elapsed) * 1000)) }
     }
+  }
+
+  /// Hands every pending event to `handler`.
+  ///
+  /// - Returns: whether a quit or close request was among them.
+  private func deliverEvents(to handler: (HostEvent) -> Void) -> Bool {
+    var quitRequested = false
+    for event in pollEvents() {
+      handler(event)
+      switch event {
+      case .quit, .closeRequested: quitRequested = true
+      default: break
+      }
+    }
+    return quitRequested
+  }
+
+  /// Asks `frame` for the next frame's pixels, draws and presents them.
+  @discardableResult
+  private func drawFrame(_ frame: (FrameInfo) -> FrameOutput) throws(SDLError) -> FrameInfo {
+    let info = nextFrameInfo()
+    try draw(frame(info))
+    present()
+    previousFrameTime = info.time
+    frameIndex += 1
+    return info
   }
 
   /// Makes ``run(onEvent:frame:)`` return after the current frame.

@@ -168,5 +168,24 @@ extension SDLVideoTests {
       #expect(infos.map(\.deltaTime) == [0, 0.25, 0.25])
       #expect(infos.allSatisfy { $0.pixelWidth == 160 && $0.pixelHeight == 120 && $0.scale == 1 })
     }
+
+    @Test(Support.windowTests) func stepRunsOneFrameAndReportsACloseRequest() throws {
+      let clock = CAManualClock(time: 2)
+      let host = try Support.openHost(clock: clock)
+      defer { host.close() }
+      let first = try host.step { _ in .image(Support.pattern(width: 160, height: 120)) }
+      clock.advance(by: 0.5)
+      var close = SDL_Event()
+      close.window.type = SDL_WINDOWEVENT.rawValue
+      close.window.windowID = host.windowID
+      close.window.event = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
+      Support.push(close)
+      var seen: [HostEvent] = []
+      let second = try host.step(onEvent: { seen.append($0) }) { _ in .unchanged }
+      #expect((first.index, first.time, first.deltaTime) == (0, 2, 0))
+      #expect((second.index, second.time, second.deltaTime) == (1, 2.5, 0.5))
+      #expect(seen.contains(.closeRequested))
+      #expect(!host.isRunning)
+    }
   }
 }
