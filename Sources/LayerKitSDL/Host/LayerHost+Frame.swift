@@ -3,11 +3,16 @@ import Foundation
 
 extension LayerHost {
   /// Takes every pending event off SDL's queue and returns this window's, translated.
+  ///
+  /// A render device reset (which loses the texture's contents) is handled here: the
+  /// next frame that brings pixels is uploaded whole, whatever its damage says; until
+  /// then, `.unchanged` frames show black.
   public func pollEvents() -> [HostEvent] {
     guard !isClosed else { return [] }
     var events: [HostEvent] = []
     var event = SDL_Event()
     while SDL_PollEvent(&event) != 0 {
+      if event.type == SDL_RENDER_DEVICE_RESET.rawValue { texture?.invalidate() }
       if let translated = translator.translate(event, size: { self.size }) {
         events.append(translated)
       }

@@ -28,6 +28,15 @@ final class StreamingTexture {
     if let texture { SDL_DestroyTexture(texture) }
   }
 
+  /// Forgets the texture (after `SDL_RENDER_DEVICE_RESET`, which loses every texture's
+  /// contents); the next upload recreates it and uploads the whole frame.
+  func invalidate() {
+    if let texture { SDL_DestroyTexture(texture) }
+    texture = nil
+    width = 0
+    height = 0
+  }
+
   /// Picks RGBA32 when `info` lists it, else its first listed format.
   static func preferredFormat(_ info: SDL_RendererInfo) -> UInt32 {
     let rgba = SDL_PIXELFORMAT_RGBA32.rawValue

@@ -165,5 +165,19 @@ extension SDLVideoTests {
       }
       #expect(SDLRuntime.userCount == 0)
     }
+
+    @Test(Support.windowTests) func aDeviceResetUploadsTheNextFrameWhole() throws {
+      let host = try Support.openHost()
+      defer { host.close() }
+      let image = Support.pattern(width: 160, height: 120)
+      try host.draw(.image(image))
+      var reset = SDL_Event()
+      reset.type = SDL_RENDER_DEVICE_RESET.rawValue
+      Support.push(reset)
+      _ = host.pollEvents()
+      try host.draw(.image(image, damage: [CGRect(x: 0, y: 0, width: 2, height: 2)]))
+      #expect(host.lastUploadedPixelCount == 160 * 120)
+      #expect(try host.readPixels() == image)
+    }
   }
 }

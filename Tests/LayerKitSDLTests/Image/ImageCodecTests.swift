@@ -147,12 +147,13 @@ import Testing
     #expect(image.pixels == expected)
   }
 
-  @Test(arguments: [
-    // Indexed colour with a transparency chunk: red, clear white, green, white.
-    ("palette-alpha-2x2.png", [255, 0, 0, 255, 0, 0, 0, 0, 0, 255, 0, 255, 255, 255, 255, 255]),
-    // Grey with alpha: 54 opaque, 18 clear, 182 at 128 (premultiplied to 91), 255 opaque.
-    ("gray-alpha-2x2.png", [54, 54, 54, 255, 0, 0, 0, 0, 91, 91, 91, 128, 255, 255, 255, 255]),
-  ] as [(String, [UInt8])])
+  @Test(
+    arguments: [
+      // Indexed colour with a transparency chunk: red, clear white, green, white.
+      ("palette-alpha-2x2.png", [255, 0, 0, 255, 0, 0, 0, 0, 0, 255, 0, 255, 255, 255, 255, 255]),
+      // Grey with alpha: 54 opaque, 18 clear, 182 at 128 (premultiplied to 91), 255 opaque.
+      ("gray-alpha-2x2.png", [54, 54, 54, 255, 0, 0, 0, 0, 91, 91, 91, 128, 255, 255, 255, 255]),
+    ] as [(String, [UInt8])])
   func pngColourTypesDecodeToPremultipliedRGBA(fixture: String, expected: [UInt8]) throws {
     let image = try CGImage(pngData: try Self.fixture(fixture))
     #expect(image.width == 2 && image.height == 2)
