@@ -126,8 +126,8 @@ public final class LayerHost {
 
   /// The window title.
   public var title: String {
-    get { liveWindow.map { String(cString: SDL_GetWindowTitle($0)) } ?? configuration.title }
-    set { if let w = liveWindow { SDL_SetWindowTitle(w, newValue) } }
+    get { window.map { String(cString: SDL_GetWindowTitle($0)) } ?? configuration.title }
+    set { if let window { SDL_SetWindowTitle(window, newValue) } }
   }
 
   /// The window's size in points and its framebuffer size in pixels.
@@ -155,8 +155,6 @@ public final class LayerHost {
 
   /// The pixel format of the streaming texture (an `SDL_PixelFormatEnum` value).
   public var textureFormat: UInt32 { texture?.format ?? 0 }
-
-  private var liveWindow: OpaquePointer? { window }
 
   /// The window, or a typed error once the host is closed.
   func requireOpen(_ function: String) throws(SDLError) -> (
