@@ -50,7 +50,7 @@ let package = Package(
     .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
