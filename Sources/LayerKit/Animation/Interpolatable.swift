@@ -265,4 +265,3 @@ package func isNilValue(_ value: Any) -> Bool {
   return m.displayStyle == .optional && m.children.isEmpty
 }
 
-extension CGPath: DiscretelyInterpolatable {}
