@@ -37,6 +37,9 @@ package final class CoverageRasterizer {
   private var order: [Int32] = []
   private var bandStarts: [Int32] = []
   private var active: [Int32] = []
+  /// The lowest and highest touched cell in the current band.
+  private var bandMinCell = Int.max
+  private var bandMaxCell = -1
 
   package init() {
     cellCapacity = 0
@@ -148,8 +151,12 @@ package final class CoverageRasterizer {
         }
         active.removeLast(active.count - n)
       }
+      let firstWord = bandMinCell >> 6, lastWord = bandMaxCell >> 6
+      bandMinCell = Int.max
+      bandMaxCell = -1
+      if lastWord < firstWord { continue }
       for row in 0..<(y1 - y0) {
-        sweep(row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
+        sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
               rule: rule, antialias: antialias, into: &blitter)
       }
     }
@@ -185,7 +192,9 @@ package final class CoverageRasterizer {
     let i0 = Int(lo)
     let c = cells + row * stride
     let t = touched + row * words
+    if i0 < bandMinCell { bandMinCell = i0 }
     if hi <= Float(i0 + 1) {
+      if i0 + 1 > bandMaxCell { bandMaxCell = i0 + 1 }
       let m = (lo + hi) * 0.5 - Float(i0)
       c[i0] += d - d * m
       c[i0 + 1] += d * m
@@ -211,6 +220,7 @@ package final class CoverageRasterizer {
     }
     c[i1 + 1] += d - prev
     mark(t, i1 + 1)
+    if i1 + 1 > bandMaxCell { bandMaxCell = i1 + 1 }
   }
 
   @inline(__always)
@@ -234,7 +244,7 @@ package final class CoverageRasterizer {
   /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
   @inline(__always)
   private func sweep<B: SpanBlitter>(
-    row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, rule: CGPathFillRule,
+    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, rule: CGPathFillRule,
     antialias: Bool, into blitter: inout B
   ) {
     let c = cells + row * stride
@@ -243,7 +253,7 @@ package final class CoverageRasterizer {
     var s: Float = 0
     var next = 0  // the first pixel not yet reported
     var runStart = -1
-    for k in 0..<words {
+    for k in firstWord...lastWord {
       var bits = t[k]
       if bits == 0 { continue }
       t[k] = 0

@@ -8,7 +8,7 @@ import Foundation
 /// directions and one centred box of width `d + 1`. Pixels outside the region count as
 /// transparent. Each pass is a running sum, so the cost does not depend on σ:
 /// O(width · height) per channel.
-package enum GaussianBlur {
+@_spi(Benchmarks) public enum GaussianBlur {
   /// The box widths (as left/right reaches) for σ.
   package static func boxes(sigma: Double) -> [(left: Int, right: Int)] {
     guard sigma.isFinite, sigma > 0 else { return [] }
@@ -22,108 +22,103 @@ package enum GaussianBlur {
   }
 
   /// Blurs one byte per pixel in place (`stride` bytes per row).
-  package static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
-                                sigma: Double) {
+  @_spi(Benchmarks) public static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+                                                 stride: Int, sigma: Double) {
+    blur(buffer, width: width, height: height, rowBytes: stride, channels: 1, sigma: sigma)
+  }
+
+  /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row). Each channel is
+  /// blurred alike, so premultiplied colour stays within its alpha.
+  @_spi(Benchmarks) public static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                                                stride: Int, sigma: Double) {
+    let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+    blur(bytes, width: width, height: height, rowBytes: stride * 4, channels: 4, sigma: sigma)
+  }
+
+  /// Blurs `channels` interleaved byte channels. Every pass rounds to whole bytes, so
+  /// passes ping-pong between the buffer and one byte plane.
+  private static func blur(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int,
+                           channels: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    let n = Swift.max(width, height)
-    let line = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-    let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+    let lineBytes = width * channels
+    let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes * height)
+    let line = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes)
+    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: lineBytes)
     defer {
+      plane.deallocate()
       line.deallocate()
-      tmp.deallocate()
+      sums.deallocate()
     }
-    // Horizontal: every row through the three boxes.
+    // Horizontal: three passes per row, in cache.
     for y in 0..<height {
-      let row = buffer + y * stride
-      for x in 0..<width { line[x] = UInt32(row[x]) }
-      for (l, r) in passes { boxLine(line, tmp, count: width, left: l, right: r) }
-      for x in 0..<width { row[x] = UInt8(line[x]) }
-    }
-    // Vertical: column sums kept for a whole row at a time, so memory is read row-wise.
-    let columns = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-    defer { columns.deallocate() }
-    for y in 0..<height {
-      let row = buffer + y * stride
-      for x in 0..<width { columns[y * width + x] = UInt32(row[x]) }
-    }
-    let out = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-    defer { out.deallocate() }
-    var src = columns, dst = out
-    for (l, r) in passes {
-      boxColumns(src, dst, width: width, height: height, up: l, down: r)
-      swap(&src, &dst)
-    }
-    for y in 0..<height {
-      let row = buffer + y * stride
-      for x in 0..<width { row[x] = UInt8(Swift.min(src[y * width + x], 255)) }
-    }
-  }
-
-  /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row).
-  package static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int,
-                               sigma: Double) {
-    guard !boxes(sigma: sigma).isEmpty, width > 0, height > 0 else { return }
-    let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
-    defer { plane.deallocate() }
-    for channel in 0..<4 {
-      let shift = UInt32(channel * 8)
-      for y in 0..<height {
-        for x in 0..<width { plane[y * width + x] = UInt8(truncatingIfNeeded: buffer[y * stride + x] >> shift) }
-      }
-      blurAlpha(plane, width: width, height: height, stride: width, sigma: sigma)
-      let keep = ~(UInt32(0xFF) << shift)
-      for y in 0..<height {
-        for x in 0..<width {
-          let i = y * stride + x
-          buffer[i] = (buffer[i] & keep) | UInt32(plane[y * width + x]) << shift
+      let row = buffer + y * rowBytes
+      for (l, r) in passes {
+        for c in 0..<channels {
+          boxLine(row + c, line, count: width, step: channels, left: l, right: r)
         }
+        for k in 0..<lineBytes { row[k] = line[k] }
       }
+    }
+    // Vertical: running column sums over whole rows (channel-agnostic), buffer → plane →
+    // buffer → plane, then copied back.
+    var src = buffer, srcStride = rowBytes
+    var dst = plane, dstStride = lineBytes
+    for (u, d) in passes {
+      boxColumns(src, srcStride, dst, dstStride, sums: sums, lineBytes: lineBytes, height: height, up: u, down: d)
+      if dst == plane {
+        src = plane; srcStride = lineBytes
+        dst = buffer; dstStride = rowBytes
+      } else {
+        src = buffer; srcStride = rowBytes
+        dst = plane; dstStride = lineBytes
+      }
+    }
+    if src == plane {
+      for y in 0..<height { (buffer + y * rowBytes).update(from: plane + y * lineBytes, count: lineBytes) }
     }
   }
 
-  /// One box pass along a line, in place: out[x] = mean of in[x − left … x + right].
+  /// One box pass along a line of `count` samples `step` bytes apart, written to `out` at
+  /// the same offsets: out[x] = mean of in[x − left … x + right], outside = 0.
   @inline(__always)
-  private static func boxLine(_ v: UnsafeMutablePointer<UInt32>, _ tmp: UnsafeMutablePointer<UInt32>, count: Int,
-                              left: Int, right: Int) {
-    let size = UInt64(left + right + 1)
-    let recip = (UInt64(1) << 32) / size
-    var sum: UInt64 = 0
-    for x in 0..<Swift.min(right, count) { sum += UInt64(v[x]) }
+  private static func boxLine(_ v: UnsafeMutablePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
+                              step: Int, left: Int, right: Int) {
+    let recip = UInt32((1 << 24) / (left + right + 1))
+    var sum: UInt32 = 0
+    for x in 0..<Swift.min(right, count) { sum &+= UInt32(v[x * step]) }
     for x in 0..<count {
       let add = x + right
-      if add < count { sum += UInt64(v[add]) }
-      tmp[x] = UInt32((sum * recip + (1 << 31)) >> 32)
+      if add < count { sum &+= UInt32(v[add * step]) }
+      out[x * step] = UInt8(truncatingIfNeeded: (sum &* recip &+ (1 << 23)) >> 24)
       let sub = x - left
-      if sub >= 0 { sum -= UInt64(v[sub]) }
+      if sub >= 0 { sum &-= UInt32(v[sub * step]) }
     }
-    v.update(from: tmp, count: count)
   }
 
-  /// One vertical box pass over whole rows.
-  private static func boxColumns(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>,
-                                 width: Int, height: Int, up: Int, down: Int) {
-    let size = UInt64(up + down + 1)
-    let recip = UInt32((UInt64(1) << 24) / size)
-    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-    defer { sums.deallocate() }
-    sums.initialize(repeating: 0, count: width)
+  /// One vertical box pass from `src` to `dst`, whole rows at a time.
+  private static func boxColumns(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int,
+                                 _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
+                                 sums: UnsafeMutablePointer<UInt32>, lineBytes n: Int, height: Int,
+                                 up: Int, down: Int) {
+    let recip = UInt32((1 << 24) / (up + down + 1))
+    sums.update(repeating: 0, count: n)
     for y in 0..<Swift.min(down, height) {
-      let r = src + y * width
-      for x in 0..<width { sums[x] &+= r[x] }
+      let r = src + y * srcStride
+      for x in 0..<n { sums[x] &+= UInt32(r[x]) }
     }
     for y in 0..<height {
       let add = y + down
       if add < height {
-        let r = src + add * width
-        for x in 0..<width { sums[x] &+= r[x] }
+        let r = src + add * srcStride
+        for x in 0..<n { sums[x] &+= UInt32(r[x]) }
       }
-      let o = dst + y * width
-      for x in 0..<width { o[x] = UInt32((UInt64(sums[x]) &* UInt64(recip) &+ (1 << 23)) >> 24) }
+      let o = dst + y * dstStride
+      for x in 0..<n { o[x] = UInt8(truncatingIfNeeded: (sums[x] &* recip &+ (1 << 23)) >> 24) }
       let sub = y - up
       if sub >= 0 {
-        let r = src + sub * width
-        for x in 0..<width { sums[x] &-= r[x] }
+        let r = src + sub * srcStride
+        for x in 0..<n { sums[x] &-= UInt32(r[x]) }
       }
     }
   }

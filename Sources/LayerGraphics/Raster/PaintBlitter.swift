@@ -43,22 +43,26 @@ package struct PaintBlitter: SpanBlitter {
       return
     }
     let d = pixels + y * stride + x0
-    if case .solid(let color) = paint, mode == .normal {
+    if case .solid(let color) = paint {
       let a = UInt32(alpha)
-      if a == 255 && color >> 24 == 255 {
+      if a == 255 && (mode == .copy || (mode == .normal && color >> 24 == 255)) {
         d.update(repeating: color, count: n)
         return
       }
-      let s = a == 255 ? PixelMath.expand(color) : PixelMath.scale(PixelMath.expand(color), a)
-      let inv = 255 &- PixelMath.alpha(s)
-      if inv == 255 { return }
-      for k in 0..<n {
-        d[k] = PixelMath.compress(s &+ PixelMath.scale(PixelMath.expand(d[k]), inv))
+      if mode == .normal {
+        let s = a == 255 ? PixelMath.expand(color) : PixelMath.scale(PixelMath.expand(color), a)
+        let inv = 255 &- PixelMath.alpha(s)
+        if inv == 255 { return }
+        Self.srcOverConstant(d, count: n, source: PixelMath.compress(s), inverseAlpha: inv)
+        return
       }
-      return
     }
     let src = source(y: y, x: x0, count: n)
     let a = UInt32(alpha)
+    if mode == .normal && a == 255, let row = src.row {
+      Self.srcOverRow(d, row, count: n)
+      return
+    }
     if mode == .normal {
       for k in 0..<n {
         let s = src.constant ? src.color : src.row![k]
@@ -68,6 +72,54 @@ package struct PaintBlitter: SpanBlitter {
       for k in 0..<n {
         let s = src.constant ? src.color : src.row![k]
         d[k] = BlendFunction.lerp(BlendFunction.blend(mode, s, d[k]), d[k], a)
+      }
+    }
+  }
+
+  /// `d = s + d·inv/255` over a run, two pixels per 64-bit word: the red/blue and the
+  /// green/alpha bytes of both pixels are scaled in two multiplies.
+  @inline(__always)
+  static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
+                              inverseAlpha inv: UInt32) {
+    let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+    let half: UInt64 = 0x0080_0080_0080_0080
+    let s2 = UInt64(s) | UInt64(s) << 32
+    let k = UInt64(inv)
+    var i = 0
+    if n >= 2 {
+      let raw = UnsafeMutableRawPointer(d)
+      while i + 1 < n {
+        let v = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+        var rb = (v & mask) &* k &+ half
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ag = ((v &>> 8) & mask) &* k &+ half
+        ag = (ag &+ ((ag &>> 8) & mask)) & ~mask
+        raw.storeBytes(of: (rb | ag) &+ s2, toByteOffset: i * 4, as: UInt64.self)
+        i += 2
+      }
+    }
+    if i < n {
+      d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
+    }
+  }
+
+  /// `d = s + d·(255 − sa)/255` per pixel, on 32-bit words: red/blue and green/alpha
+  /// byte pairs are scaled in one multiply each; opaque pixels are stored, clear ones skipped.
+  @inline(__always)
+  static func srcOverRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+    for k in 0..<n {
+      let p = s[k]
+      let sa = p >> 24
+      if sa == 255 {
+        d[k] = p
+      } else if sa != 0 {
+        let inv = 255 &- sa
+        let v = d[k]
+        var rb = (v & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((v >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        d[k] = (rb | ag) &+ p
       }
     }
   }

@@ -211,7 +211,10 @@ package struct PathStroker {
       sink.lineTo(b)
       return
     }
-    let style: CGLineJoin = smooth ? .round : lineJoin
+    var style: CGLineJoin = smooth ? .round : lineJoin
+    // Inside a flattened curve a bevel is within tolerance of the round join when
+    // r·(1 − cos(φ/2)) ≤ tolerance, with cos(φ/2) = √((1 + cos φ)/2).
+    if smooth && hw * (1 - ((1 + dot) / 2).squareRoot()) <= tolerance { style = .bevel }
     switch style {
     case .bevel:
       emit(a, &isFirst)

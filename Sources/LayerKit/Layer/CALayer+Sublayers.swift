@@ -18,10 +18,12 @@ extension CALayer {
   public var sublayers: [CALayer]? {
     get { children.isEmpty ? nil : children }
     set {
-      for child in children { child.parentLayer = nil }
-      children.removeAll()
-      for layer in newValue ?? [] { addSublayer(layer) }
-      setNeedsLayout()
+      changeSublayers {
+        for child in children { child.parentLayer = nil }
+        children.removeAll()
+        for layer in newValue ?? [] { addSublayer(layer) }
+        setNeedsLayout()
+      }
     }
   }
 
@@ -58,16 +60,18 @@ extension CALayer {
     precondition(
       layer !== self && !layer.isAncestor(of: self),
       "CALayer: cannot add a layer as a sublayer of itself or of one of its descendants")
-    layer.detachFromParent()
-    var index = Int(idx)
-    if index > children.count {
-      CADiagnostics.report(
-        key: "sublayers", "insertion index \(idx) is past the end (\(children.count)); appended")
-      index = children.count
+    changeSublayers {
+      layer.detachFromParent()
+      var index = Int(idx)
+      if index > children.count {
+        CADiagnostics.report(
+          key: "sublayers", "insertion index \(idx) is past the end (\(children.count)); appended")
+        index = children.count
+      }
+      children.insert(layer, at: index)
+      layer.parentLayer = self
+      setNeedsLayout()
     }
-    children.insert(layer, at: index)
-    layer.parentLayer = self
-    setNeedsLayout()
   }
 
   /// Inserts `layer` just behind `sibling`, or at the back when `sibling` is nil. A
@@ -93,20 +97,24 @@ extension CALayer {
     precondition(
       newLayer !== self && !newLayer.isAncestor(of: self),
       "CALayer: cannot add a layer as a sublayer of itself or of one of its descendants")
-    newLayer.detachFromParent()
-    guard let index = children.firstIndex(where: { $0 === oldLayer }) else { return }
-    children[index] = newLayer
-    oldLayer.parentLayer = nil
-    newLayer.parentLayer = self
-    setNeedsLayout()
+    changeSublayers {
+      newLayer.detachFromParent()
+      guard let index = children.firstIndex(where: { $0 === oldLayer }) else { return }
+      children[index] = newLayer
+      oldLayer.parentLayer = nil
+      newLayer.parentLayer = self
+      setNeedsLayout()
+    }
   }
 
   /// Removes the layer from its superlayer's sublayers; does nothing without one.
   public func removeFromSuperlayer() {
     guard let parent = parentLayer else { return }
-    parent.children.removeAll { $0 === self }
-    parentLayer = nil
-    parent.setNeedsLayout()
+    parent.changeSublayers {
+      parent.children.removeAll { $0 === self }
+      parentLayer = nil
+      parent.setNeedsLayout()
+    }
   }
 
   /// Whether `self` is `layer`'s superlayer, its superlayer's superlayer, and so on

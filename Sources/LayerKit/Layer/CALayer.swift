@@ -18,6 +18,9 @@ open class CALayer: CustomStringConvertible {
   /// The model properties.
   package var state: LayerState
 
+  /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
+  package let animationStorage = LayerAnimationStorage()
+
   /// Top-level keys whose values were set explicitly (through a property, key-value
   /// coding or a copy); `style` no longer supplies their values.
   package var explicitlySetKeys: Set<String> = []
@@ -126,6 +129,7 @@ open class CALayer: CustomStringConvertible {
       if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
     if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    propertyDidChange(forKey: key, oldValue: oldValue)
   }
 
   // MARK: - Overridable entry points (implemented in the feature files)
@@ -140,6 +144,19 @@ open class CALayer: CustomStringConvertible {
   /// `init()` starts every property at this value, so a subclass that overrides it
   /// changes its layers' initial values; a custom key never set reads it.
   open class func defaultValue(forKey key: String) -> Any? { registeredDefaultValue(forKey: key) }
+
+  /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
+  /// `style["actions"]` (through nested `style["style"]` dictionaries), then the class's
+  /// `defaultAction(forKey:)`; the first non-nil answer wins and `NSNull` ends the search
+  /// with nil. See `CALayer+Actions`.
+  open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+  /// The action layers of this class run for `event` when nothing else supplies one: for
+  /// an animatable property a `CABasicAnimation` from the old value, for `hidden` a fade
+  /// `CATransition`, nil otherwise. See `CALayer+Actions`.
+  open class func defaultAction(forKey event: String) -> (any CAAction)? {
+    builtInDefaultAction(forKey: event)
+  }
 
   /// Whether `p`, in the layer's own coordinates, is inside `bounds` (left and top
   /// edges inside, right and bottom edges outside).

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+// Benchmarks for LayerKit's rasterizer. A separate package so that `swift test` at the
+// root never builds it; run it through `Scripts/bench`.
+import PackageDescription
+
+let package = Package(
+  name: "LayerKitBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "LayerKit", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "layerkit-bench",
+      dependencies: [.product(name: "LayerGraphics", package: "LayerKit")],
+      path: "Sources/LayerKitBench",
+      swiftSettings: [.unsafeFlags(["-Ounchecked"])])
+  ],
+  swiftLanguageModes: [.v5]
+)

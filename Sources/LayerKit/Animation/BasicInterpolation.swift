@@ -1,0 +1,49 @@
+import Foundation
+
+/// The typed `fromValue`, `toValue` and `byValue` of a basic (or spring) animation, and
+/// the rule that turns them into the two end values.
+package struct BasicInterpolation<Value: Interpolatable>: Sendable {
+  package var from: Value?
+  package var to: Value?
+  package var by: Value?
+
+  package init(from: Value? = nil, to: Value? = nil, by: Value? = nil) {
+    self.from = from
+    self.to = to
+    self.by = by
+  }
+
+  /// Converts an animation's values with `convert` (value, role); nil when any is
+  /// rejected (the converter records why).
+  package init?(_ animation: CABasicAnimation, convert: (Any, String) -> Value?) {
+    func one(_ v: Any?, _ role: String) -> Value?? {
+      guard let v else { return .some(nil) }
+      guard let typed = convert(v, role) else { return nil }
+      return .some(typed)
+    }
+    guard let f = one(animation.fromValue, "fromValue"), let t = one(animation.toValue, "toValue"),
+      let b = one(animation.byValue, "byValue")
+    else { return nil }
+    self.init(from: f, to: t, by: b)
+  }
+
+  /// Whether neither end is given, so the animation runs from the presentation value at
+  /// the time it was added to the model value.
+  package var needsPreviousValue: Bool { from == nil && to == nil && by == nil }
+
+  /// The start and end values (SEMANTICS §5). `model` is the layer's model value,
+  /// `previous` the presentation value when the animation was added.
+  ///
+  /// With all three set, `from` and `to` win and `by` is ignored.
+  package func endpoints(model: Value, previous: Value) -> (Value, Value) {
+    switch (from, to, by) {
+    case let (f?, t?, _): return (f, t)
+    case let (f?, nil, b?): return (f, Value.adding(f, b))
+    case let (nil, t?, b?): return (Value.subtracting(t, b), t)
+    case let (f?, nil, nil): return (f, model)
+    case let (nil, t?, nil): return (model, t)
+    case let (nil, nil, b?): return (model, Value.adding(model, b))
+    case (nil, nil, nil): return (previous, model)
+    }
+  }
+}

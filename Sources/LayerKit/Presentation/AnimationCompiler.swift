@@ -1,0 +1,103 @@
+import Foundation
+
+/// Compiles an added animation into an `AnimationTrack` for one layer class: resolves the
+/// key path through the class's property registry, opens the descriptor to its typed
+/// value once, and converts every `Any` value once.
+///
+/// Anything that cannot apply (no key path, an unknown or non-animatable key path, values
+/// of the wrong type, an empty path) compiles to nil with a diagnostic: the animation
+/// then still runs its timing and lifecycle but changes nothing.
+package enum AnimationCompiler {
+  /// The default duration of an animation added with duration ≤ 0, in seconds (the
+  /// transaction's default animation duration).
+  package static let defaultDuration: CFTimeInterval = 0.25
+
+  /// Replaces a duration ≤ 0 (or NaN) by `fallback`, in `animation` and, for a group,
+  /// in every child (a child with no duration takes the group's).
+  package static func resolveDurations(_ animation: CAAnimation, fallback: CFTimeInterval) {
+    if !(animation.duration > 0) || !animation.duration.isFinite {
+      if animation.duration.isInfinite {
+        CADiagnostics.report(key: "duration", "an infinite duration is not supported; using \(fallback) s")
+      }
+      animation.duration = fallback
+    }
+    if let group = animation as? CAAnimationGroup {
+      for child in group.animations ?? [] { resolveDurations(child, fallback: group.duration) }
+    }
+  }
+
+  /// The track for `animation` on layers whose properties `registry` describes.
+  package static func compile(_ animation: CAAnimation, registry: LayerPropertyRegistry) -> AnimationTrack? {
+    if let group = animation as? CAAnimationGroup {
+      let children = (group.animations ?? []).compactMap { compile($0, registry: registry) }
+      return GroupTrack(timing: group.mediaTiming, children: children)
+    }
+    guard let pa = animation as? CAPropertyAnimation else {
+      CADiagnostics.report(key: "\(type(of: animation))", "only property animations and groups animate; ignored")
+      return nil
+    }
+    guard let keyPath = pa.keyPath, !keyPath.isEmpty else {
+      CADiagnostics.report(key: "keyPath", "\(type(of: animation)) has no keyPath; it changes nothing")
+      return nil
+    }
+    if let k = pa as? CAKeyframeAnimation, let path = k.path {
+      return compilePath(k, path: path, keyPath: keyPath, registry: registry)
+    }
+    guard let any = registry.property(forKeyPath: keyPath) else {
+      CADiagnostics.report(key: keyPath, "not an animatable key path of this layer; the animation is ignored")
+      return nil
+    }
+    guard any.isAnimatable, let typed = any as? any TypedLayerProperty else {
+      CADiagnostics.report(key: keyPath, "the property is not animatable; the animation is ignored")
+      return nil
+    }
+    if let vf = pa.valueFunction {
+      return compileValueFunction(pa, function: vf, property: typed, keyPath: keyPath)
+    }
+    return compileTyped(pa, property: typed, keyPath: keyPath)
+  }
+
+  static func compileTyped<P: TypedLayerProperty>(_ a: CAPropertyAnimation, property: P, keyPath: String)
+    -> AnimationTrack?
+  {
+    guard let program = PropertyProgram<P.Value>(a, keyPath: keyPath, convert: { value, role in
+      AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role)
+    }) else { return nil }
+    return PropertyTrack(property: property, program: program)
+  }
+
+  static func compileValueFunction<P: TypedLayerProperty>(
+    _ a: CAPropertyAnimation, function: CAValueFunction, property: P, keyPath: String
+  ) -> AnimationTrack? {
+    guard let transformProperty = property as? LayerProperty<CATransform3D> else {
+      CADiagnostics.report(key: keyPath, "a value function needs a transform key path; the animation is ignored")
+      return nil
+    }
+    let program = PropertyProgram<SIMD3<Double>>(a, keyPath: keyPath) { value, role in
+      guard let v = function.input(from: value), v.isValidAnimationValue else {
+        CADiagnostics.report(
+          key: keyPath, "\(role) is not a number or an array of numbers for \(function.name.rawValue); ignored")
+        return nil
+      }
+      return v
+    }
+    guard let program else { return nil }
+    return ValueFunctionTrack(property: transformProperty, function: function, program: program)
+  }
+
+  static func compilePath(_ a: CAKeyframeAnimation, path: CGPath, keyPath: String, registry: LayerPropertyRegistry)
+    -> AnimationTrack?
+  {
+    guard let position = registry.property(forKeyPath: keyPath) as? LayerProperty<CGPoint> else {
+      CADiagnostics.report(key: keyPath, "a path animates CGPoint properties only; the animation is ignored")
+      return nil
+    }
+    guard let rotation = registry.property(forKeyPath: "transform") as? LayerProperty<CATransform3D>,
+      let sampler = PathSampler(a, path: path, keyPath: keyPath)
+    else { return nil }
+    let paced = a.calculationMode == .paced || a.calculationMode == .cubicPaced
+    return PathTrack(
+      position: position, rotation: rotation, sampler: sampler, timing: a.mediaTiming,
+      curve: paced ? nil : a.timingFunction?.curve, isAdditive: a.isAdditive, isCumulative: a.isCumulative)
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// A layer tree driven by a clock: commits model changes and evaluates the presentation.
+///
+/// Creating a context makes it the current context of the creating thread; the tree is
+/// confined to that thread. A layer has a presentation only while it is in the tree of a
+/// context that has committed.
+///
+/// ```swift
+/// let clock = CAManualClock()
+/// let context = CAContext(clock: clock)
+/// let layer = CALayer()
+/// context.layer = layer
+/// context.commit()
+/// layer.add(fade, forKey: "fade")
+/// context.advance(by: 0.125)   // commits at t = 0, then time is 0.125
+/// layer.presentation()?.opacity
+/// ```
+///
+/// One frame at time t (`advance(by:)`, or the first `presentation()` at a new time):
+/// 1. state evaluation: every attached layer's presentation state, top-down, with its
+///    committed animations in add order;
+/// 2. removals: animations whose active interval ended (unless `isRemovedOnCompletion`
+///    is false) are detached;
+/// 3. delegate callbacks, in add order across the tree: stops of animations removed or
+///    replaced since the last frame (`finished == false`), then for each animation that
+///    started this frame `animationDidStart`, and for each that ended
+///    `animationDidStop(finished: true)`;
+/// 4. completion blocks of the transactions whose animations have all ended (see the
+///    Transactions and Actions article).
+/// `commit()` (and so `advance(by:)`) first commits the thread's implicit transaction.
+/// Callbacks run after the frame's state is complete, so they may add or remove
+/// animations and change properties; those changes show at the next commit.
+public final class CAContext {
+  /// The clock the context reads.
+  public let clock: any CAClock
+  /// The root layer of the context's tree.
+  public var layer: CALayer? {
+    didSet {
+      if oldValue !== layer, let old = oldValue, old.animationStorage.hostingContext === self {
+        old.animationStorage.hostingContext = nil
+      }
+      layer?.animationStorage.hostingContext = self
+      invalidate()
+    }
+  }
+
+  /// Whether the context has committed since it got its tree.
+  package private(set) var hasCommitted = false
+  /// Bumped by every commit and every animation change: the presentation cache key.
+  package private(set) var generation: UInt64 = 0
+  private var sequence: UInt64 = 0
+  private var evaluatedTime = Double.nan
+  private var evaluatedGeneration: UInt64 = .max
+  private var events: [LifecycleEvent] = []
+  private var pendingStops: [LayerAnimationEntry] = []
+  private var removals: [LayerAnimationStorage] = []
+  private var presentationLayers: [ObjectIdentifier: CALayer] = [:]
+  private var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
+
+  struct LifecycleEvent {
+    var entry: LayerAnimationEntry
+    var isStart: Bool
+  }
+
+  /// Creates a context reading `clock` (default the system clock) and makes it the
+  /// current context of this thread.
+  public init(clock: any CAClock = CASystemClock()) {
+    self.clock = clock
+    events.reserveCapacity(64)
+    removals.reserveCapacity(64)
+    makeCurrent()
+  }
+
+  // MARK: - Current context
+
+  private final class WeakBox {
+    weak var context: CAContext?
+    init(_ c: CAContext) { context = c }
+  }
+
+  private static let threadKey = "LayerKit.CAContext.current"
+
+  /// The current thread's context, if it still exists.
+  public static var current: CAContext? {
+    (Thread.current.threadDictionary[threadKey] as? WeakBox)?.context
+  }
+
+  /// Makes this context the current thread's (held weakly).
+  public func makeCurrent() {
+    Thread.current.threadDictionary[Self.threadKey] = WeakBox(self)
+  }
+
+  // MARK: - Commit and time
+
+  /// The clock's current time, in seconds.
+  public var time: CFTimeInterval { clock.time }
+
+  /// Commits what is pending at the current time: newly added animations start (a
+  /// `beginTime` of 0 is stamped with the layer's local time now; a basic animation with
+  /// no values captures the presentation value now), and the tree gets a presentation.
+  public func commit() {
+    TransactionThread.current.flushForContextCommit()
+    hasCommitted = true
+    generation &+= 1
+    guard let root = layer else { return }
+    walk(root, parentTime: clock.time, parentApplied: true, committing: true)
+    generation &+= 1
+  }
+
+  /// Commits what is pending at the current time, then moves the clock by `seconds` and
+  /// evaluates the frame at the new time (starts, ends, removals, delegate callbacks).
+  ///
+  /// Only a `CAManualClock` can be moved; with any other clock the seconds are ignored
+  /// and the frame is evaluated at the clock's own time.
+  public func advance(by seconds: CFTimeInterval) {
+    commit()
+    (clock as? CAManualClock)?.advance(by: seconds)
+    updatePresentation()
+  }
+
+  package func invalidate() { generation &+= 1 }
+
+  package func nextSequence() -> UInt64 {
+    sequence &+= 1
+    return sequence
+  }
+
+  package func enqueueStop(_ entry: LayerAnimationEntry) {
+    pendingStops.append(entry)
+    generation &+= 1
+  }
+
+  // MARK: - Evaluation
+
+  /// Evaluates the frame at the clock's current time unless it already was (the cache
+  /// is per time and generation). Returns false when the tree has no presentation.
+  @discardableResult
+  package func updatePresentation() -> Bool {
+    guard hasCommitted, let root = layer else { return false }
+    let t = clock.time
+    if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
+    walk(root, parentTime: t, parentApplied: true, committing: false)
+    evaluatedTime = t
+    evaluatedGeneration = generation
+    finishFrame()
+    return true
+  }
+
+  /// Computes `layer`'s local time and presentation state, then its subtree's.
+  private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, committing: Bool) {
+    let s = layer.animationStorage
+    let st = layer.state
+    let speed = Double(st.speed)
+    var local = (tp - st.beginTime) * speed + st.timeOffset
+    var applied = parentApplied
+    if tp < st.beginTime {
+      if st.fillMode == .backwards || st.fillMode == .both {
+        local = st.timeOffset
+      } else {
+        applied = false
+      }
+    }
+    if !local.isFinite { applied = false }
+    s.localTime = local
+    s.isTimeApplied = applied
+    var p = st
+    var anyFinished = false
+    for entry in s.entries {
+      if !entry.isCommitted {
+        guard committing else { continue }
+        entry.track?.capturePrevious(from: p)
+        if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
+        entry.track?.timing = entry.timing
+        entry.isCommitted = true
+        if !applied { continue }
+      }
+      guard applied else { continue }
+      let e = entry.timing.evaluate(parentTime: local)
+      // An animation that ends this frame and is removed on completion no longer shows.
+      let leaving = e.phase == .after && entry.animation.isRemovedOnCompletion
+      if e.isApplied && !leaving { entry.track?.apply(e, to: &p, model: st) }
+      if committing { continue }
+      if !entry.didStart && e.phase != .before {
+        entry.didStart = true
+        events.append(LifecycleEvent(entry: entry, isStart: true))
+      }
+      if e.phase == .after && !entry.isFinished {
+        entry.isFinished = true
+        events.append(LifecycleEvent(entry: entry, isStart: false))
+        if entry.animation.isRemovedOnCompletion { anyFinished = true }
+      }
+    }
+    if anyFinished { removals.append(s) }
+    s.presentationState = p
+    for child in layer.children {
+      walk(child, parentTime: local, parentApplied: applied, committing: committing)
+    }
+    if let mask = layer.maskLayer {
+      walk(mask, parentTime: local, parentApplied: applied, committing: committing)
+    }
+  }
+
+  /// Removals, then delegate callbacks in add order.
+  private func finishFrame() {
+    defer { TransactionThread.current.runReadyCompletionBlocks() }
+    for s in removals {
+      s.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion }
+    }
+    removals.removeAll(keepingCapacity: true)
+    guard !events.isEmpty || !pendingStops.isEmpty else { return }
+    var stops: [LayerAnimationEntry] = []
+    swap(&stops, &pendingStops)
+    var frameEvents: [LifecycleEvent] = []
+    swap(&frameEvents, &events)
+    if frameEvents.count > 1 {
+      frameEvents.sort { ($0.entry.sequence, $0.isStart ? 0 : 1) < ($1.entry.sequence, $1.isStart ? 0 : 1) }
+    }
+    for entry in stops where !entry.didStop {
+      entry.didStop = true
+      entry.completionToken?.animationDidEnd()
+      entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+    }
+    for event in frameEvents {
+      let a = event.entry.animation
+      if event.isStart {
+        a.delegate?.animationDidStart(a)
+      } else if !event.entry.didStop {
+        event.entry.didStop = true
+        event.entry.completionToken?.animationDidEnd()
+        a.delegate?.animationDidStop(a, finished: true)
+      }
+    }
+    frameEvents.removeAll(keepingCapacity: true)
+    if events.isEmpty { swap(&frameEvents, &events) }
+  }
+
+  // MARK: - Presentation layers
+
+  /// The presentation copy of `model` at the current time, building the whole tree's
+  /// copies once per time and generation.
+  package func presentationLayer(for model: CALayer) -> CALayer? {
+    guard updatePresentation(), let root = layer else { return nil }
+    if presentationKey.time != evaluatedTime || presentationKey.generation != evaluatedGeneration {
+      presentationLayers.removeAll(keepingCapacity: true)
+      _ = buildPresentation(root)
+      presentationKey = (evaluatedTime, evaluatedGeneration)
+    }
+    return presentationLayers[ObjectIdentifier(model)]
+  }
+
+  private func buildPresentation(_ model: CALayer) -> CALayer {
+    let copy = type(of: model).init(layer: model)
+    if let p = model.animationStorage.presentationState { copy.state = p }
+    copy.animationStorage.modelLayer = model
+    presentationLayers[ObjectIdentifier(model)] = copy
+    copy.children = model.children.map { child in
+      let c = buildPresentation(child)
+      c.parentLayer = copy
+      return c
+    }
+    if let mask = model.maskLayer {
+      let m = buildPresentation(mask)
+      m.maskedLayer = copy
+      copy.maskLayer = m
+    }
+    return copy
+  }
+}

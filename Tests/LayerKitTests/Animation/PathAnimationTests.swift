@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import LayerKit
+
+@Suite struct PathAnimationTests {
+  static func lShape() -> CGPath {
+    let p = CGMutablePath()
+    p.move(to: CGPoint(x: 0, y: 0))
+    p.addLine(to: CGPoint(x: 30, y: 0))
+    p.addLine(to: CGPoint(x: 30, y: 10))
+    return p
+  }
+
+  static func sampler(_ path: CGPath, mode: CAAnimationCalculationMode, rotation: CAAnimationRotationMode? = nil)
+    -> PathSampler?
+  {
+    let a = CAKeyframeAnimation(keyPath: "position")
+    a.path = path
+    a.calculationMode = mode
+    a.rotationMode = rotation
+    return PathSampler(a, path: path, keyPath: "position")
+  }
+
+  @Test(arguments: [(0.0, 0.0, 0.0), (0.25, 15.0, 0.0), (0.5, 30.0, 0.0), (0.75, 30.0, 5.0), (1.0, 30.0, 10.0)])
+  func linearSpendsEqualTimePerSegment(f: Double, x: Double, y: Double) throws {
+    let s = try #require(Self.sampler(Self.lShape(), mode: .linear))
+    let p = s.sample(at: f).point
+    #expect(abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9)
+  }
+
+  @Test(arguments: [(0.25, 10.0, 0.0), (0.5, 20.0, 0.0), (0.875, 30.0, 5.0)])
+  func pacedMovesAtConstantSpeed(f: Double, x: Double, y: Double) throws {
+    let s = try #require(Self.sampler(Self.lShape(), mode: .paced))
+    let p = s.sample(at: f).point
+    #expect(abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9)
+  }
+
+  @Test func pacedMotionAlongACurveHasEvenSteps() throws {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 100, y: 100))
+    let s = try #require(Self.sampler(path, mode: .paced))
+    var steps: [Double] = []
+    var last = s.sample(at: 0).point
+    for i in 1...20 {
+      let p = s.sample(at: Double(i) / 20).point
+      steps.append(hypot(p.x - last.x, p.y - last.y))
+      last = p
+    }
+    #expect(steps.max()! - steps.min()! < 0.02 * steps.max()!)
+  }
+
+  @Test func rotationModesFollowTheTangent() throws {
+    let auto = try #require(Self.sampler(Self.lShape(), mode: .paced, rotation: .rotateAuto))
+    let reverse = try #require(Self.sampler(Self.lShape(), mode: .paced, rotation: .rotateAutoReverse))
+    #expect(auto.rotationOffset == 0 && reverse.rotationOffset == .pi)
+    #expect(abs(auto.sample(at: 0.5).angle) < 1e-9)
+    #expect(abs(auto.sample(at: 0.9).angle - .pi / 2) < 1e-9)
+  }
+
+  @Test func discreteJumpsBetweenEndPoints() throws {
+    let s = try #require(Self.sampler(Self.lShape(), mode: .discrete))
+    #expect(s.sample(at: 0.1).point == .zero)
+    #expect(s.sample(at: 0.5).point == CGPoint(x: 30, y: 0))
+    #expect(s.sample(at: 0.9).point == CGPoint(x: 30, y: 10))
+  }
+
+  @Test func emptyOrNonFinitePathsAreRejected() {
+    CADiagnostics.drain()
+    let moveOnly = CGMutablePath()
+    moveOnly.move(to: .zero)
+    #expect(Self.sampler(moveOnly, mode: .linear) == nil)
+    let bad = CGMutablePath()
+    bad.move(to: .zero)
+    bad.addLine(to: CGPoint(x: CGFloat.nan, y: 0))
+    #expect(Self.sampler(bad, mode: .linear) == nil)
+    #expect(CADiagnostics.drain().count == 2)
+  }
+}
