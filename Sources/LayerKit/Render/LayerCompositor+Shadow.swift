@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import LayerGraphics
 
 // Shadows, drawn under the layer.
 //

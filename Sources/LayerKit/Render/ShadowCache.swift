@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import LayerGraphics
 
 /// Blurred shadow masks kept between frames, keyed by the shadow's device-space shape
 /// (up to whole-pixel translation) and blur.
