@@ -80,7 +80,7 @@ extension LayerCompositor {
     let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
     let b = back
     ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
-      typealias M = PixelMath
+      typealias M = Lanes
       let px = sp.pointer
       @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
         (x >= 0 && y >= 0 && x < sw && y < sh) ? M.expand(px[y * ss + x]) : 0
@@ -103,9 +103,9 @@ extension LayerCompositor {
           guard fx > -1, fy > -1, fx < Double(sw), fy < Double(sh) else { continue }
           let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
           let wx = UInt64((fx - Double(ix)) * 256), wy = UInt64((fy - Double(iy)) * 256)
-          let top = ((fetch(ix, iy) &* (256 &- wx) &+ fetch(ix + 1, iy) &* wx) &>> 8) & M.laneMask
-          let bot = ((fetch(ix, iy + 1) &* (256 &- wx) &+ fetch(ix + 1, iy + 1) &* wx) &>> 8) & M.laneMask
-          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.laneMask
+          let top = ((fetch(ix, iy) &* (256 &- wx) &+ fetch(ix + 1, iy) &* wx) &>> 8) & Lanes.mask
+          let bot = ((fetch(ix, iy + 1) &* (256 &- wx) &+ fetch(ix + 1, iy + 1) &* wx) &>> 8) & Lanes.mask
+          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & Lanes.mask
           if e == 0 { continue }
           if k < 255 { e = M.div255(e &* k) }
           let sa = UInt32(truncatingIfNeeded: e &>> 48)

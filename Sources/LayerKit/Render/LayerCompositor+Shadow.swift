@@ -20,8 +20,8 @@ extension LayerCompositor {
     let st = n.state
     guard let color = st.shadowColor else { return }
     let opacity = CGFloat(Swift.min(Swift.max(st.shadowOpacity, 0), 1) * alpha)
-    let tint = PixelMath.expand(PixelMath.premultiplied(color, opacity: opacity))
-    guard PixelMath.alpha(tint) > 0 else { return }
+    let tint = Lanes.expand(PixelMath.premultiplied(color, opacity: opacity))
+    guard Lanes.alpha(tint) > 0 else { return }
     let o = st.shadowOffset
     guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return }
     let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
@@ -32,7 +32,7 @@ extension LayerCompositor {
     let path: CGPath?
     if let sp = st.shadowPath {
       path = sp
-    } else if !n.hasOwnContent && n.children.isEmpty && (st.backgroundColor?.alpha ?? 0) >= 1 {
+    } else if shapeIsRoundedBounds(i) {
       path = RoundedRectPath.bounds(of: st)
     } else {
       path = nil
@@ -49,7 +49,10 @@ extension LayerCompositor {
     }
     // The shape of the layer's content: render it, blur its alpha.
     let reach = Int((sigma * 3).rounded(.up)) + 1
-    let region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
+      region = region.intersection(PixelRect(covering: box).insetBy(-reach))
+    }
     guard let off = RenderSurface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
     let w = off.width, h = off.height
@@ -65,6 +68,31 @@ extension LayerCompositor {
     }
   }
 
+  /// Whether what node `i` draws has exactly the shape of its rounded bounds: an
+  /// opaque background, and contents and sublayers that stay inside the part of the
+  /// bounds no rounded corner cuts (so the shadow can use the cached path mask).
+  func shapeIsRoundedBounds(_ i: Int) -> Bool {
+    let n = tree.nodes[i]
+    let st = n.state
+    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
+    let r = RoundedRectPath.clampedRadius(st.cornerRadius, in: st.bounds)
+    let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
+    if let image = n.image {
+      let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+        flipped: st.isGeometryFlipped)
+      if !st.masksToBounds && !safe.contains(rect) { return false }
+    }
+    if st.masksToBounds { return true }
+    for c in n.children {
+      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
+      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m), safe.contains(box)
+      else { return false }
+    }
+    return true
+  }
+
   /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed
   /// with its top-left at device `(x, y)`.
   func composite(
@@ -73,7 +101,7 @@ extension LayerCompositor {
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
-    let solid = PixelMath.compress(tint), solidOpaque = PixelMath.alpha(tint) == 255
+    let solid = Lanes.compress(tint), solidOpaque = Lanes.alpha(tint) == 255
     for row in r.y0..<r.y1 {
       let src = a + (row - y) * w + (r.x0 - x)
       let dst = s.pixel(x: r.x0, y: row)
@@ -84,8 +112,8 @@ extension LayerCompositor {
           dst[k] = solid
           continue
         }
-        let e = PixelMath.scale(tint, c)
-        dst[k] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(dst[k]), 255 &- PixelMath.alpha(e)))
+        let e = Lanes.scale(tint, c)
+        dst[k] = Lanes.compress(e &+ Lanes.scale(Lanes.expand(dst[k]), 255 &- Lanes.alpha(e)))
       }
     }
   }

@@ -10,8 +10,12 @@ import Foundation
 package enum ParallelRows {
   /// Below this many pixels a frame's kernels stay on one thread.
   package static let minimumPixels = 96 * 1024
-  /// At most this many bands.
-  package static let maximumBands = 2
+  /// At most this many bands: 2, or the `LAYERKIT_THREADS` environment variable
+  /// (1 makes every kernel single-threaded, for measuring one core).
+  package static let maximumBands: Int = {
+    let n = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"].flatMap { Int($0) } ?? 2
+    return Swift.max(1, Swift.min(n, 8))
+  }()
 
   /// The number of bands that work on `pixels` pixels is split into.
   package static func bandCount(pixels: Int, rows: Int) -> Int {

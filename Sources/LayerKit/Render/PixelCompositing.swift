@@ -6,7 +6,7 @@ import Foundation
 /// the 8-bit lane arithmetic of `PixelMath` (exact rounding of `x·k/255`). Opaque source
 /// pixels at full opacity are copied.
 package enum PixelCompositing {
-  private typealias M = PixelMath
+  private typealias M = Lanes
 
   /// Source-over of `count` pixels of `src` onto `dst` at opacity `alpha` (0…255).
   @inline(__always)
