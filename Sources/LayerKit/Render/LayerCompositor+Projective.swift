@@ -24,6 +24,29 @@ extension LayerCompositor {
     let n = tree.nodes[i]
     let visible = clip.intersection(s.rect)
     guard !visible.isEmpty, let inv = map.inverse else { return }
+    if let image = n.image, isImageOnly(n) {
+      // Only an image to draw: warp its pixels directly, no offscreen.
+      let st = n.state
+      let r = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+        flipped: st.isGeometryFlipped)
+      guard r.width > 0, r.height > 0 else { return }
+      let toLayer = ProjectiveTransform2D(affine: CGAffineTransform(
+        a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY))
+      let p = toLayer.concatenating(map)
+      guard let back = p.inverse else { return }
+      var region = visible
+      if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: image.width, height: image.height), through: p) {
+        region = region.intersection(PixelRect(covering: box))
+      }
+      image.pixels.withUnsafeBytes { raw in
+        let px = UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!)
+        warp(px, width: image.width, height: image.height, stride: image.width, through: back, into: s, region: region,
+             alpha: alpha)
+      }
+      return
+    }
     var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
     // Only the part of the plane that lands in the visible rectangle.
     var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
@@ -67,18 +90,34 @@ extension LayerCompositor {
     if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: ow, height: oh), through: p) {
       region = region.intersection(PixelRect(covering: box))
     }
-    warp(off, through: back, into: s, region: region, alpha: alpha)
+    warp(off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s, region: region,
+         alpha: alpha)
   }
 
-  /// Samples `src` for every pixel of `region` through `back` (device → source
-  /// pixels), bilinearly, and blends source-over at `alpha`.
-  func warp(_ src: RenderSurface, through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float) {
+  /// Whether node `n` draws nothing but its unclipped image (so it can be warped
+  /// without an offscreen).
+  private func isImageOnly(_ n: RenderNode) -> Bool {
+    let st = n.state
+    return n.kind == .layer && n.children.isEmpty && n.mask == nil && n.tint == nil
+      && (st.backgroundColor?.alpha ?? 0) == 0 && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
+      && !(st.shadowOpacity > 0) && !st.masksToBounds
+      && (n.backingStore != nil || st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+  }
+
+  /// Samples the `width × height` pixels at `src` for every pixel of `region` through
+  /// `back` (device → source pixels), bilinearly (transparent outside), and blends
+  /// source-over at `alpha`.
+  func warp(
+    _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float
+  ) {
     guard !region.isEmpty else { return }
     let k = UInt64(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
-    let sp = SendablePointer(src.pixels), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
-    let sw = src.width, sh = src.height, ss = src.stride, ds = s.stride, w = region.width
+    let sp = SendablePointer(src), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
+    let ds = s.stride, w = region.width
     let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
     let b = back
+    let fw = Float(sw), fh = Float(sh)
     ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
       typealias M = Lanes
       let px = sp.pointer
@@ -87,25 +126,37 @@ extension LayerCompositor {
       }
       for row in rows {
         let y = y0 + Double(row)
-        var u = x0 * b.m11 + y * b.m21 + b.m31
-        var v = x0 * b.m12 + y * b.m22 + b.m32
-        var h = x0 * b.m13 + y * b.m23 + b.m33
+        // Row start in double precision, steps in single.
+        var u = Float(x0 * b.m11 + y * b.m21 + b.m31)
+        var v = Float(x0 * b.m12 + y * b.m22 + b.m32)
+        var h = Float(x0 * b.m13 + y * b.m23 + b.m33)
+        let du = Float(b.m11), dv = Float(b.m12), dh = Float(b.m13)
         let out = dp.pointer + row * ds
         for x in 0..<w {
-          defer {
-            u += b.m11
-            v += b.m12
-            h += b.m13
+          let hh = h, uu = u, vv = v
+          u += du
+          v += dv
+          h += dh
+          guard hh > 1e-12 else { continue }
+          let r = 1 / hh
+          let fx = uu * r - 0.5, fy = vv * r - 0.5
+          guard fx > -1, fy > -1, fx < fw, fy < fh else { continue }
+          // fx, fy > −1, so truncating fx + 1 floors.
+          let ix = Int(Int32(fx + 1)) - 1, iy = Int(Int32(fy + 1)) - 1
+          let wx = UInt64(truncatingIfNeeded: Int32((fx - Float(ix)) * 256))
+          let wy = UInt64(truncatingIfNeeded: Int32((fy - Float(iy)) * 256))
+          let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
+          if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
+            let r0 = px + iy * ss + ix
+            p00 = M.expand(r0[0]); p01 = M.expand(r0[1])
+            p10 = M.expand(r0[ss]); p11 = M.expand(r0[ss + 1])
+          } else {
+            p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
+            p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
           }
-          guard h > 1e-12 else { continue }
-          let r = 1 / h
-          let fx = u * r - 0.5, fy = v * r - 0.5
-          guard fx > -1, fy > -1, fx < Double(sw), fy < Double(sh) else { continue }
-          let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
-          let wx = UInt64((fx - Double(ix)) * 256), wy = UInt64((fy - Double(iy)) * 256)
-          let top = ((fetch(ix, iy) &* (256 &- wx) &+ fetch(ix + 1, iy) &* wx) &>> 8) & Lanes.mask
-          let bot = ((fetch(ix, iy + 1) &* (256 &- wx) &+ fetch(ix + 1, iy + 1) &* wx) &>> 8) & Lanes.mask
-          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & Lanes.mask
+          let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & M.mask
+          let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & M.mask
+          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.mask
           if e == 0 { continue }
           if k < 255 { e = M.div255(e &* k) }
           let sa = UInt32(truncatingIfNeeded: e &>> 48)
