@@ -44,10 +44,13 @@ let package = Package(
       name: "LayerKitTestSupport", dependencies: ["LayerGraphics", "CSDL2", "CSDL2Image"],
       path: "Tests/LayerKitTestSupport"),
 
-    .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"]),
+    .testTarget(
+      name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
+      exclude: ["Goldens"]),
     .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
     .testTarget(
-      name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"]),
+      name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,10 @@ import Foundation
 /// the layer's own coordinate space, `position` and `zPosition` in the superlayer's;
 /// `anchorPoint` and `contentsRect`/`contentsCenter` in the unit square.
 ///
-/// Subclass-specific state (shape, gradient, text, …) is not here: each subclass keeps
-/// its own.
+/// Subclass-specific state (shape, gradient, …) is not here: each subclass keeps its
+/// own. The exception is `text`: a text layer's animatable properties (`fontSize`,
+/// `foregroundColor`) need descriptors over this value, so its state rides along here,
+/// nil for every other layer.
 package struct LayerState: Equatable, Sendable {
   // MARK: Geometry
 
@@ -82,6 +84,11 @@ package struct LayerState: Equatable, Sendable {
   package var shouldRasterize = false
   /// Pixels per point of the rasterized copy. Default 1.
   package var rasterizationScale: CGFloat = 1
+
+  // MARK: Subclass state
+
+  /// A `CATextLayer`'s text and text properties; nil for other layers.
+  package var text: TextLayerState? = nil
 
   // MARK: Media timing (the layer's own time space)
 

@@ -1,0 +1,184 @@
+import Foundation
+
+/// The fonts text can use: registered faces, name aliases, a default family and the
+/// fallback chain for characters a face lacks.
+///
+/// A `FontDescription` resolves to a *primary* face by name (see `face(named:bold:)`).
+/// When the primary face has no glyph for a character, the other faces are tried in
+/// registration order — faces of the same weight first — and the first that has the
+/// glyph draws it (so Japanese in a Latin font is drawn by a CJK face). When no face has
+/// it, layout draws a visible `.notdef` box. An empty registry is valid: every character
+/// becomes a box.
+///
+/// `FontRegistry.shared` is what `CATextLayer` uses; `LayerKitSDL`'s
+/// `FreeTypeFonts.installDefault()` fills it with DejaVu Sans and Noto Sans CJK. Tests may
+/// build private registries. All methods are thread-safe.
+public final class FontRegistry: @unchecked Sendable {
+  /// The process-wide registry used by text layers unless told otherwise.
+  public static let shared = FontRegistry()
+
+  private let lock = NSLock()
+  private var cached: [CachedFace] = []
+  private var aliases: [String: String] = [:]
+  private var defaultFamily: String?
+  private var resolved: [ResolutionKey: Int] = [:]
+
+  private struct ResolutionKey: Hashable {
+    var name: String
+    var bold: Bool
+  }
+
+  /// An empty registry.
+  public init() {}
+
+  /// The registered faces, in registration (fallback) order.
+  public var faces: [any FontFace] {
+    withLock { cached.map(\.face) }
+  }
+
+  /// The family used for names that match nothing; defaults to the family of the first
+  /// registered face.
+  public var defaultFamilyName: String? {
+    get { withLock { defaultFamily ?? cached.first?.face.familyName } }
+    set {
+      withLock {
+        defaultFamily = newValue
+        resolved.removeAll()
+      }
+    }
+  }
+
+  /// Adds a face at the end of the fallback chain.
+  ///
+  /// Registering a face whose PostScript name (or, when empty, family and style) is
+  /// already registered does nothing, so installing the same fonts twice is harmless.
+  /// - Returns: Whether the face was added.
+  @discardableResult
+  public func register(_ face: any FontFace) -> Bool {
+    withLock {
+      let identity = Self.identity(of: face)
+      if cached.contains(where: { Self.identity(of: $0.face) == identity }) { return false }
+      cached.append(CachedFace(face: face, index: cached.count))
+      resolved.removeAll()
+      return true
+    }
+  }
+
+  /// Makes `alias` (for example `"Helvetica"`) resolve to `family`.
+  public func addAlias(_ alias: String, forFamily family: String) {
+    withLock {
+      aliases[Self.normalized(alias)] = family
+      resolved.removeAll()
+    }
+  }
+
+  /// Removes every face and alias and the default family.
+  public func removeAll() {
+    withLock {
+      cached.removeAll()
+      aliases.removeAll()
+      defaultFamily = nil
+      resolved.removeAll()
+    }
+  }
+
+  /// The face a font name resolves to, or `nil` when the registry is empty.
+  ///
+  /// Matching ignores case, spaces, hyphens and underscores and tries, in order: the
+  /// PostScript name or "family style" full name; an alias; the family name; the part of
+  /// the name before its last hyphen as a family (`"Helvetica-Bold"` → `"Helvetica"`),
+  /// through aliases too; and finally the default family. Within a family, a face whose
+  /// boldness matches `bold` wins.
+  public func face(named name: String, bold: Bool) -> (any FontFace)? {
+    cachedFace(named: name, bold: bold)?.face
+  }
+
+  /// The cached primary face for `description`, or `nil` when the registry is empty.
+  package func cachedFace(for description: FontDescription) -> CachedFace? {
+    cachedFace(named: description.name, bold: description.isBold)
+  }
+
+  package func cachedFace(named name: String, bold: Bool) -> CachedFace? {
+    withLock {
+      let key = ResolutionKey(name: name, bold: bold)
+      if let hit = resolved[key] { return cached[hit] }
+      guard let found = resolve(name: name, bold: bold) else { return nil }
+      resolved[key] = found
+      return cached[found]
+    }
+  }
+
+  /// The first face after `primary` in the fallback chain that has a glyph for `scalar`.
+  ///
+  /// Faces with the same boldness as `primary` are tried before the others, each group in
+  /// registration order.
+  package func fallback(for scalar: Unicode.Scalar, after primary: CachedFace) -> (
+    face: CachedFace, glyph: CGGlyph
+  )? {
+    let chain = withLock { cached }
+    let bold = primary.face.isBold
+    for pass in 0..<2 {
+      for candidate in chain where candidate !== primary {
+        guard (candidate.face.isBold == bold) == (pass == 0) else { continue }
+        if let glyph = candidate.glyph(for: scalar) { return (candidate, glyph) }
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Resolution (called with the lock held)
+
+  private func resolve(name: String, bold: Bool) -> Int? {
+    guard !cached.isEmpty else { return nil }
+    let wanted = Self.normalized(name)
+    if let exact = cached.firstIndex(where: { Self.fullNames(of: $0.face).contains(wanted) }) {
+      return exact
+    }
+    var families = [wanted]
+    if let alias = aliases[wanted] { families.insert(Self.normalized(alias), at: 0) }
+    if let dash = name.lastIndex(of: "-") {
+      let stem = Self.normalized(String(name[..<dash]))
+      families.append(stem)
+      if let alias = aliases[stem] { families.append(Self.normalized(alias)) }
+    }
+    for family in families {
+      if let found = bestInFamily(family, bold: bold) { return found }
+    }
+    if let fallbackFamily = defaultFamily,
+      let found = bestInFamily(Self.normalized(fallbackFamily), bold: bold)
+    {
+      return found
+    }
+    return bestInFamily(Self.normalized(cached[0].face.familyName), bold: bold) ?? 0
+  }
+
+  private func bestInFamily(_ family: String, bold: Bool) -> Int? {
+    var any: Int?
+    for (i, entry) in cached.enumerated() where Self.normalized(entry.face.familyName) == family {
+      if entry.face.isBold == bold { return i }
+      if any == nil { any = i }
+    }
+    return any
+  }
+
+  private static func fullNames(of face: any FontFace) -> [String] {
+    var names = [normalized(face.familyName + face.styleName)]
+    if !face.postScriptName.isEmpty { names.append(normalized(face.postScriptName)) }
+    return names
+  }
+
+  private static func identity(of face: any FontFace) -> String {
+    face.postScriptName.isEmpty ? face.familyName + "\u{0}" + face.styleName : face.postScriptName
+  }
+
+  /// Lower-cased, without spaces, hyphens or underscores.
+  static func normalized(_ name: String) -> String {
+    String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+  }
+
+  private func withLock<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+}

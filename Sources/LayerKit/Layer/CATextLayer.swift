@@ -1,0 +1,177 @@
+import Foundation
+
+/// A layer that draws text: a string or attributed string in a font, size and colour,
+/// wrapped, aligned and truncated within its bounds.
+///
+/// Text is drawn as vector glyph outlines filled by the rasterizer, so it stays sharp at
+/// any `contentsScale`, transform or animation of `fontSize`. Fonts come from
+/// `FontRegistry.shared`; with `LayerKitSDL`, call `FreeTypeFonts.installDefault()` once
+/// to get DejaVu Sans for Latin text and Noto Sans CJK for Japanese. Characters no font
+/// has are drawn as `.notdef` boxes.
+///
+/// ```swift
+/// let label = CATextLayer()
+/// label.bounds = CGRect(x: 0, y: 0, width: 200, height: 60)
+/// label.string = "こんにちは、LayerKit"
+/// label.fontSize = 20
+/// label.foregroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+/// label.isWrapped = true
+/// label.alignmentMode = .center
+/// ```
+///
+/// Text starts at the top of the bounds; the first baseline lies one ascent below it.
+/// Lines that do not fit are clipped, or truncated with "…" when `truncationMode` says so
+/// (see `TextLayout` for exactly which lines are kept).
+open class CATextLayer: CALayer {
+  /// Creates a text layer with no text, Helvetica at 36 points, in white.
+  public override init() {
+    super.init()
+    if state.text == nil { state.text = TextLayerState() }
+  }
+
+  /// Copies `layer`'s model, text included when it is a text layer.
+  public required init(layer: Any) {
+    super.init(layer: layer)
+    if state.text == nil { state.text = TextLayerState() }
+  }
+
+  override package class var propertyRegistry: LayerPropertyRegistry { .textLayer }
+
+  /// True for the text properties: changing any of them redraws the layer.
+  open override class func needsDisplay(forKey key: String) -> Bool {
+    LayerPropertyRegistry.textDisplayKeys.contains(key) || super.needsDisplay(forKey: key)
+  }
+
+  // MARK: - Text properties
+
+  /// The text: a `String`, an `NSAttributedString` (runs may set `.font` to a
+  /// `FontDescription` or a font name, and `.foregroundColor` to a `CGColor`), or nil.
+  /// Default nil.
+  ///
+  /// A value of another type is ignored with a diagnostic. Reading an attributed string
+  /// gives a copy with the same runs.
+  public var string: Any? {
+    get { TextLayerValueProperty.publicValue(of: state.textState.content) }
+    set {
+      guard let content = TextLayerValueProperty.content(from: newValue) else {
+        CADiagnostics.report(
+          key: "string",
+          "expected a String or NSAttributedString, got \(type(of: newValue!)); ignored")
+        return
+      }
+      setModelValue(\.textState.content, content, forKey: "string")
+    }
+  }
+
+  /// The font: a font name `String` (for example `"Helvetica-Bold"` or
+  /// `"HiraginoSans-W3"`) or a `FontDescription`, whose size is ignored in favour of
+  /// `fontSize`. nil resets it. Default `"Helvetica"`.
+  ///
+  /// Names resolve through the font registry; an unknown name uses its default family.
+  public var font: Any? {
+    get { TextLayerValueProperty.publicValue(of: state.textState.font) }
+    set {
+      guard let font = TextLayerValueProperty.font(from: newValue) else {
+        CADiagnostics.report(
+          key: "font", "expected a font name or FontDescription, got \(type(of: newValue!)); ignored")
+        return
+      }
+      setModelValue(\.textState.font, font, forKey: "font")
+    }
+  }
+
+  /// The font size in points, for the string and for attributed runs without a
+  /// `FontDescription` of their own. Default 36. Animatable.
+  public var fontSize: CGFloat {
+    get { state.textState.fontSize }
+    set { setCheckedModelValue(\.textState.fontSize, newValue, forKey: "fontSize") }
+  }
+
+  /// The colour of text without a colour of its own; nil draws such text invisibly.
+  /// Default opaque white. Animatable.
+  public var foregroundColor: CGColor? {
+    get { state.textState.foregroundColor }
+    set { setModelValue(\.textState.foregroundColor, newValue, forKey: "foregroundColor") }
+  }
+
+  /// Whether lines wrap at the bounds' width. Default false: only newlines break lines.
+  public var isWrapped: Bool {
+    get { state.textState.isWrapped }
+    set { setModelValue(\.textState.isWrapped, newValue, forKey: "wrapped") }
+  }
+
+  /// Where text that does not fit is cut and marked with "…". Default `.none`.
+  public var truncationMode: CATextLayerTruncationMode {
+    get { state.textState.truncationMode }
+    set { setModelValue(\.textState.truncationMode, newValue, forKey: "truncationMode") }
+  }
+
+  /// How lines align within the bounds' width. Default `.natural` (left).
+  public var alignmentMode: CATextLayerAlignmentMode {
+    get { state.textState.alignmentMode }
+    set { setModelValue(\.textState.alignmentMode, newValue, forKey: "alignmentMode") }
+  }
+
+  /// Whether glyph positions may be rounded to pixels. Stored for compatibility; it has
+  /// no effect, since glyphs are exact vector outlines. Default false.
+  public var allowsFontSubpixelQuantization: Bool {
+    get { state.textState.allowsFontSubpixelQuantization }
+    set {
+      setModelValue(
+        \.textState.allowsFontSubpixelQuantization, newValue,
+        forKey: "allowsFontSubpixelQuantization")
+    }
+  }
+
+  // MARK: - Layout
+
+  /// The size the text needs: for unwrapped text, its widest line and all its lines; for
+  /// wrapped text, the same at the current bounds width. In points.
+  open override func preferredFrameSize() -> CGSize {
+    let text = state.textState
+    let width = text.isWrapped ? state.bounds.width : .infinity
+    var options = text.options(for: CGSize(width: width, height: .infinity))
+    options.truncation = .none
+    return TextLayout(text.attributedText, options: options, registry: text.fontRegistry).size
+  }
+
+  /// The font registry the layer's text resolves fonts in. Default `FontRegistry.shared`.
+  package var fontRegistry: FontRegistry {
+    get { state.textState.fontRegistry }
+    set { state.textState.fontRegistry = newValue }
+  }
+
+  /// The layer's text laid out in its bounds, in layout coordinates (points from the top
+  /// left of the bounds, y down).
+  package func textLayout() -> TextLayout {
+    state.textState.layout(in: state.bounds)
+  }
+
+  /// The glyph outlines to fill, merged by colour, in the layer's own coordinates — what
+  /// the compositor draws for this layer's contents.
+  package func textGlyphFills() -> [GlyphFill] {
+    state.textState.glyphFills(in: state.bounds)
+  }
+
+  // MARK: - Drawing
+
+  /// Fills the text's glyph outlines into `ctx`, clipped to `bounds`.
+  ///
+  /// `ctx` is taken to be set up in the layer's own coordinates (bounds space, y down),
+  /// the way the compositor prepares a layer's backing store; its transform applies to
+  /// the outlines, so text stays sharp at any scale. The context's state is restored
+  /// afterwards.
+  public func draw(in ctx: CGContext) {
+    let fills = textGlyphFills()
+    guard !fills.isEmpty else { return }
+    ctx.saveGState()
+    ctx.clip(to: state.bounds)
+    for fill in fills {
+      ctx.setFillColor(fill.color)
+      ctx.beginPath()
+      ctx.addPath(fill.path)
+      ctx.fillPath(using: .winding)
+    }
+    ctx.restoreGState()
+  }
+}
