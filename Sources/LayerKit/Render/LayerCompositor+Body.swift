@@ -61,6 +61,9 @@ extension LayerCompositor {
     if n.kind == .shape, let shape = st.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
     }
+    if n.kind == .text, let text = st.text, n.backingStore == nil {
+      drawText(n, text, map: map, into: s, clip: clip, alpha: alpha)
+    }
     if !n.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
       for c in n.children {
@@ -155,6 +158,32 @@ extension LayerCompositor {
         ctx.addPath(stroked)
         ctx.strokePath()
       }
+    }
+    s.endDrawing()
+  }
+
+  /// Fills a text layer's glyph outlines as vectors (sharp under any transform and
+  /// animated `fontSize`), clipped to its bounds; the layout is cached while the text
+  /// state and bounds stay the same.
+  private func drawText(
+    _ n: RenderNode, _ text: TextLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
+    let b = n.state.bounds
+    let fills: [GlyphFill]
+    if let c = textCache[n.key], c.state == text, c.bounds == b {
+      fills = c.fills
+    } else {
+      fills = text.glyphFills(in: b)
+      textCache[n.key] = (text, b, fills)
+    }
+    guard !fills.isEmpty else { return }
+    s.beginDrawing(transform: map, clip: clip)
+    s.context.clip(to: b)
+    s.context.setAlpha(CGFloat(alpha))
+    for f in fills {
+      s.context.setFillColor(f.color)
+      s.context.addPath(f.path)
+      s.context.fillPath(using: .winding)
     }
     s.endDrawing()
   }

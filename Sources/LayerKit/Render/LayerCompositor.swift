@@ -24,6 +24,7 @@ package final class LayerCompositor {
   package let shadowCache = ShadowCache()
   var gradientCache: [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] = [:]
   var gradientsUsed = Set<RenderNode.Key>()
+  var textCache: [RenderNode.Key: (state: TextLayerState, bounds: CGRect, fills: [GlyphFill])] = [:]
 
   package init() {}
 
@@ -34,6 +35,7 @@ package final class LayerCompositor {
     gradientsUsed.removeAll(keepingCapacity: true)
     defer {
       shadowCache.endFrame()
+      if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
       if gradientCache.count > gradientsUsed.count {
         gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
       }

@@ -10,6 +10,7 @@ package struct RenderNode: Sendable {
     case gradient
     case transform
     case replicator
+    case text
   }
 
   /// Identifies the node across frames (for damage): the layer, and which replicator
@@ -46,6 +47,7 @@ package struct RenderNode: Sendable {
     switch kind {
     case .shape: return state.shape?.path != nil
     case .gradient: return !(state.gradient?.colors.elements.isEmpty ?? true)
+    case .text: return state.text != nil
     default: return false
     }
   }

@@ -99,6 +99,7 @@ package struct RenderTreeBuilder {
     case is CAReplicatorLayer: return .replicator
     case is CAShapeLayer: return .shape
     case is CAGradientLayer: return .gradient
+    case is CATextLayer: return .text
     default: return .layer
     }
   }
@@ -111,6 +112,11 @@ package struct RenderTreeBuilder {
   /// left `contents` alone, and returns the store to show (nil when `contents` has
   /// been replaced since it was drawn).
   private static func updateBackingStore(_ layer: CALayer) -> CGImage? {
+    if layer is CATextLayer {
+      // Text is drawn as vector outlines from the presentation state at every frame.
+      layer.displayIfNeeded()
+      return nil
+    }
     if layer.needsDisplay() {
       let before = layer.state.contents
       layer.displayIfNeeded()
