@@ -47,7 +47,8 @@ let package = Package(
     .testTarget(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
       exclude: ["Goldens"]),
-    .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+    .testTarget(
+      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
