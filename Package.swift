@@ -39,18 +39,19 @@ let package = Package(
       path: "Sources/LayerKitViewer"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
-    // Golden-image assertions shared by the test targets (PNG through SDL_image).
+    // Golden-image assertions shared by the test targets (PNG through LayerKitSDL).
     .target(
-      name: "LayerKitTestSupport", dependencies: ["LayerGraphics", "CSDL2", "CSDL2Image"],
+      name: "LayerKitTestSupport", dependencies: ["LayerKitSDL"],
       path: "Tests/LayerKitTestSupport"),
 
     .testTarget(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
       exclude: ["Goldens"]),
-    .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+    .testTarget(
+      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,173 @@
+import CSDL2
+import Foundation
+
+extension LayerHost {
+  /// Takes every pending event off SDL's queue and returns this window's, translated.
+  ///
+  /// A render device reset (which loses the texture's contents) is handled here: the
+  /// next frame that brings pixels is uploaded whole, whatever its damage says; until
+  /// then, `.unchanged` frames show black.
+  public func pollEvents() -> [HostEvent] {
+    guard !isClosed else { return [] }
+    var events: [HostEvent] = []
+    var event = SDL_Event()
+    while SDL_PollEvent(&event) != 0 {
+      if event.type == SDL_RENDER_DEVICE_RESET.rawValue { texture?.invalidate() }
+      if let translated = translator.translate(event, size: { self.size }) {
+        events.append(translated)
+      }
+    }
+    return events
+  }
+
+  /// The information for a frame drawn now: the clock's time and the framebuffer size.
+  ///
+  /// Reading it does not advance the frame count; ``step(onEvent:frame:)`` does.
+  public func nextFrameInfo() -> FrameInfo {
+    let time = clock.time
+    let size = self.size
+    return FrameInfo(
+      index: frameIndex, time: time, deltaTime: previousFrameTime.map { time - $0 } ?? 0,
+      pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, pointSize: size.pointSize,
+      scale: size.scale)
+  }
+
+  /// Uploads a frame's damaged pixels and draws the texture at the top-left corner of a
+  /// black backbuffer, without presenting it.
+  ///
+  /// - Throws: ``SDLError`` when the host is closed, when raw pixels do not hold
+  ///   `width · height · 4` bytes, or when SDL fails.
+  public func draw(_ output: FrameOutput) throws(SDLError) {
+    let (_, renderer) = try requireOpen("SDL_RenderCopy")
+    guard let texture else {
+      throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
+    }
+    switch output {
+    case .unchanged:
+      break
+    case .image(let image, let damage):
+      try texture.upload(image.pixels, width: image.width, height: image.height, damage: damage)
+    case .pixels(let bytes, let width, let height, let damage):
+      guard width > 0, height > 0, bytes.count == width * height * 4 else {
+        throw SDLError(
+          function: "SDL_UpdateTexture",
+          message: "\(bytes.count) bytes do not make a \(width)×\(height) RGBA8 frame")
+      }
+      try texture.upload(bytes, width: width, height: height, damage: damage)
+    }
+    try SDLCall.check("SDL_SetRenderDrawColor") { SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255) }
+    try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }
+    if let sdlTexture = texture.texture {
+      var destination = SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
+      try SDLCall.check("SDL_RenderCopy") {
+        SDL_RenderCopy(renderer, sdlTexture, nil, &destination)
+      }
+    }
+  }
+
+  /// Reads the backbuffer drawn by ``draw(_:)`` back as an opaque image
+  /// (`SDL_RenderReadPixels`). Call it before ``present()``: after presenting, the
+  /// backbuffer's contents are undefined.
+  public func readPixels() throws(SDLError) -> CGImage {
+    let (_, renderer) = try requireOpen("SDL_RenderReadPixels")
+    let size = self.size
+    let width = size.pixelWidth
+    let height = size.pixelHeight
+    guard width > 0, height > 0 else {
+      throw SDLError(function: "SDL_RenderReadPixels", message: "the framebuffer is empty")
+    }
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    let code = bytes.withUnsafeMutableBytes { raw in
+      SDL_ClearError()
+      return SDL_RenderReadPixels(
+        renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue,
+        raw.baseAddress, Int32(width * 4))
+    }
+    if code < 0 { throw SDLError(function: "SDL_RenderReadPixels", message: SDLCall.lastError()) }
+    // The window is opaque; some backbuffer formats leave the alpha byte undefined.
+    for i in stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
+    guard let image = CGImage(width: width, height: height, premultipliedRGBA: bytes) else {
+      throw SDLError(
+        function: "SDL_RenderReadPixels",
+        message: "framebuffer of \(width)×\(height) exceeds the image size limit")
+    }
+    return image
+  }
+
+  /// Shows the drawn backbuffer (`SDL_RenderPresent`), waiting for vsync when enabled.
+  public func present() {
+    if let renderer { SDL_RenderPresent(renderer) }
+  }
+
+  /// Runs one frame: delivers pending events, asks `frame` for pixels, draws and presents.
+  ///
+  /// A quit or close request among the events clears ``isRunning`` but the frame is still
+  /// drawn; the caller decides whether to go on.
+  ///
+  /// - Returns: the frame's information.
+  @discardableResult
+  public func step(onEvent: (HostEvent) -> Void = { _ in }, frame: (FrameInfo) -> FrameOutput)
+    throws(SDLError) -> FrameInfo
+  {
+    _ = try requireOpen("SDL_RenderPresent")
+    if deliverEvents(to: onEvent) { isRunning = false }
+    return try drawFrame(frame)
+  }
+
+  /// Runs frames until ``stop()`` is called or a quit or close request arrives.
+  ///
+  /// Each iteration delivers pending events to `onEvent`, then — unless they stopped the
+  /// loop — calls `frame` with the clock's time and the framebuffer size, uploads what it
+  /// returns and presents. With ``Configuration/maximumFrameRate`` set, the loop sleeps
+  /// away what is left of each frame's share of a second.
+  ///
+  /// - Throws: ``SDLError`` when drawing fails; the loop stops first.
+  public func run(onEvent: (HostEvent) -> Void = { _ in }, frame: (FrameInfo) -> FrameOutput)
+    throws(SDLError)
+  {
+    isRunning = true
+    defer { isRunning = false }
+    let frequency = Double(SDL_GetPerformanceFrequency())
+    // At least one frame a second, so a tiny rate cannot stall the loop.
+    let budget = configuration.maximumFrameRate.map { $0 > 0 ? 1 / max(1, $0) : 0 } ?? 0
+    while isRunning {
+      let started = SDL_GetPerformanceCounter()
+      _ = try requireOpen("SDL_RenderPresent")
+      if deliverEvents(to: onEvent) || !isRunning { break }
+      try drawFrame(frame)
+      let elapsed = Double(SDL_GetPerformanceCounter() &- started) / frequency
+      if budget > elapsed { SDL_Delay(UInt32((budget - elapsed) * 1000)) }
+    }
+  }
+
+  /// Hands every pending event to `handler`.
+  ///
+  /// - Returns: whether a quit or close request was among them.
+  private func deliverEvents(to handler: (HostEvent) -> Void) -> Bool {
+    var quitRequested = false
+    for event in pollEvents() {
+      handler(event)
+      switch event {
+      case .quit, .closeRequested: quitRequested = true
+      default: break
+      }
+    }
+    return quitRequested
+  }
+
+  /// Asks `frame` for the next frame's pixels, draws and presents them.
+  @discardableResult
+  private func drawFrame(_ frame: (FrameInfo) -> FrameOutput) throws(SDLError) -> FrameInfo {
+    let info = nextFrameInfo()
+    try draw(frame(info))
+    present()
+    previousFrameTime = info.time
+    frameIndex += 1
+    return info
+  }
+
+  /// Makes ``run(onEvent:frame:)`` return after the current frame.
+  public func stop() {
+    isRunning = false
+  }
+}

@@ -1,0 +1,168 @@
+import CSDL2
+import Foundation
+
+/// A window that shows LayerKit frames: the SDL2 host.
+///
+/// The host owns an SDL window (resizable, HiDPI-aware), an `SDL_Renderer` and one
+/// streaming texture. Every frame, the app hands it premultiplied RGBA pixels — usually
+/// a `CGImage` rendered by `CARenderer` — with the rectangles that changed, and the host
+/// uploads only those and presents. Input arrives as ``HostEvent``s in points with a
+/// top-left origin, the root layer's coordinate space, ready for `hitTest(_:)`.
+///
+/// ```swift
+/// let host = try LayerHost(configuration: .init(title: "Hello"))
+/// try host.run(onEvent: { event in
+///   if case .keyDown(let key) = event, key.key == "Escape" { host.stop() }
+/// }) { frame in
+///   .image(renderer.render(
+///     width: frame.pixelWidth, height: frame.pixelHeight, scale: frame.scale))
+/// }
+/// ```
+///
+/// Hosts are confined to the thread that created them, as SDL's video functions are.
+/// SDL is initialised when the first host opens and shut down when the last closes, so
+/// hosts can be created and closed repeatedly. SDL's event queue is shared by the
+/// process: while several hosts are open, each drains events for all of them and keeps
+/// only its own window's.
+public final class LayerHost {
+  /// The configuration the host was opened with.
+  public let configuration: Configuration
+  /// The clock read at the start of every frame.
+  public var clock: any CAClock
+  /// The SDL video driver in use (`"x11"`, `"wayland"`, `"dummy"`, …).
+  public let videoDriver: String
+  /// The SDL renderer's name (`"opengl"`, `"software"`, …).
+  public let rendererName: String
+  /// The SDL window id, which SDL events for this window carry.
+  public let windowID: UInt32
+
+  var window: OpaquePointer?
+  var renderer: OpaquePointer?
+  var texture: StreamingTexture?
+  var translator: HostEventTranslator
+  var frameIndex = 0
+  var previousFrameTime: Double?
+  /// False once ``stop()`` is called, or a quit or close request arrives during ``run``.
+  public internal(set) var isRunning = false
+
+  /// Opens a window and its renderer.
+  ///
+  /// - Parameters:
+  ///   - configuration: window size, title, vsync, renderer and video driver.
+  ///   - clock: the clock frames are timed by; defaults to the monotonic system clock.
+  /// - Throws: ``SDLError`` when SDL cannot start (no display, bad driver) or cannot
+  ///   create the window or renderer. Nothing is left open after a throw.
+  public init(
+    configuration: Configuration = Configuration(), clock: any CAClock = CASystemClock()
+  )
+    throws(SDLError)
+  {
+    let size = configuration.size
+    guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+      throw SDLError(
+        function: "SDL_CreateWindow",
+        message: "window size \(size.width)×\(size.height) is not at least 1×1 points")
+    }
+    let width = Int32(clamping: Int(min(size.width.rounded(), 1_048_576)))
+    let height = Int32(clamping: Int(min(size.height.rounded(), 1_048_576)))
+    self.configuration = configuration
+    self.clock = clock
+    videoDriver = try SDLRuntime.acquireVideo(driver: configuration.videoDriver)
+    var window: OpaquePointer?
+    var renderer: OpaquePointer?
+    do throws(SDLError) {
+      var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+      if configuration.isResizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+      let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+      let w = try SDLCall.nonNull("SDL_CreateWindow") {
+        SDL_CreateWindow(configuration.title, centered, centered, width, height, flags)
+      }
+      window = w
+      var rendererFlags: UInt32 = configuration.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+      if configuration.renderer == .software { rendererFlags |= SDL_RENDERER_SOFTWARE.rawValue }
+      let r = try SDLCall.nonNull("SDL_CreateRenderer") { SDL_CreateRenderer(w, -1, rendererFlags) }
+      renderer = r
+      var info = SDL_RendererInfo()
+      try SDLCall.check("SDL_GetRendererInfo") { SDL_GetRendererInfo(r, &info) }
+      rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+      let id = try SDLCall.nonNull("SDL_GetWindowID") { () -> UInt32? in
+        let id = SDL_GetWindowID(w)
+        return id == 0 ? nil : id
+      }
+      windowID = id
+      translator = HostEventTranslator(windowID: id)
+      texture = StreamingTexture(
+        renderer: r,
+        format: configuration.textureFormatOverride ?? StreamingTexture.preferredFormat(info))
+    } catch {
+      if let renderer { SDL_DestroyRenderer(renderer) }
+      if let window { SDL_DestroyWindow(window) }
+      SDLRuntime.releaseVideo()
+      throw error
+    }
+    self.window = window
+    self.renderer = renderer
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Destroys the texture, renderer and window, and shuts SDL down if this was the last
+  /// host. Calling it again does nothing; the host cannot be used afterwards.
+  public func close() {
+    guard let window else { return }
+    texture = nil
+    if let renderer { SDL_DestroyRenderer(renderer) }
+    SDL_DestroyWindow(window)
+    self.renderer = nil
+    self.window = nil
+    isRunning = false
+    SDLRuntime.releaseVideo()
+  }
+
+  /// Whether ``close()`` has been called.
+  public var isClosed: Bool { window == nil }
+
+  /// The window title.
+  public var title: String {
+    get { window.map { String(cString: SDL_GetWindowTitle($0)) } ?? configuration.title }
+    set { if let window { SDL_SetWindowTitle(window, newValue) } }
+  }
+
+  /// The window's size in points and its framebuffer size in pixels.
+  public var size: WindowSize {
+    guard let window, let renderer else {
+      return WindowSize(pointSize: .zero, pixelWidth: 0, pixelHeight: 0)
+    }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var pw: Int32 = 0
+    var ph: Int32 = 0
+    SDL_GetWindowSize(window, &w, &h)
+    if SDL_GetRendererOutputSize(renderer, &pw, &ph) < 0 {
+      SDL_GetWindowSizeInPixels(window, &pw, &ph)
+    }
+    return WindowSize(
+      pointSize: CGSize(width: Int(w), height: Int(h)), pixelWidth: Int(pw), pixelHeight: Int(ph))
+  }
+
+  /// Pixels per point of the window's framebuffer.
+  public var scale: CGFloat { size.scale }
+
+  /// Pixels uploaded to the texture by the most recent ``draw(_:)``.
+  public var lastUploadedPixelCount: Int { texture?.lastUploadedPixelCount ?? 0 }
+
+  /// The pixel format of the streaming texture (an `SDL_PixelFormatEnum` value).
+  public var textureFormat: UInt32 { texture?.format ?? 0 }
+
+  /// The window, or a typed error once the host is closed.
+  func requireOpen(_ function: String) throws(SDLError) -> (
+    window: OpaquePointer, renderer: OpaquePointer
+  ) {
+    guard let window, let renderer else {
+      throw SDLError(function: function, message: "the host is closed")
+    }
+    return (window, renderer)
+  }
+}

@@ -1,0 +1,144 @@
+import CSDL2
+import Foundation
+
+/// The host's one streaming texture, sized to the frames it is given.
+///
+/// Frames arrive as premultiplied RGBA8 bytes. The texture uses the renderer's preferred
+/// format — `SDL_PIXELFORMAT_RGBA32` when the renderer lists it, so bytes go up as they
+/// are, otherwise the first format it lists, converted per rectangle with
+/// `SDL_ConvertPixels`. Blending is off: the premultiplied pixels are copied over the
+/// black clear colour, which is exactly "source over black".
+final class StreamingTexture {
+  private let renderer: OpaquePointer
+  /// The texture's pixel format (an `SDL_PixelFormatEnum` value).
+  let format: UInt32
+  private(set) var texture: OpaquePointer?
+  private(set) var width = 0
+  private(set) var height = 0
+  /// Pixels uploaded by the most recent ``upload(_:width:height:damage:)``.
+  private(set) var lastUploadedPixelCount = 0
+  private var scratch: [UInt8] = []
+
+  init(renderer: OpaquePointer, format: UInt32) {
+    self.renderer = renderer
+    self.format = format
+  }
+
+  deinit {
+    if let texture { SDL_DestroyTexture(texture) }
+  }
+
+  /// Forgets the texture (after `SDL_RENDER_DEVICE_RESET`, which loses every texture's
+  /// contents); the next upload recreates it and uploads the whole frame.
+  func invalidate() {
+    if let texture { SDL_DestroyTexture(texture) }
+    texture = nil
+    width = 0
+    height = 0
+  }
+
+  /// Picks RGBA32 when `info` lists it, else its first listed format.
+  static func preferredFormat(_ info: SDL_RendererInfo) -> UInt32 {
+    let rgba = SDL_PIXELFORMAT_RGBA32.rawValue
+    let count = Int(info.num_texture_formats)
+    let formats = withUnsafeBytes(of: info.texture_formats) {
+      Array($0.bindMemory(to: UInt32.self))
+    }
+    let listed = formats.prefix(count)
+    if listed.isEmpty || listed.contains(rgba) { return rgba }
+    return listed.first(where: { isFourCC($0) == false }) ?? rgba
+  }
+
+  /// Uploads the damaged parts of a frame, recreating the texture when the size changed.
+  ///
+  /// - Parameters:
+  ///   - bytes: premultiplied RGBA8, `width · height · 4` bytes.
+  ///   - damage: rectangles in pixels (top-left origin) that changed; nil for all. Each is
+  ///     expanded to whole pixels and clipped to the frame; empty ones are skipped.
+  func upload(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, damage: [CGRect]?)
+    throws(SDLError)
+  {
+    precondition(
+      bytes.count == width * height * 4, "frame of \(bytes.count) bytes is not \(width)×\(height)")
+    var rects = damage
+    if texture == nil || width != self.width || height != self.height {
+      if let texture { SDL_DestroyTexture(texture) }
+      texture = nil
+      let created = try SDLCall.nonNull("SDL_CreateTexture") {
+        SDL_CreateTexture(
+          renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+          Int32(width), Int32(height))
+      }
+      texture = created
+      self.width = width
+      self.height = height
+      try SDLCall.check("SDL_SetTextureBlendMode") {
+        SDL_SetTextureBlendMode(created, SDL_BLENDMODE_NONE)
+      }
+      rects = nil
+    }
+    let bounds = CGRect(x: 0, y: 0, width: width, height: height)
+    lastUploadedPixelCount = 0
+    for rect in rects ?? [bounds] {
+      guard rect.origin.x.isFinite, rect.origin.y.isFinite, !rect.width.isNaN, !rect.height.isNaN
+      else { continue }
+      let r = rect.standardized.intersection(bounds).integral
+      guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.width >= 1, r.height >= 1 else {
+        continue
+      }
+      try uploadRect(bytes, x: Int(r.minX), y: Int(r.minY), w: Int(r.width), h: Int(r.height))
+      lastUploadedPixelCount += Int(r.width) * Int(r.height)
+    }
+  }
+
+  /// ``upload(_:width:height:damage:)`` for bytes in an array.
+  func upload(_ bytes: [UInt8], width: Int, height: Int, damage: [CGRect]?) throws(SDLError) {
+    let outcome = bytes.withUnsafeBytes { raw -> Result<Void, SDLError> in
+      do throws(SDLError) {
+        try upload(raw, width: width, height: height, damage: damage)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try outcome.get()
+  }
+
+  private func uploadRect(_ bytes: UnsafeRawBufferPointer, x: Int, y: Int, w: Int, h: Int)
+    throws(SDLError)
+  {
+    let pitch = width * 4
+    let first = bytes.baseAddress!.advanced(by: y * pitch + x * 4)
+    var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+    if format == SDL_PIXELFORMAT_RGBA32.rawValue {
+      try SDLCall.check("SDL_UpdateTexture") {
+        SDL_UpdateTexture(texture, &rect, first, Int32(pitch))
+      }
+      return
+    }
+    let outPitch = w * 4
+    if scratch.count < outPitch * h { scratch = [UInt8](repeating: 0, count: outPitch * h) }
+    let outcome = scratch.withUnsafeMutableBytes { out -> Result<Void, SDLError> in
+      do throws(SDLError) {
+        try SDLCall.check("SDL_ConvertPixels") {
+          SDL_ConvertPixels(
+            Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, first,
+            Int32(pitch), format, out.baseAddress, Int32(outPitch))
+        }
+        try SDLCall.check("SDL_UpdateTexture") {
+          SDL_UpdateTexture(texture, &rect, out.baseAddress, Int32(outPitch))
+        }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try outcome.get()
+  }
+}
+
+/// `SDL_ISPIXELFORMAT_FOURCC` (a C macro Swift cannot import): true for planar video
+/// formats such as YV12, which RGBA frames cannot be converted into.
+private func isFourCC(_ format: UInt32) -> Bool {
+  format != 0 && (format >> 28) & 0x0F != 1
+}

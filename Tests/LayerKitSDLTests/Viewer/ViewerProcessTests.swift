@@ -1,0 +1,175 @@
+import Foundation
+import LayerKitDemos
+import Testing
+
+@testable import LayerKitSDL
+
+/// The built `layerkit-viewer`, run as a subprocess in its headless modes.
+@Suite struct ViewerProcessTests {
+  struct Outcome {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// The viewer binary, built next to the test bundle (`.build/<config>/layerkit-viewer`).
+  static let viewer: URL? = {
+    let exe =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    // On some layouts the test binary sits inside `X.xctest/`.
+    for _ in 0..<3 {
+      let candidate = dir.appendingPathComponent("layerkit-viewer")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  /// Runs the viewer under `timeout`, without a display, and collects its output.
+  static func run(_ arguments: [String], display: String? = nil) throws -> Outcome {
+    let viewer = try #require(
+      viewer, "layerkit-viewer is not built; run `swift build --build-tests` first")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = ["60", viewer.path] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[key] = nil }
+    environment["DISPLAY"] = display
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+      errors: String(decoding: errors, as: UTF8.self))
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("layerkit-viewer-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func rendersOneDemoFrameToAPNG() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("nested/tp.png")
+    let outcome = try Self.run([
+      "--demo", "test-pattern", "--time", "1", "--size", "96x64", "--out", file.path,
+    ])
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    #expect(outcome.output.contains(file.path))
+    let image = try CGImage(pngData: try Data(contentsOf: file))
+    #expect(image.width == 96 && image.height == 64)
+    let expected = TestPattern.render(DemoFrameRequest(time: 1, pixelWidth: 96, pixelHeight: 64))
+    #expect(image == expected)
+  }
+
+  @Test func rendersEveryDemoAtTheRequestedScale() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let outcome = try Self.run(["--all", "--out", dir.path, "--size", "40x30", "--scale", "2"])
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    for demo in DemoCatalog.all {
+      let file = dir.appendingPathComponent("\(demo.name).png")
+      #expect(outcome.output.contains(file.path))
+      let image = try CGImage(pngData: try Data(contentsOf: file))
+      #expect(image.width == 80 && image.height == 60)
+    }
+  }
+
+  @Test func rendersNumberedFramesAtTheFrameRate() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let outcome = try Self.run(
+      [
+        "--demo", "test-pattern", "--frames", "3", "--fps", "4", "--size", "48x36", "--out",
+        dir.path,
+      ])
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    for frame in 0..<3 {
+      let file = dir.appendingPathComponent(String(format: "test-pattern-%04d.png", frame))
+      let image = try CGImage(pngData: try Data(contentsOf: file))
+      let expected = TestPattern.render(
+        DemoFrameRequest(time: Double(frame) / 4, pixelWidth: 48, pixelHeight: 36))
+      #expect(image == expected)
+    }
+  }
+
+  @Test(arguments: [
+    (["--demo", "nope", "--out", "/tmp/x.png"], Int32(64), "unknown demo 'nope'"),
+    (
+      ["--demo", "test-pattern", "--size", "0x10", "--out", "/tmp/x.png"], 64,
+      "invalid value '0x10' for --size"
+    ),
+    (
+      ["--demo", "test-pattern", "--size", "12by3", "--out", "/tmp/x.png"], 64,
+      "expected WIDTHxHEIGHT"
+    ),
+    (
+      ["--time", "-1", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
+      "invalid value '-1' for --time"
+    ),
+    (
+      ["--time", "soon", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
+      "invalid value 'soon'"
+    ),
+    (["--frames", "3", "--out", "/tmp/frames"], 64, "--fps needs a value"),
+    (["--all"], 64, "--all needs --out"),
+    (["--bogus"], 64, "unknown option '--bogus'"),
+    (
+      ["--demo", "test-pattern", "--out", "/proc/layerkit/x.png"], 1, "cannot write /proc/layerkit"
+    ),
+    ([], 1, "cannot open a window"),
+  ])
+  func badRequestsFailWithAClearMessage(arguments: [String], status: Int32, message: String) throws
+  {
+    let outcome = try Self.run(arguments)
+    #expect(outcome.status == status)
+    #expect(outcome.errors.contains("layerkit-viewer: "))
+    #expect(outcome.errors.contains(message), "stderr: \(outcome.errors)")
+  }
+
+  @Test func helpAndListSucceed() throws {
+    let help = try Self.run(["--help"])
+    #expect(help.status == 0 && help.output.contains("usage: layerkit-viewer"))
+    let list = try Self.run(["--list"])
+    #expect(list.status == 0 && list.output.contains("test-pattern"))
+  }
+
+  @Test(SDLVideoTests.windowTests)
+  func theWindowShowsTheTestPatternAndQuitsAfterItsFrames() throws {
+    let display = try VirtualDisplay.status.get()
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let shot = dir.appendingPathComponent("window.png")
+    let outcome = try Self.run(
+      ["--size", "200x150", "--quit-after", "3", "--screenshot", shot.path], display: display)
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    #expect(outcome.output.contains(shot.path))
+    let image = try CGImage(pngData: try Data(contentsOf: shot))
+    #expect(image.width == 200 && image.height == 150)
+    // The frame time comes from the real clock, so compare only what the ball never
+    // reaches: the colour bars and the top-left corner.
+    let still = TestPattern.render(DemoFrameRequest(time: 0, pixelWidth: 200, pixelHeight: 150))
+    for area in [
+      CGRect(x: 0, y: 125, width: 200, height: 25), CGRect(x: 0, y: 0, width: 20, height: 10),
+    ] {
+      #expect(image.cropping(to: area) == still.cropping(to: area))
+    }
+  }
+
+  @Test func windowOnlyOptionsAreRejectedWithFiles() throws {
+    let outcome = try Self.run(["--all", "--out", "/tmp/none", "--quit-after", "2"])
+    #expect(outcome.status == 64)
+    #expect(outcome.errors.contains("--quit-after applies only to the window"))
+  }
+}
