@@ -9,6 +9,16 @@ package class AnimationTrack {
   /// The animation's timing (for a top-level animation, stamped at commit).
   package var timing: MediaTiming
 
+  // Lifecycle of a top-level animation, kept here so that a frame reads one object per
+  // animation (see `LayerAnimationEntry`, which forwards to these).
+  package var isCommitted = false
+  package var isRemovedOnCompletion = true
+  package var didStart = false
+  package var isFinished = false
+  /// Whether this is a real track (false for the inert stand-in of an animation that
+  /// changes nothing).
+  package var isInert: Bool { type(of: self) == AnimationTrack.self }
+
   package init(timing: MediaTiming) { self.timing = timing }
 
   /// Applies the animation in state `e` of `timing` to `state`.

@@ -183,37 +183,39 @@ public final class CAContext {
       s.hasPresentationState = true
       var showing = false
       var anyFinished = false
-      for entry in s.entries {
-        if !entry.isCommitted {
+      s.refreshLifecycles()
+      let lifecycles = s.lifecycles
+      for index in lifecycles.indices {
+        let t = lifecycles[index]
+        if !t.isCommitted {
           guard committing else { continue }
-          if let track = entry.track, let shown = s.presentationState { track.capturePrevious(from: shown) }
-          if entry.timing.beginTime == 0 { entry.timing.beginTime = local }
-          entry.track?.setTiming(entry.timing)
-          entry.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
-          entry.isCommitted = true
+          let entry = s.entries[index]
+          if !t.isInert, let shown = s.presentationState { t.capturePrevious(from: shown) }
+          if t.timing.beginTime == 0 { t.timing.beginTime = local }
+          t.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
+          t.isCommitted = true
         }
         guard applied else {
-          entry.track?.isShowing = false
+          t.isShowing = false
           continue
         }
-        let e = entry.timing.evaluate(parentTime: local)
+        let e = t.timing.evaluate(parentTime: local)
         // An animation that ends this frame and is removed on completion no longer shows.
-        let leaving = e.phase == .after && entry.isRemovedOnCompletion
-        if e.isApplied && !leaving, let track = entry.track {
-          track.evaluate(e, modelState: { layer.state })
+        if e.isApplied && !(e.phase == .after && t.isRemovedOnCompletion) && !t.isInert {
+          t.evaluate(e, modelState: { layer.state })
           showing = true
         } else {
-          entry.track?.isShowing = false
+          t.isShowing = false
         }
         if committing { continue }
-        if !entry.didStart && e.phase != .before {
-          entry.didStart = true
-          events.append(LifecycleEvent(entry: entry, isStart: true))
+        if !t.didStart && e.phase != .before {
+          t.didStart = true
+          events.append(LifecycleEvent(entry: s.entries[index], isStart: true))
         }
-        if e.phase == .after && !entry.isFinished {
-          entry.isFinished = true
-          events.append(LifecycleEvent(entry: entry, isStart: false))
-          if entry.isRemovedOnCompletion { anyFinished = true }
+        if e.phase == .after && !t.isFinished {
+          t.isFinished = true
+          events.append(LifecycleEvent(entry: s.entries[index], isStart: false))
+          if t.isRemovedOnCompletion { anyFinished = true }
         }
       }
       s.hasPresentationState = showing

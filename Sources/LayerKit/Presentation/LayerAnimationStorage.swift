@@ -11,17 +11,35 @@ package final class LayerAnimationEntry {
   package let animation: CAAnimation
   /// The compiled animation, or nil when it cannot change anything.
   package let track: AnimationTrack?
+  /// The object the frame loop reads: the track, or for an animation that changes
+  /// nothing an inert track carrying only its timing and lifecycle.
+  package let lifecycle: AnimationTrack
   /// The timing, stamped at the commit that starts the animation.
-  package var timing: MediaTiming
+  package var timing: MediaTiming {
+    get { lifecycle.timing }
+    set { lifecycle.setTiming(newValue) }
+  }
   /// Order of addition within the context, for ordering delegate callbacks.
   package var sequence: UInt64 = 0
-  package var isCommitted = false
+  package var isCommitted: Bool {
+    get { lifecycle.isCommitted }
+    set { lifecycle.isCommitted = newValue }
+  }
   /// The animation's `isRemovedOnCompletion`, read at commit.
-  package var isRemovedOnCompletion = true
-  package var didStart = false
+  package var isRemovedOnCompletion: Bool {
+    get { lifecycle.isRemovedOnCompletion }
+    set { lifecycle.isRemovedOnCompletion = newValue }
+  }
+  package var didStart: Bool {
+    get { lifecycle.didStart }
+    set { lifecycle.didStart = newValue }
+  }
   package var didStop = false
   /// Whether the active interval has ended and the animation is to be removed.
-  package var isFinished = false
+  package var isFinished: Bool {
+    get { lifecycle.isFinished }
+    set { lifecycle.isFinished = newValue }
+  }
   /// The completion groups of the transactions it was added in, told when it stops.
   package var completionToken: TransactionCompletionToken?
 
@@ -30,7 +48,8 @@ package final class LayerAnimationEntry {
     self.isAnonymous = isAnonymous
     self.animation = animation
     self.track = track
-    timing = animation.mediaTiming
+    lifecycle = track ?? AnimationTrack(timing: animation.mediaTiming)
+    lifecycle.setTiming(animation.mediaTiming)
   }
 }
 
@@ -38,7 +57,20 @@ package final class LayerAnimationEntry {
 /// presentation copies the model layer.
 package final class LayerAnimationStorage {
   /// Attached animations, in add order.
-  package var entries: [LayerAnimationEntry] = []
+  package var entries: [LayerAnimationEntry] = [] {
+    didSet { lifecyclesAreStale = true }
+  }
+  /// `entries`' lifecycle tracks, contiguous, for the frame loop (rebuilt after a change).
+  package private(set) var lifecycles: ContiguousArray<AnimationTrack> = []
+  private var lifecyclesAreStale = false
+
+  /// Rebuilds `lifecycles` if `entries` changed; allocates only then.
+  @inline(__always)
+  package func refreshLifecycles() {
+    guard lifecyclesAreStale else { return }
+    lifecyclesAreStale = false
+    lifecycles = ContiguousArray(entries.map(\.lifecycle))
+  }
   /// The context whose root this layer is (only set on a root layer).
   package weak var hostingContext: CAContext?
   /// For a presentation copy: the model layer it presents.
