@@ -44,14 +44,14 @@ extension CGContext {
   /// Fills rectangles (as one non-zero fill, so overlaps paint once).
   public func fill(_ rects: [CGRect]) {
     var p = PathStorage()
-    for r in rects { RasterShapes.appendRect(r, transform: state.ctm, to: &p) }
+    for r in rects { p.addFiniteRect(r, state.ctm) }
     perform { $0.fillDevicePath(p, rule: .winding) }
   }
 
   /// Strokes a rectangle with the current line style.
   public func stroke(_ rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    p.addFiniteRect(rect, state.ctm)
     perform { $0.strokeDevicePath(p) }
   }
 
@@ -66,19 +66,19 @@ extension CGContext {
   /// Makes the pixels under `rect` (within the clip) transparent.
   public func clear(_ rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    p.addFiniteRect(rect, state.ctm)
     paint(p, rule: .winding, paint: .solid(0), mode: .copy)
   }
 
   public func fillEllipse(in rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    p.addFiniteEllipse(rect, state.ctm)
     perform { $0.fillDevicePath(p, rule: .winding) }
   }
 
   public func strokeEllipse(in rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    p.addFiniteEllipse(rect, state.ctm)
     perform { $0.strokeDevicePath(p) }
   }
 
