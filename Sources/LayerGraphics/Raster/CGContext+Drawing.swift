@@ -112,6 +112,7 @@ extension CGContext {
 
   func strokeDevicePath(_ p: PathStorage) {
     let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
+    guard !missesClip(p, outset: strokeReach) else { return }
     guard let user = prepareStroke(p) else { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     edges.transform = state.ctm
@@ -157,6 +158,7 @@ extension CGContext {
 
   /// Fills a device-space path with `paint`.
   func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
+    if missesClip(p, outset: 0) { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
     edges.finish()
