@@ -40,10 +40,8 @@ import Foundation
                                                  stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    split(rows: height, pixels: width * height) { rows in
-      let line = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * width)
-      defer { line.deallocate() }
-      for y in rows { BoxPasses.horizontalBytes(buffer + y * stride, scratch: line, count: width, passes: passes) }
+    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
+      BoxPasses.horizontalBytes(row, scratch: line, count: width, passes: passes)
     }
     vertical(buffer, rowBytes: stride, lineBytes: width, height: height, passes: passes)
   }
@@ -54,13 +52,21 @@ import Foundation
                                                 stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    split(rows: height, pixels: width * height) { rows in
-      let line = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * width)
-      defer { line.deallocate() }
-      for y in rows { BoxPasses.horizontalPixels(buffer + y * stride, scratch: line, count: width, passes: passes) }
+    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
+      BoxPasses.horizontalPixels(row, scratch: line, count: width, passes: passes)
     }
     let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
     vertical(bytes, rowBytes: stride * 4, lineBytes: width * 4, height: height, passes: passes)
+  }
+
+  /// Runs `body` on every row with a scratch line of `2 · width` samples per thread.
+  private static func horizontal<T>(_ buffer: UnsafeMutablePointer<T>, width: Int, height: Int, stride: Int,
+                                    _ body: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void) {
+    split(rows: height, pixels: width * height) { rows in
+      let line = UnsafeMutablePointer<T>.allocate(capacity: 2 * width)
+      defer { line.deallocate() }
+      for y in rows { body(buffer + y * stride, line) }
+    }
   }
 
   /// The three vertical passes over `lineBytes` bytes of every row, strip by strip.
