@@ -58,6 +58,11 @@ out = [
     "geometry is `bench-anchors/scene.py`'s seeded scenes, read from the files it writes, so",
     "every engine draws the same shapes. Anchor timings include one Python call per shape;",
     "the machine is shared, so compare ratios within one run, not absolute numbers.",
+] + ([
+    "",
+    "Load average (1, 5, 15 min) on the %d cores while it ran: %s."
+    % (os.cpu_count() or 0, os.environ["BENCH_LOAD"]),
+] if os.environ.get("BENCH_LOAD") else []) + [
     "",
     "| scene | LayerKit | LayerKit, 2 threads | Blend2D | Skia | Cairo | LayerKit ÷ Blend2D |",
     "|---|---:|---:|---:|---:|---:|---:|",

@@ -52,7 +52,8 @@ package enum ArcApproximation {
   /// The signed sweep of a Core Graphics arc from `start` to `end`.
   ///
   /// With `clockwise == false` the angle increases: the sweep is `end − start` reduced
-  /// into `[0, 2π)`, or a full `2π` when the difference is at least a full turn. With
+  /// into `[0, 2π)`, or a full `2π` when the difference is at least a full turn or a
+  /// non-zero whole number of turns (so `0 → −2π` is a whole circle too). With
   /// `clockwise == true` it is the mirror image, in `(−2π, 0]` or exactly `−2π`.
   package static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
     let full = 2 * CGFloat.pi
@@ -60,12 +61,12 @@ package enum ArcApproximation {
     if clockwise {
       if delta <= -full { return -full }
       var r = delta.truncatingRemainder(dividingBy: full)
-      if r > 0 { r -= full }
+      if r > 0 || (r == 0 && delta != 0) { r -= full }
       return r
     } else {
       if delta >= full { return full }
       var r = delta.truncatingRemainder(dividingBy: full)
-      if r < 0 { r += full }
+      if r < 0 || (r == 0 && delta != 0) { r += full }
       return r
     }
   }
@@ -87,11 +88,9 @@ extension CGMutablePath {
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
     transform: CGAffineTransform = .identity
   ) {
-    guard radius >= 0, radius.isFinite, startAngle.isFinite, endAngle.isFinite,
-      center.x.isFinite, center.y.isFinite
-    else { return }
-    let sweep = ArcApproximation.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
-    addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: sweep, transform: transform)
+    storage.addArc(
+      center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise,
+      transform)
   }
 
   /// Adds an arc of a circle from `startAngle` turning by `delta` radians.
@@ -103,15 +102,7 @@ extension CGMutablePath {
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
     transform: CGAffineTransform = .identity
   ) {
-    guard radius >= 0, radius.isFinite, startAngle.isFinite, delta.isFinite,
-      center.x.isFinite, center.y.isFinite
-    else { return }
-    let sweep = Swift.min(Swift.max(delta, -2 * .pi), 2 * .pi)
-    let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-    ArcApproximation.connect(&storage, to: start.applying(transform))
-    ArcApproximation.appendArc(
-      to: &storage, center: center, rx: radius, ry: radius, start: startAngle, sweep: sweep,
-      transform: transform)
+    storage.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform)
   }
 
   /// Adds an arc of radius `radius` tangent to the line from the current point to

@@ -19,7 +19,7 @@ extension CGContext {
   /// Intersects the clip with the union of rectangles.
   public func clip(to rects: [CGRect]) {
     var p = PathStorage()
-    for r in rects { RasterShapes.appendRect(r, transform: state.ctm, to: &p) }
+    for r in rects { p.addFiniteRect(r, state.ctm) }
     clipToDevicePath(p, rule: .winding)
   }
 

@@ -44,14 +44,14 @@ extension CGContext {
   /// Fills rectangles (as one non-zero fill, so overlaps paint once).
   public func fill(_ rects: [CGRect]) {
     var p = PathStorage()
-    for r in rects { RasterShapes.appendRect(r, transform: state.ctm, to: &p) }
+    for r in rects { p.addFiniteRect(r, state.ctm) }
     perform { $0.fillDevicePath(p, rule: .winding) }
   }
 
   /// Strokes a rectangle with the current line style.
   public func stroke(_ rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    p.addFiniteRect(rect, state.ctm)
     perform { $0.strokeDevicePath(p) }
   }
 
@@ -66,19 +66,19 @@ extension CGContext {
   /// Makes the pixels under `rect` (within the clip) transparent.
   public func clear(_ rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendRect(rect, transform: state.ctm, to: &p)
+    p.addFiniteRect(rect, state.ctm)
     paint(p, rule: .winding, paint: .solid(0), mode: .copy)
   }
 
   public func fillEllipse(in rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    p.addFiniteEllipse(rect, state.ctm)
     perform { $0.fillDevicePath(p, rule: .winding) }
   }
 
   public func strokeEllipse(in rect: CGRect) {
     var p = PathStorage()
-    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &p)
+    p.addFiniteEllipse(rect, state.ctm)
     perform { $0.strokeDevicePath(p) }
   }
 
@@ -112,6 +112,7 @@ extension CGContext {
 
   func strokeDevicePath(_ p: PathStorage) {
     let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
+    guard !missesClip(p, outset: strokeReach) else { return }
     guard let user = prepareStroke(p) else { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     edges.transform = state.ctm
@@ -157,6 +158,7 @@ extension CGContext {
 
   /// Fills a device-space path with `paint`.
   func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
+    if missesClip(p, outset: 0) { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
     edges.finish()

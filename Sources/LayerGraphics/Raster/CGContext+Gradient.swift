@@ -35,9 +35,9 @@ extension CGContext {
   /// Paints the clip box with `paint`.
   func fillClip(with paint: RasterPaint) {
     var p = PathStorage()
-    RasterShapes.appendRect(
+    p.addRect(
       CGRect(x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0),
-      transform: .identity, to: &p)
+      .identity)
     perform { ctx in ctx.paint(p, rule: .winding, paint: paint, mode: ctx.state.blendMode) }
   }
 }

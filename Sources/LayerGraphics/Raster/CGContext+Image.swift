@@ -18,7 +18,7 @@ extension CGContext {
     let imageToDevice = imageToUser.concatenating(state.ctm)
     guard imageToDevice.determinant != 0, imageToDevice.determinant.isFinite else { return }
     var p = PathStorage()
-    RasterShapes.appendRect(r, transform: state.ctm, to: &p)
+    p.addFiniteRect(r, state.ctm)
     let bilinear = state.interpolationQuality != .none
     let alpha = state.alpha
     image.pixels.withUnsafeBytes { raw in

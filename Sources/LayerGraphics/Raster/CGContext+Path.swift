@@ -49,7 +49,7 @@ extension CGContext {
 
   /// Adds a closed rectangle subpath.
   public func addRect(_ rect: CGRect) {
-    RasterShapes.appendRect(rect, transform: state.ctm, to: &currentPath)
+    currentPath.addFiniteRect(rect, state.ctm)
   }
 
   /// Adds closed rectangle subpaths.
@@ -59,7 +59,7 @@ extension CGContext {
 
   /// Adds a closed ellipse inscribed in `rect`.
   public func addEllipse(in rect: CGRect) {
-    RasterShapes.appendEllipse(in: rect, transform: state.ctm, to: &currentPath)
+    currentPath.addFiniteEllipse(rect, state.ctm)
   }
 
   /// Adds a circular arc; `clockwise == false` runs through increasing angles (which on
@@ -67,26 +67,13 @@ extension CGContext {
   /// joins the current point to the arc's start.
   public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                      clockwise: Bool) {
-    RasterShapes.appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
-                           clockwise: clockwise, transform: state.ctm, to: &currentPath)
+    currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                       clockwise: clockwise, state.ctm)
   }
 
   /// Adds a copy of `path`, mapped by the CTM.
   public func addPath(_ other: CGPath) {
-    let m = state.ctm
-    var i = 0
-    let pts = other.storage.points
-    for verb in other.storage.verbs {
-      switch verb {
-      case .moveToPoint: currentPath.move(to: pts[i].applying(m))
-      case .addLineToPoint: currentPath.line(to: pts[i].applying(m))
-      case .addQuadCurveToPoint: currentPath.quad(to: pts[i + 1].applying(m), control: pts[i].applying(m))
-      case .addCurveToPoint:
-        currentPath.curve(to: pts[i + 2].applying(m), control1: pts[i].applying(m), control2: pts[i + 1].applying(m))
-      case .closeSubpath: currentPath.close()
-      }
-      i += verb.pointCount
-    }
+    currentPath.append(other.storage, state.ctm)
   }
 
   /// The current path in user space (nil when empty).

@@ -100,6 +100,11 @@ package struct EdgeBuilder: PathFlatteningSink {
       swap(&y0, &y1)
       w = -1
     }
+    // Inside the box (the usual case): nothing to clip.
+    if y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX {
+      push(x0, y0, x1, y1, w)
+      return
+    }
     if y1 <= minY || y0 >= maxY { return }
     let slope = (x1 - x0) / (y1 - y0)
     if y0 < minY {

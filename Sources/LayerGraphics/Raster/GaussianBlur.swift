@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A fast Gaussian blur: three successive box blurs per direction.
@@ -8,7 +9,20 @@ import Foundation
 /// directions and one centred box of width `d + 1`. Pixels outside the region count as
 /// transparent. Each pass is a running sum, so the cost does not depend on σ:
 /// O(width · height) per channel.
+///
+/// Every pass rounds to whole bytes (`(sum · ⌊2²⁴/n⌋ + 2²³) >> 24` for a box of `n`),
+/// the three horizontal passes run first, then the three vertical ones. Rows of RGBA
+/// pixels sum their four channels as one `SIMD4<UInt32>`; the vertical passes sum whole
+/// row strips (channel-agnostic, so the compiler vectorises them) and run all three
+/// passes on one strip of columns while it is in cache. Regions of at least
+/// `parallelPixelCount` pixels are split between two threads (rows for the horizontal
+/// passes, column strips for the vertical ones); the result does not depend on it.
 @_spi(Benchmarks) public enum GaussianBlur {
+  /// Regions with at least this many pixels are blurred on two threads.
+  package static let parallelPixelCount = 1 << 16
+  /// Bytes per column strip of the vertical passes.
+  static let stripBytes = 256
+
   /// The box widths (as left/right reaches) for σ.
   package static func boxes(sigma: Double) -> [(left: Int, right: Int)] {
     guard sigma.isFinite, sigma > 0 else { return [] }
@@ -24,102 +38,80 @@ import Foundation
   /// Blurs one byte per pixel in place (`stride` bytes per row).
   @_spi(Benchmarks) public static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
                                                  stride: Int, sigma: Double) {
-    blur(buffer, width: width, height: height, rowBytes: stride, channels: 1, sigma: sigma)
+    let passes = boxes(sigma: sigma)
+    guard !passes.isEmpty, width > 0, height > 0 else { return }
+    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
+      BoxPasses.horizontalBytes(row, scratch: line, count: width, passes: passes)
+    }
+    vertical(buffer, rowBytes: stride, lineBytes: width, height: height, passes: passes)
   }
 
   /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row). Each channel is
   /// blurred alike, so premultiplied colour stays within its alpha.
   @_spi(Benchmarks) public static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
                                                 stride: Int, sigma: Double) {
-    let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
-    blur(bytes, width: width, height: height, rowBytes: stride * 4, channels: 4, sigma: sigma)
-  }
-
-  /// Blurs `channels` interleaved byte channels. Every pass rounds to whole bytes, so
-  /// passes ping-pong between the buffer and one byte plane.
-  private static func blur(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int,
-                           channels: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    let lineBytes = width * channels
-    let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes * height)
-    let line = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes)
-    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: lineBytes)
-    defer {
-      plane.deallocate()
-      line.deallocate()
-      sums.deallocate()
+    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
+      BoxPasses.horizontalPixels(row, scratch: line, count: width, passes: passes)
     }
-    // Horizontal: three passes per row, in cache.
-    for y in 0..<height {
-      let row = buffer + y * rowBytes
-      for (l, r) in passes {
-        for c in 0..<channels {
-          boxLine(row + c, line, count: width, step: channels, left: l, right: r)
-        }
-        for k in 0..<lineBytes { row[k] = line[k] }
-      }
-    }
-    // Vertical: running column sums over whole rows (channel-agnostic), buffer → plane →
-    // buffer → plane, then copied back.
-    var src = buffer, srcStride = rowBytes
-    var dst = plane, dstStride = lineBytes
-    for (u, d) in passes {
-      boxColumns(src, srcStride, dst, dstStride, sums: sums, lineBytes: lineBytes, height: height, up: u, down: d)
-      if dst == plane {
-        src = plane; srcStride = lineBytes
-        dst = buffer; dstStride = rowBytes
-      } else {
-        src = buffer; srcStride = rowBytes
-        dst = plane; dstStride = lineBytes
-      }
-    }
-    if src == plane {
-      for y in 0..<height { (buffer + y * rowBytes).update(from: plane + y * lineBytes, count: lineBytes) }
+    let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+    vertical(bytes, rowBytes: stride * 4, lineBytes: width * 4, height: height, passes: passes)
+  }
+
+  /// Runs `body` on every row with a scratch line of `2 · width` samples per thread.
+  private static func horizontal<T>(_ buffer: UnsafeMutablePointer<T>, width: Int, height: Int, stride: Int,
+                                    _ body: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void) {
+    split(rows: height, pixels: width * height) { rows in
+      let line = UnsafeMutablePointer<T>.allocate(capacity: 2 * width)
+      defer { line.deallocate() }
+      for y in rows { body(buffer + y * stride, line) }
     }
   }
 
-  /// One box pass along a line of `count` samples `step` bytes apart, written to `out` at
-  /// the same offsets: out[x] = mean of in[x − left … x + right], outside = 0.
-  @inline(__always)
-  private static func boxLine(_ v: UnsafeMutablePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
-                              step: Int, left: Int, right: Int) {
-    let recip = UInt32((1 << 24) / (left + right + 1))
-    var sum: UInt32 = 0
-    for x in 0..<Swift.min(right, count) { sum &+= UInt32(v[x * step]) }
-    for x in 0..<count {
-      let add = x + right
-      if add < count { sum &+= UInt32(v[add * step]) }
-      out[x * step] = UInt8(truncatingIfNeeded: (sum &* recip &+ (1 << 23)) >> 24)
-      let sub = x - left
-      if sub >= 0 { sum &-= UInt32(v[sub * step]) }
+  /// The three vertical passes over `lineBytes` bytes of every row, strip by strip.
+  private static func vertical(_ buffer: UnsafeMutablePointer<UInt8>, rowBytes: Int, lineBytes: Int, height: Int,
+                               passes: [(left: Int, right: Int)]) {
+    let strips = (lineBytes + stripBytes - 1) / stripBytes
+    split(rows: strips, pixels: lineBytes * height) { range in
+      let a = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
+      let b = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
+      let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: stripBytes)
+      defer {
+        a.deallocate()
+        b.deallocate()
+        sums.deallocate()
+      }
+      for strip in range {
+        let x0 = strip * stripBytes
+        let n = Swift.min(stripBytes, lineBytes - x0)
+        let column = buffer + x0
+        BoxPasses.columns(column, rowBytes, a, n, sums: sums, width: n, height: height, reach: passes[0])
+        BoxPasses.columns(a, n, b, n, sums: sums, width: n, height: height, reach: passes[1])
+        BoxPasses.columns(b, n, column, rowBytes, sums: sums, width: n, height: height, reach: passes[2])
+      }
     }
   }
 
-  /// One vertical box pass from `src` to `dst`, whole rows at a time.
-  private static func boxColumns(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int,
-                                 _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
-                                 sums: UnsafeMutablePointer<UInt32>, lineBytes n: Int, height: Int,
-                                 up: Int, down: Int) {
-    let recip = UInt32((1 << 24) / (up + down + 1))
-    sums.update(repeating: 0, count: n)
-    for y in 0..<Swift.min(down, height) {
-      let r = src + y * srcStride
-      for x in 0..<n { sums[x] &+= UInt32(r[x]) }
+  /// Runs `body` over `0..<rows`, in two halves on two threads when `pixels` is large.
+  private static func split(rows: Int, pixels: Int, _ body: (Range<Int>) -> Void) {
+    if pixels < parallelPixelCount || rows < 2 {
+      body(0..<rows)
+      return
     }
-    for y in 0..<height {
-      let add = y + down
-      if add < height {
-        let r = src + add * srcStride
-        for x in 0..<n { sums[x] &+= UInt32(r[x]) }
-      }
-      let o = dst + y * dstStride
-      for x in 0..<n { o[x] = UInt8(truncatingIfNeeded: (sums[x] &* recip &+ (1 << 23)) >> 24) }
-      let sub = y - up
-      if sub >= 0 {
-        let r = src + sub * srcStride
-        for x in 0..<n { sums[x] &-= UInt32(r[x]) }
+    let half = rows / 2
+    withoutActuallyEscaping(body) { work in
+      let box = UnsafeSendable(work)
+      DispatchQueue.concurrentPerform(iterations: 2) { k in
+        box.value(k == 0 ? 0..<half : half..<rows)
       }
     }
   }
+}
+
+/// Hands a non-`Sendable` closure to `concurrentPerform`: the two halves touch
+/// disjoint rows or column strips.
+private struct UnsafeSendable<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
 }

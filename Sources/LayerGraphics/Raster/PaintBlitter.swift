@@ -53,14 +53,14 @@ package struct PaintBlitter: SpanBlitter {
         let s = a == 255 ? PixelMath.expand(color) : PixelMath.scale(PixelMath.expand(color), a)
         let inv = 255 &- PixelMath.alpha(s)
         if inv == 255 { return }
-        Self.srcOverConstant(d, count: n, source: PixelMath.compress(s), inverseAlpha: inv)
+        RowKernels.srcOverConstant(d, count: n, source: PixelMath.compress(s), inverseAlpha: inv)
         return
       }
     }
     let src = source(y: y, x: x0, count: n)
     let a = UInt32(alpha)
     if mode == .normal && a == 255, let row = src.row {
-      Self.srcOverRow(d, row, count: n)
+      RowKernels.srcOverRow(d, row, count: n)
       return
     }
     if mode == .normal {
@@ -72,54 +72,6 @@ package struct PaintBlitter: SpanBlitter {
       for k in 0..<n {
         let s = src.constant ? src.color : src.row![k]
         d[k] = BlendFunction.lerp(BlendFunction.blend(mode, s, d[k]), d[k], a)
-      }
-    }
-  }
-
-  /// `d = s + d·inv/255` over a run, two pixels per 64-bit word: the red/blue and the
-  /// green/alpha bytes of both pixels are scaled in two multiplies.
-  @inline(__always)
-  static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
-                              inverseAlpha inv: UInt32) {
-    let mask: UInt64 = 0x00FF_00FF_00FF_00FF
-    let half: UInt64 = 0x0080_0080_0080_0080
-    let s2 = UInt64(s) | UInt64(s) << 32
-    let k = UInt64(inv)
-    var i = 0
-    if n >= 2 {
-      let raw = UnsafeMutableRawPointer(d)
-      while i + 1 < n {
-        let v = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-        var rb = (v & mask) &* k &+ half
-        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
-        var ag = ((v &>> 8) & mask) &* k &+ half
-        ag = (ag &+ ((ag &>> 8) & mask)) & ~mask
-        raw.storeBytes(of: (rb | ag) &+ s2, toByteOffset: i * 4, as: UInt64.self)
-        i += 2
-      }
-    }
-    if i < n {
-      d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
-    }
-  }
-
-  /// `d = s + d·(255 − sa)/255` per pixel, on 32-bit words: red/blue and green/alpha
-  /// byte pairs are scaled in one multiply each; opaque pixels are stored, clear ones skipped.
-  @inline(__always)
-  static func srcOverRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
-    for k in 0..<n {
-      let p = s[k]
-      let sa = p >> 24
-      if sa == 255 {
-        d[k] = p
-      } else if sa != 0 {
-        let inv = 255 &- sa
-        let v = d[k]
-        var rb = (v & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ag = ((v >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        d[k] = (rb | ag) &+ p
       }
     }
   }
@@ -155,18 +107,7 @@ package struct PaintBlitter: SpanBlitter {
   private mutating func blend(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
     let d = pixels + y * stride + x
     if case .solid(let color) = paint, mode == .normal {
-      let s = PixelMath.expand(color)
-      let opaque = color >> 24 == 255
-      for k in 0..<count {
-        let c = UInt32(mask[k])
-        if c == 0 { continue }
-        if c == 255 && opaque {
-          d[k] = color
-          continue
-        }
-        let sc = PixelMath.scale(s, c)
-        d[k] = PixelMath.compress(sc &+ PixelMath.scale(PixelMath.expand(d[k]), 255 &- PixelMath.alpha(sc)))
-      }
+      RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
       return
     }
     let src = source(y: y, x: x, count: count)

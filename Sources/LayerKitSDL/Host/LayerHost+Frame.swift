@@ -55,9 +55,15 @@ extension LayerHost {
       }
       try texture.upload(bytes, width: width, height: height, damage: damage)
     }
+    try copyTextureToBackbuffer()
+  }
+
+  /// Draws the streaming texture at the top-left corner of a black backbuffer.
+  func copyTextureToBackbuffer() throws(SDLError) {
+    let (_, renderer) = try requireOpen("SDL_RenderCopy")
     try SDLCall.check("SDL_SetRenderDrawColor") { SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255) }
     try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }
-    if let sdlTexture = texture.texture {
+    if let texture, let sdlTexture = texture.texture {
       var destination = SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
       try SDLCall.check("SDL_RenderCopy") {
         SDL_RenderCopy(renderer, sdlTexture, nil, &destination)

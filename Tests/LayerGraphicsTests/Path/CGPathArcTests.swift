@@ -27,6 +27,9 @@ import Testing
     (3 * Double.pi / 2, Double.pi, true, [CGPoint(x: -1, y: 0)]),
     (0.0, 2 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
     (0.0, 9 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
+    // A whole number of turns against the direction is still a whole circle.
+    (0.0, 2 * Double.pi, true, [CGPoint(x: 0, y: -1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: 1), CGPoint(x: 1, y: 0)]),
+    (0.0, -2 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
     (Double.pi / 2, 0.0, false, [CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
   ])
   func arcDirectionAndSplitting(start: Double, end: Double, clockwise: Bool, ends: [CGPoint]) {

@@ -1,0 +1,93 @@
+import Foundation
+
+extension LayerHost {
+  /// Shows a context's layer tree in the window until ``stop()`` is called or the window
+  /// is closed: the few lines an app needs to put LayerKit on screen.
+  ///
+  /// Each frame:
+  /// 1. pending events go to `onEvent`, mouse events with the frontmost model layer under
+  ///    the pointer (hit-tested on the presentation tree, so a moving layer is hit where
+  ///    it is seen);
+  /// 2. the root layer is sized to the window (in points; actions disabled) and its
+  ///    `contentsScale` set to the window's pixel scale;
+  /// 3. `context.advance(by: 0)` commits the implicit transaction and evaluates the frame
+  ///    at the context clock's time (share one `CASystemClock`, or the same
+  ///    `CAManualClock`, between host and context);
+  /// 4. `CARenderer` redraws only the damaged rectangles of a persistent bitmap, and only
+  ///    those are uploaded to the streaming texture.
+  ///
+  /// ```swift
+  /// let context = CAContext()
+  /// let root = CALayer()
+  /// context.layer = root
+  /// let host = try LayerHost(configuration: .init(title: "Hello"))
+  /// try host.run(context: context) { event, layer in
+  ///   if case .mouseDown = event { layer?.opacity = 0.5 }   // fades: an implicit animation
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - context: the context whose root layer fills the window.
+  ///   - onEvent: called for every event with the hit layer (nil for non-mouse events and
+  ///     when no layer is under the pointer).
+  /// - Throws: ``SDLError`` when SDL fails; the loop stops first.
+  public func run(
+    context: CAContext, onEvent: (HostEvent, CALayer?) -> Void = { _, _ in }
+  ) throws(SDLError) {
+    let renderer = CARenderer(context: context)
+    var bitmap: CGContext?
+    var failure: SDLError?
+    try run(
+      onEvent: { event in onEvent(event, Self.hitLayer(for: event, in: context)) },
+      frame: { info in
+        Self.fit(context.layer, to: info)
+        context.advance(by: 0)
+        if bitmap?.width != info.pixelWidth || bitmap?.height != info.pixelHeight {
+          bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight)
+        }
+        guard let bitmap else { return .unchanged }
+        let damage = renderer.render(in: bitmap, scale: info.scale)
+        do throws(SDLError) {
+          try upload(bitmap, damage: damage)
+        } catch {
+          failure = error
+          stop()
+        }
+        return .unchanged
+      })
+    if let failure { throw failure }
+  }
+
+  /// The model layer under a mouse event's location, or nil.
+  static func hitLayer(for event: HostEvent, in context: CAContext) -> CALayer? {
+    let location: CGPoint
+    switch event {
+    case .mouseDown(let m), .mouseUp(let m), .mouseMoved(let m): location = m.location
+    default: return nil
+    }
+    return context.layer?.presentation()?.hitTest(location)?.model()
+  }
+
+  /// Sizes the root layer to the window without animating it.
+  static func fit(_ root: CALayer?, to info: FrameInfo) {
+    guard let root else { return }
+    let bounds = CGRect(origin: .zero, size: info.pointSize)
+    guard root.bounds != bounds || root.contentsScale != info.scale else { return }
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    root.bounds = bounds
+    root.position = CGPoint(x: bounds.midX, y: bounds.midY)
+    root.contentsScale = info.scale
+    CATransaction.commit()
+  }
+
+  /// Uploads the damaged rectangles of `bitmap` to the streaming texture.
+  func upload(_ bitmap: CGContext, damage: [CGRect]) throws(SDLError) {
+    guard let texture, let data = bitmap.data, bitmap.bytesPerRow == bitmap.width * 4 else {
+      throw SDLError(function: "SDL_UpdateTexture", message: "no texture or bitmap to upload")
+    }
+    if damage.isEmpty && texture.width == bitmap.width && texture.height == bitmap.height { return }
+    let bytes = UnsafeRawBufferPointer(start: data, count: bitmap.width * bitmap.height * 4)
+    try texture.upload(bytes, width: bitmap.width, height: bitmap.height, damage: damage)
+  }
+}
