@@ -121,14 +121,14 @@ extension LayerCompositor {
   private func blit(_ image: CGImage, atX x: Int, y: Int, into s: RenderSurface, clip: PixelRect, alpha: Float) {
     let r = clip.intersection(PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height))
     guard !r.isEmpty else { return }
-    let k = UInt32(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    let k = PixelCompositing.byte(alpha)
     image.pixels.withUnsafeBytes { raw in
       let src = SendablePointer(UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
       let dst = SendablePointer(s.pixel(x: r.x0, y: r.y0))
       let iw = image.width, ds = s.stride, w = r.width, sx = r.x0 - x, sy = r.y0 - y
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
         for row in rows {
-          PixelCompositing.srcOver(src.pointer + (sy + row) * iw + sx, dst.pointer + row * ds, count: w, alpha: k)
+          RowKernels.srcOverRow(dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
         }
       }
     }

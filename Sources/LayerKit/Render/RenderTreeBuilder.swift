@@ -19,9 +19,15 @@ package struct RenderTreeBuilder {
   private var tree = RenderTree()
   private var onPath = Set<ObjectIdentifier>()
   private let stateOf: (CALayer) -> LayerState
+  private let transitions: Bool
 
-  /// - Parameter state: the presentation state of a model layer at the frame's time.
-  private init(state: @escaping (CALayer) -> LayerState) { stateOf = state }
+  /// - Parameters:
+  ///   - state: the presentation state of a model layer at the frame's time.
+  ///   - transitions: whether running `CATransition`s are drawn.
+  private init(state: @escaping (CALayer) -> LayerState, transitions: Bool) {
+    stateOf = state
+    self.transitions = transitions
+  }
 
   /// The render tree of `root`'s subtree.
   ///
@@ -29,9 +35,14 @@ package struct RenderTreeBuilder {
   ///   - root: a model layer.
   ///   - state: the state to draw each layer with (its presentation state; the model
   ///     state when nothing animates).
-  package static func build(root: CALayer, state: @escaping (CALayer) -> LayerState) -> RenderTree {
+  ///   - transitions: whether layers with a running `CATransition` also carry their
+  ///     outgoing state (a second node with the outgoing sublayers, keyed by the
+  ///     bitwise complement of the instance number).
+  package static func build(
+    root: CALayer, transitions: Bool = false, state: @escaping (CALayer) -> LayerState
+  ) -> RenderTree {
     root.layoutIfNeeded()
-    var b = RenderTreeBuilder(state: state)
+    var b = RenderTreeBuilder(state: state, transitions: transitions)
     b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil)
     return b.tree
   }
@@ -76,21 +87,51 @@ package struct RenderTreeBuilder {
         color += offset
       }
     } else {
-      for child in layer.children {
-        if let c = add(child, instance: instance, instanceTransform: nil, tint: tint) {
-          children.append((c, tree.nodes[c].state.zPosition))
-        }
-      }
+      children = addChildren(layer.children, instance: instance, tint: tint)
     }
-    // Stable sort by zPosition (insertion order breaks ties).
-    let order = children.enumerated().sorted { l, r in
-      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
-    }
-    tree.nodes[index].children = order.map(\.element.index)
+    tree.nodes[index].children = Self.zOrdered(children)
     if let m = layer.maskLayer {
       tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil)
     }
+    if transitions, let t = layer.presentationTransition {
+      let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
+      tree.nodes[index].transition = RenderTransition(t, outgoing: out)
+    }
     return index
+  }
+
+  private mutating func addChildren(
+    _ layers: [CALayer], instance: Int, tint: SIMD4<Float>?
+  ) -> [(index: Int, z: CGFloat)] {
+    layers.compactMap { child in
+      add(child, instance: instance, instanceTransform: nil, tint: tint).map { ($0, tree.nodes[$0].state.zPosition) }
+    }
+  }
+
+  /// The node of a transition's outgoing state: the snapshot's state (no backing
+  /// store) with the snapshot's sublayers.
+  private mutating func addOutgoing(
+    _ snapshot: TransitionSnapshot, of layer: CALayer, instance: Int, instanceTransform: CATransform3D?,
+    tint: SIMD4<Float>?
+  ) -> Int {
+    var node = RenderNode(
+      key: .init(layer: ObjectIdentifier(layer), instance: instance), kind: Self.kind(of: layer), state: snapshot.state)
+    node.instanceTransform = instanceTransform
+    node.tint = tint
+    let index = tree.nodes.count
+    tree.nodes.append(node)
+    let id = ObjectIdentifier(layer)
+    onPath.insert(id)
+    defer { onPath.remove(id) }
+    tree.nodes[index].children = Self.zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint))
+    return index
+  }
+
+  /// Node indices stably sorted by zPosition (insertion order breaks ties).
+  private static func zOrdered(_ children: [(index: Int, z: CGFloat)]) -> [Int] {
+    children.enumerated().sorted { l, r in
+      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
+    }.map(\.element.index)
   }
 
   private static func kind(of layer: CALayer) -> RenderNode.Kind {
