@@ -102,7 +102,9 @@ extension LayerCompositor {
     return n.kind == .layer && n.children.isEmpty && n.mask == nil && n.tint == nil
       && (st.backgroundColor?.alpha ?? 0) == 0 && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
       && !(st.shadowOpacity > 0) && !st.masksToBounds
-      && (n.backingStore != nil || st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+      && (n.backingStore != nil
+        || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
+          && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
   }
 
   /// Samples the `width × height` pixels at `src` for every pixel of `region` through

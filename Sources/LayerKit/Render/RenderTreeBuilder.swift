@@ -19,6 +19,8 @@ package struct RenderTreeBuilder {
   private var tree = RenderTree()
   private var onPath = Set<ObjectIdentifier>()
   private let stateOf: (CALayer) -> LayerState
+  /// Whether the tree is the context's presentation (transitions and replicator
+  /// instance delays are drawn).
   private let transitions: Bool
 
   /// - Parameters:
@@ -43,12 +45,15 @@ package struct RenderTreeBuilder {
   ) -> RenderTree {
     root.layoutIfNeeded()
     var b = RenderTreeBuilder(state: state, transitions: transitions)
-    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil)
+    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
     return b.tree
   }
 
+  /// Adds `layer`'s subtree. `parentTime`, when given, is the superlayer's local time
+  /// to evaluate the layer's animations at (a delayed replicator copy) instead of the
+  /// frame's presentation.
   private mutating func add(
-    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?
+    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?, parentTime: Double?
   ) -> Int? {
     let id = ObjectIdentifier(layer)
     guard !onPath.contains(id) else {
@@ -59,7 +64,9 @@ package struct RenderTreeBuilder {
     defer { onPath.remove(id) }
 
     let store = Self.updateBackingStore(layer)
-    var node = RenderNode(key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: stateOf(layer))
+    let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
+    var node = RenderNode(
+      key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
     node.backingStore = store
     node.instanceTransform = instanceTransform
     node.tint = tint
@@ -74,12 +81,17 @@ package struct RenderTreeBuilder {
       var step = CATransform3D.identity
       var color = Self.rgba(rep.instanceColor ?? .white)
       let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
+      let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
+      let now = delayed?.localTime ?? layer.animationStorage.localTime
       for i in 0..<rep.instanceCount {
+        let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
         let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
         let clamped = simd_clamp01(color)
         let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
         for child in layer.children {
-          if let c = add(child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint) {
+          if let c = add(
+            child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
+          {
             children.append((c, tree.nodes[c].state.zPosition))
           }
         }
@@ -87,11 +99,11 @@ package struct RenderTreeBuilder {
         color += offset
       }
     } else {
-      children = addChildren(layer.children, instance: instance, tint: tint)
+      children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
     }
     tree.nodes[index].children = Self.zOrdered(children)
     if let m = layer.maskLayer {
-      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil)
+      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
     }
     if transitions, let t = layer.presentationTransition {
       let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
@@ -101,10 +113,10 @@ package struct RenderTreeBuilder {
   }
 
   private mutating func addChildren(
-    _ layers: [CALayer], instance: Int, tint: SIMD4<Float>?
+    _ layers: [CALayer], instance: Int, tint: SIMD4<Float>?, parentTime: Double?
   ) -> [(index: Int, z: CGFloat)] {
     layers.compactMap { child in
-      add(child, instance: instance, instanceTransform: nil, tint: tint).map { ($0, tree.nodes[$0].state.zPosition) }
+      add(child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime).map { ($0, tree.nodes[$0].state.zPosition) }
     }
   }
 
@@ -123,7 +135,7 @@ package struct RenderTreeBuilder {
     let id = ObjectIdentifier(layer)
     onPath.insert(id)
     defer { onPath.remove(id) }
-    tree.nodes[index].children = Self.zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint))
+    tree.nodes[index].children = Self.zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil))
     return index
   }
 
