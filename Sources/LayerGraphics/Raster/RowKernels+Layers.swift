@@ -13,27 +13,8 @@ extension RowKernels {
       return
     }
     if k == 0 { return }
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     let kk = Lanes(repeating: UInt16(k))
-    let full = Pixels(repeating: 255)
-    var i = 0
-    while i + 4 <= n {
-      let sv = load(sraw, i * 4)
-      if sv != .zero {
-        let e = scalePixels(sv, kk)
-        let v = load(draw, i * 4)
-        draw.storeBytes(of: scalePixels(v, factor(full &- (e &>> 24))) &+ e, toByteOffset: i * 4, as: Pixels.self)
-      }
-      i += 4
-    }
-    while i < n {
-      let sp = s[i]
-      if sp != 0 {
-        let e = PixelMath.scale(PixelMath.expand(sp), k)
-        d[i] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
-      }
-      i += 1
-    }
+    srcOverRow(d, s, count: n, vector: { scalePixels($0, kk) }, scalar: { PixelMath.scale(PixelMath.expand($0), k) })
   }
 
   /// Source over of `n` pixels whose channels are first multiplied by `tint` (R, G, B,
@@ -42,22 +23,37 @@ extension RowKernels {
     _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int,
     tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
   ) {
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     // Lane order in a pixel after masking: (R, B) at even/odd 16-bit lanes, (G, A) shifted.
-    let rbTint = Lanes(
-      UInt16(tint.r), UInt16(tint.b), UInt16(tint.r), UInt16(tint.b), UInt16(tint.r), UInt16(tint.b),
-      UInt16(tint.r), UInt16(tint.b))
-    let gaTint = Lanes(
-      UInt16(tint.g), 255, UInt16(tint.g), 255, UInt16(tint.g), 255, UInt16(tint.g), 255)
+    let r = UInt16(tint.r), g = UInt16(tint.g), b = UInt16(tint.b)
+    let rbTint = Lanes(r, b, r, b, r, b, r, b), gaTint = Lanes(g, 255, g, 255, g, 255, g, 255)
     let ka = Lanes(repeating: UInt16(tint.a))
     let m = Pixels(repeating: 0x00FF_00FF)
+    srcOverRow(
+      d, s, count: n,
+      vector: { sv in
+        scalePixels(pixels(scale(lanes(sv & m), rbTint)) | (pixels(scale(lanes((sv &>> 8) & m), gaTint)) &<< 8), ka)
+      },
+      scalar: { sp in
+        let r = PixelMath.mul255(sp & 0xFF, tint.r), g = PixelMath.mul255((sp >> 8) & 0xFF, tint.g)
+        let b = PixelMath.mul255((sp >> 16) & 0xFF, tint.b)
+        return PixelMath.scale(PixelMath.expand(r | g << 8 | b << 16 | (sp & 0xFF00_0000)), tint.a)
+      })
+  }
+
+  /// `d = e + d·(1 − alpha(e))` over `n` pixels, where `e` is each source pixel mapped
+  /// by `vector` (four at a time) or `scalar` (one, expanded); clear sources are skipped.
+  @inline(__always)
+  private static func srcOverRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, vector: (Pixels) -> Pixels,
+    scalar: (UInt32) -> UInt64
+  ) {
+    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     let full = Pixels(repeating: 255)
     var i = 0
     while i + 4 <= n {
       let sv = load(sraw, i * 4)
       if sv != .zero {
-        let t = pixels(scale(lanes(sv & m), rbTint)) | (pixels(scale(lanes((sv &>> 8) & m), gaTint)) &<< 8)
-        let e = scalePixels(t, ka)
+        let e = vector(sv)
         let v = load(draw, i * 4)
         draw.storeBytes(of: scalePixels(v, factor(full &- (e &>> 24))) &+ e, toByteOffset: i * 4, as: Pixels.self)
       }
@@ -66,9 +62,7 @@ extension RowKernels {
     while i < n {
       let sp = s[i]
       if sp != 0 {
-        let r = PixelMath.mul255(sp & 0xFF, tint.r), g = PixelMath.mul255((sp >> 8) & 0xFF, tint.g)
-        let b = PixelMath.mul255((sp >> 16) & 0xFF, tint.b)
-        let e = PixelMath.scale(PixelMath.expand(r | g << 8 | b << 16 | (sp & 0xFF00_0000)), tint.a)
+        let e = scalar(sp)
         d[i] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
       }
       i += 1

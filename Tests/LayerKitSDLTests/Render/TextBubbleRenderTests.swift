@@ -8,12 +8,6 @@ import Testing
 /// A chat bubble composited by `CARenderer` with real fonts: a CATextLayer with Japanese
 /// and Latin text inside a rounded, shadowed bubble.
 @Suite struct TextBubbleRenderTests {
-  static let registry: FontRegistry = {
-    let registry = FontRegistry()
-    _ = try? FreeTypeFonts.installDefault(into: registry)
-    return registry
-  }()
-
   static let bubbleColor = CGColor(red: 0.22, green: 0.55, blue: 0.95, alpha: 1)
   static let paper = CGColor(red: 0.96, green: 0.96, blue: 0.94, alpha: 1)
 
@@ -30,7 +24,7 @@ import Testing
     bubble.shadowRadius = 6
     bubble.shadowOffset = CGSize(width: 0, height: 4)
     let text = CATextLayer()
-    text.fontRegistry = registry
+    text.fontRegistry = TextGoldenTests.registry
     text.frame = bubble.bounds.insetBy(dx: 14, dy: 10)
     text.string = "こんにちは！ Hello from LayerKit.\n今日はいい天気ですね。"
     text.fontSize = 16

@@ -88,14 +88,7 @@ import Testing
     root.addSublayer(rep)
     context.layer = root
     context.commit()
-    let fall = CABasicAnimation(keyPath: "position.y")
-    fall.fromValue = 20
-    fall.toValue = 60
-    fall.duration = 1
-    fall.timingFunction = CAMediaTimingFunction(name: .linear)
-    fall.fillMode = .both
-    fall.isRemovedOnCompletion = false
-    dot.add(fall, forKey: "fall")
+    dot.add(F.held("position.y", from: 20, to: 60), forKey: "fall")
     context.advance(by: t)
     return (context, CARenderer(context: context).render(width: 130, height: 70, scale: 1))
   }
