@@ -10,39 +10,39 @@ package enum PixelMath {
   package static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
   package static let half: UInt64 = 0x0080_0080_0080_0080
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func expand(_ p: UInt32) -> UInt64 {
     let v = UInt64(p)
-    return (v | (v &<< 24)) & laneMask
+    return (v | (v &<< 24)) & 0x00FF_00FF_00FF_00FF
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func compress(_ x: UInt64) -> UInt32 {
     UInt32(truncatingIfNeeded: x | (x &>> 24))
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func div255(_ x: UInt64) -> UInt64 {
-    let t = x &+ half
-    return ((t &+ ((t &>> 8) & laneMask)) &>> 8) & laneMask
+    let t = x &+ 0x0080_0080_0080_0080
+    return ((t &+ ((t &>> 8) & 0x00FF_00FF_00FF_00FF)) &>> 8) & 0x00FF_00FF_00FF_00FF
   }
 
   /// `x · k / 255` per lane, `x` expanded, `k ≤ 255`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func scale(_ x: UInt64, _ k: UInt32) -> UInt64 {
     div255(x &* UInt64(k))
   }
 
   /// The alpha of an expanded pixel.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func alpha(_ x: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: x &>> 48) }
 
   /// The alpha byte of a packed pixel.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func alpha(_ p: UInt32) -> UInt32 { p &>> 24 }
 
   /// `a · b / 255` rounded, for bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
     let t = a &* b &+ 128
     return (t &+ (t &>> 8)) &>> 8
@@ -64,7 +64,7 @@ package enum PixelMath {
   }
 
   /// Source over: `s + d·(1 − sa)`, both packed premultiplied.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func srcOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
     let sa = s &>> 24
     if sa == 255 { return s }

@@ -48,7 +48,7 @@ public final class CARenderer {
     guard let root = context?.layer ?? fixedRoot else { return nil }
     if let context { context.updatePresentation() }
     let presented = context != nil
-    return RenderTreeBuilder.build(root: root) { layer in
+    return RenderTreeBuilder.build(root: root, transitions: presented) { layer in
       presented ? (layer.animationStorage.presentationState ?? layer.state) : layer.state
     }
   }

@@ -19,11 +19,12 @@ package struct DamageTracker {
     var parent: RenderNode.Key?
     var position: Int
     var tint: SIMD4<Float>?
+    var transition: RenderTransition?
     var footprint: PixelRect
 
     static func == (a: Record, b: Record) -> Bool {
       a.image === b.image && a.map == b.map && a.alpha == b.alpha && a.clip == b.clip && a.parent == b.parent
-        && a.position == b.position && a.tint == b.tint && a.footprint == b.footprint && a.state == b.state
+        && a.position == b.position && a.tint == b.tint && a.transition == b.transition && a.footprint == b.footprint && a.state == b.state
     }
   }
 
@@ -76,7 +77,7 @@ package struct DamageTracker {
     let footprint = Self.footprint(n, map: map, clip: clip)
     records[n.key] = Record(
       state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-      tint: n.tint, footprint: footprint)
+      tint: n.tint, transition: n.transition, footprint: footprint)
     var childClip = clip
     if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
     if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
@@ -92,6 +93,10 @@ package struct DamageTracker {
     if let m = n.mask {
       visit(tree, m, local: tree.localTransform(m, parent: nil), parentMap: map, alpha: 1, clip: footprint,
             parent: n.key, position: -1, into: &records)
+    }
+    if let t = n.transition {
+      visit(tree, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.key,
+            position: -2, into: &records)
     }
   }
 

@@ -55,8 +55,17 @@ extension LayerCompositor {
         contentsScale: n.backingStore != nil ? CGFloat(image.width) / Swift.max(st.bounds.width, 1e-9) : st.contentsScale,
         bounds: st.bounds, flipped: flipped)
       let cr = n.backingStore != nil ? CGRect(x: 0, y: 0, width: 1, height: 1) : st.contentsRect
-      drawImage(image, in: n.backingStore != nil ? st.bounds : r, contentsRect: cr, state: st, map: map, into: s,
-                clip: clip, alpha: alpha)
+      if n.backingStore == nil, let patches = NinePartLayout.patches(
+        destination: r, contentsRect: cr, center: st.contentsCenter, imageWidth: image.width,
+        imageHeight: image.height, contentsScale: st.contentsScale)
+      {
+        for p in patches {
+          drawImage(image, in: p.destination, contentsRect: p.source, state: st, map: map, into: s, clip: clip, alpha: alpha)
+        }
+      } else {
+        drawImage(image, in: n.backingStore != nil ? st.bounds : r, contentsRect: cr, state: st, map: map, into: s,
+                  clip: clip, alpha: alpha)
+      }
     }
     if n.kind == .shape, let shape = st.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
@@ -107,7 +116,9 @@ extension LayerCompositor {
     let full = CGRect(
       x: rect.minX - cr.minX / cr.width * rect.width, y: rect.minY - cr.minY / cr.height * rect.height,
       width: rect.width / cr.width, height: rect.height / cr.height)
-    let pixelsPerImagePixel = abs(map.a * map.d - map.b * map.c).squareRoot() * full.width / CGFloat(image.width)
+    // Magnified when either axis gets more than one device pixel per image pixel.
+    let sx = (map.a * map.a + map.b * map.b).squareRoot(), sy = (map.c * map.c + map.d * map.d).squareRoot()
+    let pixelsPerImagePixel = Swift.max(sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
     let filter = pixelsPerImagePixel > 1 ? st.magnificationFilter : st.minificationFilter
     s.beginDrawing(transform: map, clip: clip)
     if !unit { s.context.clip(to: rect) }
@@ -121,14 +132,14 @@ extension LayerCompositor {
   private func blit(_ image: CGImage, atX x: Int, y: Int, into s: RenderSurface, clip: PixelRect, alpha: Float) {
     let r = clip.intersection(PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height))
     guard !r.isEmpty else { return }
-    let k = UInt32(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    let k = PixelCompositing.byte(alpha)
     image.pixels.withUnsafeBytes { raw in
       let src = SendablePointer(UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
       let dst = SendablePointer(s.pixel(x: r.x0, y: r.y0))
       let iw = image.width, ds = s.stride, w = r.width, sx = r.x0 - x, sy = r.y0 - y
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
         for row in rows {
-          PixelCompositing.srcOver(src.pointer + (sy + row) * iw + sx, dst.pointer + row * ds, count: w, alpha: k)
+          RowKernels.srcOverRow(dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
         }
       }
     }

@@ -98,10 +98,13 @@ extension LayerCompositor {
   /// without an offscreen).
   private func isImageOnly(_ n: RenderNode) -> Bool {
     let st = n.state
+    if n.transition != nil { return false }
     return n.kind == .layer && n.children.isEmpty && n.mask == nil && n.tint == nil
       && (st.backgroundColor?.alpha ?? 0) == 0 && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
       && !(st.shadowOpacity > 0) && !st.masksToBounds
-      && (n.backingStore != nil || st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+      && (n.backingStore != nil
+        || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
+          && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
   }
 
   /// Samples the `width × height` pixels at `src` for every pixel of `region` through
@@ -119,10 +122,9 @@ extension LayerCompositor {
     let b = back
     let fw = Float(sw), fh = Float(sh)
     ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
-      typealias M = Lanes
       let px = sp.pointer
       @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
-        (x >= 0 && y >= 0 && x < sw && y < sh) ? M.expand(px[y * ss + x]) : 0
+        (x >= 0 && y >= 0 && x < sw && y < sh) ? PixelMath.expand(px[y * ss + x]) : 0
       }
       for row in rows {
         let y = y0 + Double(row)
@@ -148,19 +150,19 @@ extension LayerCompositor {
           let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
           if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
             let r0 = px + iy * ss + ix
-            p00 = M.expand(r0[0]); p01 = M.expand(r0[1])
-            p10 = M.expand(r0[ss]); p11 = M.expand(r0[ss + 1])
+            p00 = PixelMath.expand(r0[0]); p01 = PixelMath.expand(r0[1])
+            p10 = PixelMath.expand(r0[ss]); p11 = PixelMath.expand(r0[ss + 1])
           } else {
             p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
             p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
           }
-          let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & M.mask
-          let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & M.mask
-          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.mask
+          let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
+          let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
+          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & 0x00FF_00FF_00FF_00FF
           if e == 0 { continue }
-          if k < 255 { e = M.div255(e &* k) }
+          if k < 255 { e = PixelMath.div255(e &* k) }
           let sa = UInt32(truncatingIfNeeded: e &>> 48)
-          out[x] = sa >= 255 ? M.compress(e) : M.compress(e &+ M.scale(M.expand(out[x]), 255 &- sa))
+          out[x] = sa >= 255 ? PixelMath.compress(e) : PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(out[x]), 255 &- sa))
         }
       }
     }

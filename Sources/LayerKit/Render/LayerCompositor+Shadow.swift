@@ -20,8 +20,8 @@ extension LayerCompositor {
     let st = n.state
     guard let color = st.shadowColor else { return }
     let opacity = CGFloat(Swift.min(Swift.max(st.shadowOpacity, 0), 1) * alpha)
-    let tint = Lanes.expand(PixelMath.premultiplied(color, opacity: opacity))
-    guard Lanes.alpha(tint) > 0 else { return }
+    let tint = PixelMath.expand(PixelMath.premultiplied(color, opacity: opacity))
+    guard PixelMath.alpha(tint) > 0 else { return }
     let o = st.shadowOffset
     guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return }
     let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
@@ -101,20 +101,9 @@ extension LayerCompositor {
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
-    let solid = Lanes.compress(tint), solidOpaque = Lanes.alpha(tint) == 255
+    let color = PixelMath.compress(tint)
     for row in r.y0..<r.y1 {
-      let src = a + (row - y) * w + (r.x0 - x)
-      let dst = s.pixel(x: r.x0, y: row)
-      for k in 0..<r.width {
-        let c = UInt32(src[k])
-        if c == 0 { continue }
-        if c == 255 && solidOpaque {
-          dst[k] = solid
-          continue
-        }
-        let e = Lanes.scale(tint, c)
-        dst[k] = Lanes.compress(e &+ Lanes.scale(Lanes.expand(dst[k]), 255 &- Lanes.alpha(e)))
-      }
+      RowKernels.srcOverMask(s.pixel(x: r.x0, y: row), color: color, mask: a + (row - y) * w + (r.x0 - x), count: r.width)
     }
   }
 }

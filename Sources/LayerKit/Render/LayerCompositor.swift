@@ -55,12 +55,14 @@ package final class LayerCompositor {
     alpha: Float
   ) {
     let n = tree.nodes[i]
-    guard !n.state.isHidden, !clip.isEmpty else { return }
+    // A layer in a transition draws while hidden: its outgoing state may still show.
+    guard !n.state.isHidden || n.transition != nil, !clip.isEmpty else { return }
     guard !n.state.opacity.isNaN else {
       CADiagnostics.report(key: "opacity", "\(n.key) has NaN opacity; not drawn")
       return
     }
-    let a = alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+    // A transition applies each state's own opacity (`drawTransition`).
+    let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
     guard a > 0 else { return }
     if n.kind == .transform {
       drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
@@ -76,8 +78,20 @@ package final class LayerCompositor {
     }
   }
 
-  /// Draws node `i` under an affine map, through an offscreen group when it needs one.
+  /// Draws node `i` under an affine map: its transition, or the node itself.
   func drawFlat(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
+    if let t = tree.nodes[i].transition {
+      drawTransition(i, t, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+    } else {
+      drawFlatState(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+    }
+  }
+
+  /// Draws node `i` under an affine map, through an offscreen group when it needs one.
+  func drawFlatState(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
     alpha: Float
   ) {

@@ -1,65 +1,12 @@
 import Foundation
 
-/// The compositor's pixel kernels on premultiplied RGBA8 rows.
+/// The compositor's operations on whole surfaces of premultiplied RGBA8 pixels.
 ///
-/// Blending is source-over, `d′ = s·k + d·(1 − sa·k)` with the layer's opacity `k`, in
-/// the 8-bit lane arithmetic of `PixelMath` (exact rounding of `x·k/255`). Opaque source
-/// pixels at full opacity are copied.
+/// Blending is source-over, `d′ = s·k + d·(1 − sa·k)` with the layer's opacity `k`,
+/// done row by row by LayerGraphics' SIMD `RowKernels` (exact rounding of `x·k/255`;
+/// opaque source pixels at full opacity are copied). Large areas split their rows
+/// over cores (`ParallelRows`).
 package enum PixelCompositing {
-  private typealias M = Lanes
-
-  /// Source-over of `count` pixels of `src` onto `dst` at opacity `alpha` (0…255).
-  @inline(__always)
-  package static func srcOver(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int, alpha: UInt32) {
-    if alpha >= 255 {
-      var k = 0
-      while k < count {
-        let s = src[k]
-        let sa = s &>> 24
-        if sa == 255 {
-          dst[k] = s
-        } else if sa != 0 {
-          dst[k] = M.compress(M.expand(s) &+ M.scale(M.expand(dst[k]), 255 &- sa))
-        }
-        k += 1
-      }
-    } else {
-      for k in 0..<count {
-        let s = src[k]
-        if s == 0 { continue }
-        let e = M.scale(M.expand(s), alpha)
-        let sa = M.alpha(e)
-        dst[k] = M.compress(e &+ M.scale(M.expand(dst[k]), 255 &- sa))
-      }
-    }
-  }
-
-  /// Source-over of `count` pixels multiplied channel by channel by `tint` (each
-  /// 0…255, premultiplication kept: the colour lanes are scaled by `tint.rgb · tint.a`).
-  package static func srcOverTinted(
-    _ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int, tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
-  ) {
-    for k in 0..<count {
-      let s = src[k]
-      if s == 0 { continue }
-      let r = M.mul255(s & 0xFF, tint.r), g = M.mul255((s >> 8) & 0xFF, tint.g)
-      let b = M.mul255((s >> 16) & 0xFF, tint.b)
-      let t = r | g << 8 | b << 16 | (s & 0xFF00_0000)
-      let e = M.scale(M.expand(t), tint.a)
-      dst[k] = M.compress(e &+ M.scale(M.expand(dst[k]), 255 &- M.alpha(e)))
-    }
-  }
-
-  /// Multiplies every channel of `count` pixels by the alpha of the matching `mask`
-  /// pixels (destination-in).
-  package static func multiplyByAlpha(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count: Int) {
-    for k in 0..<count {
-      let m = mask[k] &>> 24
-      if m == 255 { continue }
-      dst[k] = m == 0 ? 0 : M.compress(M.scale(M.expand(dst[k]), m))
-    }
-  }
-
   /// Composites the pixels of `src` that lie in `clip` onto `dst` (both in device
   /// space), at opacity `alpha` (0…1) and, when given, multiplied by `tint`.
   package static func composite(
@@ -67,19 +14,37 @@ package enum PixelCompositing {
   ) {
     let r = clip.intersection(src.rect).intersection(dst.rect)
     guard !r.isEmpty, alpha > 0 else { return }
-    let k = UInt32(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    let k = byte(alpha)
     let s = SendablePointer(src.pixel(x: r.x0, y: r.y0)), d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
     let ss = src.stride, ds = dst.stride, w = r.width
     if let tint {
-      func byte(_ v: Float) -> UInt32 { UInt32(Swift.min(Swift.max(v, 0), 1) * 255 + 0.5) }
-      let t = (byte(tint.x), byte(tint.y), byte(tint.z), M.mul255(byte(tint.w), k))
+      let t = (byte(tint.x), byte(tint.y), byte(tint.z), PixelMath.mul255(byte(tint.w), k))
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
-        for y in rows { srcOverTinted(s.pointer + y * ss, d.pointer + y * ds, count: w, tint: t) }
+        for y in rows { RowKernels.srcOverTintedRow(d.pointer + y * ds, s.pointer + y * ss, count: w, tint: t) }
       }
     } else {
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
-        for y in rows { srcOver(s.pointer + y * ss, d.pointer + y * ds, count: w, alpha: k) }
+        for y in rows { RowKernels.srcOverRow(d.pointer + y * ds, s.pointer + y * ss, count: w, opacity: k) }
       }
+    }
+  }
+
+  /// Replaces the pixels of `dst` inside `clip` by `dst·(1 − p) + src·p` (a
+  /// cross-dissolve towards `src`; pixels outside `src` count as transparent).
+  package static func dissolve(_ dst: RenderSurface, toward src: RenderSurface, progress p: Double, clip: PixelRect) {
+    let r = clip.intersection(dst.rect)
+    guard !r.isEmpty else { return }
+    let k = byte(Float(p))
+    let both = r.intersection(src.rect)
+    for y in r.y0..<r.y1 {
+      let row = dst.pixel(x: r.x0, y: y)
+      if both.isEmpty || y < both.y0 || y >= both.y1 {
+        scaleRow(row, count: r.width, by: 255 - k)
+        continue
+      }
+      if both.x0 > r.x0 { scaleRow(row, count: both.x0 - r.x0, by: 255 - k) }
+      if both.x1 < r.x1 { scaleRow(row + (both.x1 - r.x0), count: r.x1 - both.x1, by: 255 - k) }
+      RowKernels.dissolveRow(dst.pixel(x: both.x0, y: y), src.pixel(x: both.x0, y: y), count: both.width, amount: k)
     }
   }
 
@@ -99,7 +64,15 @@ package enum PixelCompositing {
       }
       if r.x0 > dst.rect.x0 { row.update(repeating: 0, count: r.x0 - dst.rect.x0) }
       if r.x1 < dst.rect.x1 { (row + (r.x1 - dst.rect.x0)).update(repeating: 0, count: dst.rect.x1 - r.x1) }
-      multiplyByAlpha(dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
+      RowKernels.multiplyByAlphaRow(dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
     }
   }
+
+  /// `x·k/255` for every channel of `count` pixels.
+  private static func scaleRow(_ row: UnsafeMutablePointer<UInt32>, count: Int, by k: UInt32) {
+    for i in 0..<count { row[i] = PixelMath.compress(PixelMath.scale(PixelMath.expand(row[i]), k)) }
+  }
+
+  /// A 0…1 amount as a byte, rounded.
+  static func byte(_ v: Float) -> UInt32 { UInt32(Swift.min(Swift.max(v.isNaN ? 0 : v, 0), 1) * 255 + 0.5) }
 }

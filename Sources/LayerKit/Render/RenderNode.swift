@@ -36,6 +36,9 @@ package struct RenderNode: Sendable {
   package var instanceTransform: CATransform3D? = nil
   /// For a replicated copy: the colour its pixels are multiplied by (RGBA, 0…1).
   package var tint: SIMD4<Float>? = nil
+  /// A `CATransition` running on the layer: how its outgoing state (another node) and
+  /// this node's state are drawn together.
+  package var transition: RenderTransition? = nil
 
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { backingStore ?? state.contents }

@@ -19,9 +19,17 @@ package struct RenderTreeBuilder {
   private var tree = RenderTree()
   private var onPath = Set<ObjectIdentifier>()
   private let stateOf: (CALayer) -> LayerState
+  /// Whether the tree is the context's presentation (transitions and replicator
+  /// instance delays are drawn).
+  private let transitions: Bool
 
-  /// - Parameter state: the presentation state of a model layer at the frame's time.
-  private init(state: @escaping (CALayer) -> LayerState) { stateOf = state }
+  /// - Parameters:
+  ///   - state: the presentation state of a model layer at the frame's time.
+  ///   - transitions: whether running `CATransition`s are drawn.
+  private init(state: @escaping (CALayer) -> LayerState, transitions: Bool) {
+    stateOf = state
+    self.transitions = transitions
+  }
 
   /// The render tree of `root`'s subtree.
   ///
@@ -29,15 +37,23 @@ package struct RenderTreeBuilder {
   ///   - root: a model layer.
   ///   - state: the state to draw each layer with (its presentation state; the model
   ///     state when nothing animates).
-  package static func build(root: CALayer, state: @escaping (CALayer) -> LayerState) -> RenderTree {
+  ///   - transitions: whether layers with a running `CATransition` also carry their
+  ///     outgoing state (a second node with the outgoing sublayers, keyed by the
+  ///     bitwise complement of the instance number).
+  package static func build(
+    root: CALayer, transitions: Bool = false, state: @escaping (CALayer) -> LayerState
+  ) -> RenderTree {
     root.layoutIfNeeded()
-    var b = RenderTreeBuilder(state: state)
-    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil)
+    var b = RenderTreeBuilder(state: state, transitions: transitions)
+    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
     return b.tree
   }
 
+  /// Adds `layer`'s subtree. `parentTime`, when given, is the superlayer's local time
+  /// to evaluate the layer's animations at (a delayed replicator copy) instead of the
+  /// frame's presentation.
   private mutating func add(
-    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?
+    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?, parentTime: Double?
   ) -> Int? {
     let id = ObjectIdentifier(layer)
     guard !onPath.contains(id) else {
@@ -48,7 +64,9 @@ package struct RenderTreeBuilder {
     defer { onPath.remove(id) }
 
     let store = Self.updateBackingStore(layer)
-    var node = RenderNode(key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: stateOf(layer))
+    let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
+    var node = RenderNode(
+      key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
     node.backingStore = store
     node.instanceTransform = instanceTransform
     node.tint = tint
@@ -63,12 +81,17 @@ package struct RenderTreeBuilder {
       var step = CATransform3D.identity
       var color = Self.rgba(rep.instanceColor ?? .white)
       let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
+      let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
+      let now = delayed?.localTime ?? layer.animationStorage.localTime
       for i in 0..<rep.instanceCount {
+        let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
         let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
         let clamped = simd_clamp01(color)
         let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
         for child in layer.children {
-          if let c = add(child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint) {
+          if let c = add(
+            child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
+          {
             children.append((c, tree.nodes[c].state.zPosition))
           }
         }
@@ -76,21 +99,51 @@ package struct RenderTreeBuilder {
         color += offset
       }
     } else {
-      for child in layer.children {
-        if let c = add(child, instance: instance, instanceTransform: nil, tint: tint) {
-          children.append((c, tree.nodes[c].state.zPosition))
-        }
-      }
+      children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
     }
-    // Stable sort by zPosition (insertion order breaks ties).
-    let order = children.enumerated().sorted { l, r in
-      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
-    }
-    tree.nodes[index].children = order.map(\.element.index)
+    tree.nodes[index].children = Self.zOrdered(children)
     if let m = layer.maskLayer {
-      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil)
+      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
+    }
+    if transitions, let t = layer.presentationTransition {
+      let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
+      tree.nodes[index].transition = RenderTransition(t, outgoing: out)
     }
     return index
+  }
+
+  private mutating func addChildren(
+    _ layers: [CALayer], instance: Int, tint: SIMD4<Float>?, parentTime: Double?
+  ) -> [(index: Int, z: CGFloat)] {
+    layers.compactMap { child in
+      add(child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime).map { ($0, tree.nodes[$0].state.zPosition) }
+    }
+  }
+
+  /// The node of a transition's outgoing state: the snapshot's state (no backing
+  /// store) with the snapshot's sublayers.
+  private mutating func addOutgoing(
+    _ snapshot: TransitionSnapshot, of layer: CALayer, instance: Int, instanceTransform: CATransform3D?,
+    tint: SIMD4<Float>?
+  ) -> Int {
+    var node = RenderNode(
+      key: .init(layer: ObjectIdentifier(layer), instance: instance), kind: Self.kind(of: layer), state: snapshot.state)
+    node.instanceTransform = instanceTransform
+    node.tint = tint
+    let index = tree.nodes.count
+    tree.nodes.append(node)
+    let id = ObjectIdentifier(layer)
+    onPath.insert(id)
+    defer { onPath.remove(id) }
+    tree.nodes[index].children = Self.zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil))
+    return index
+  }
+
+  /// Node indices stably sorted by zPosition (insertion order breaks ties).
+  private static func zOrdered(_ children: [(index: Int, z: CGFloat)]) -> [Int] {
+    children.enumerated().sorted { l, r in
+      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
+    }.map(\.element.index)
   }
 
   private static func kind(of layer: CALayer) -> RenderNode.Kind {

@@ -32,14 +32,7 @@ import Testing
     root.addSublayer(shape)
     context.layer = root
     context.commit()
-    let draw = CABasicAnimation(keyPath: "strokeEnd")
-    draw.fromValue = 0
-    draw.toValue = 1
-    draw.duration = 1
-    draw.timingFunction = CAMediaTimingFunction(name: .linear)
-    draw.fillMode = .forwards
-    draw.isRemovedOnCompletion = false
-    shape.add(draw, forKey: "draw")
+    shape.add(F.held("strokeEnd", from: 0, to: 1), forKey: "draw")
     context.advance(by: t)
     #expect(abs((shape.presentation()?.strokeEnd ?? -1) - t) < 1e-9)
     let image = CARenderer(context: context).render(width: 160, height: 90, scale: 1)

@@ -54,6 +54,19 @@ enum RenderFixtures {
     return l
   }
 
+  /// A linear 1-second animation of `keyPath` from `from` to `to` that stays applied
+  /// (filled both ways, not removed on completion).
+  static func held(_ keyPath: String, from: CGFloat, to: CGFloat) -> CABasicAnimation {
+    let a = CABasicAnimation(keyPath: keyPath)
+    a.fromValue = from
+    a.toValue = to
+    a.duration = 1
+    a.timingFunction = CAMediaTimingFunction(name: .linear)
+    a.fillMode = .both
+    a.isRemovedOnCompletion = false
+    return a
+  }
+
   /// Renders `root`'s model tree at `scale`.
   static func render(_ root: CALayer, scale: CGFloat = 1) -> CGImage {
     let w = Int((root.bounds.width * scale).rounded(.up)), h = Int((root.bounds.height * scale).rounded(.up))
