@@ -39,9 +39,9 @@ let package = Package(
       path: "Sources/LayerKitViewer"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
-    // Golden-image assertions shared by the test targets (PNG through SDL_image).
+    // Golden-image assertions shared by the test targets (PNG through LayerKitSDL).
     .target(
-      name: "LayerKitTestSupport", dependencies: ["LayerGraphics", "CSDL2", "CSDL2Image"],
+      name: "LayerKitTestSupport", dependencies: ["LayerKitSDL"],
       path: "Tests/LayerKitTestSupport"),
 
     .testTarget(

@@ -12,7 +12,11 @@ let package = Package(
       name: "layerkit-bench",
       dependencies: [.product(name: "LayerGraphics", package: "LayerKit")],
       path: "Sources/LayerKitBench",
-      swiftSettings: [.unsafeFlags(["-Ounchecked"])])
+      swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+    .executableTarget(
+      name: "layerkit-compositor-bench",
+      dependencies: [.product(name: "LayerKit", package: "LayerKit")],
+      path: "Sources/CompositorBench"),
   ],
   swiftLanguageModes: [.v5]
 )

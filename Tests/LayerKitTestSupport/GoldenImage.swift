@@ -1,5 +1,5 @@
 import Foundation
-import LayerGraphics
+import LayerKitSDL
 import Testing
 
 /// How far an image may differ from its golden and still match.
@@ -37,12 +37,12 @@ public func assertMatchesGolden(
   let goldenPath = goldens + "/" + name + ".png"
   if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
     try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-    if !PNGCodec.write(image, path: goldenPath) {
+    if !writePNG(image, path: goldenPath) {
       Issue.record("could not write golden \(goldenPath)", sourceLocation: sourceLocation)
     }
     return
   }
-  guard let golden = PNGCodec.read(path: goldenPath) else {
+  guard let golden = readPNG(path: goldenPath) else {
     Issue.record(
       "missing golden \(goldenPath); record it with Scripts/record-goldens", sourceLocation: sourceLocation)
     return
@@ -89,7 +89,7 @@ func writeFailure(_ image: CGImage, golden: CGImage, name: String, targetDir: St
                   tolerance: GoldenTolerance) -> String {
   let dir = targetDir + "/Failures"
   try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  PNGCodec.write(image, path: dir + "/" + name + ".actual.png")
+  writePNG(image, path: dir + "/" + name + ".actual.png")
   if golden.width == image.width && golden.height == image.height {
     var diff = [UInt8](repeating: 0, count: image.pixels.count)
     for i in stride(from: 0, to: diff.count, by: 4) {
@@ -107,8 +107,21 @@ func writeFailure(_ image: CGImage, golden: CGImage, name: String, targetDir: St
       }
     }
     if let img = CGImage(width: image.width, height: image.height, premultipliedRGBA: diff) {
-      PNGCodec.write(img, path: dir + "/" + name + ".diff.png")
+      writePNG(img, path: dir + "/" + name + ".diff.png")
     }
   }
   return dir
+}
+
+/// Decodes a PNG file through LayerKitSDL's codec, or nil when it cannot be read.
+func readPNG(path: String) -> CGImage? {
+  guard let data = FileManager.default.contents(atPath: path) else { return nil }
+  return try? CGImage(pngData: data)
+}
+
+/// Encodes `image` as a PNG file through LayerKitSDL's codec; false on failure.
+@discardableResult
+func writePNG(_ image: CGImage, path: String) -> Bool {
+  guard let data = image.pngData() else { return false }
+  return FileManager.default.createFile(atPath: path, contents: data)
 }

@@ -41,6 +41,8 @@ open class CALayer: CustomStringConvertible {
   package var isLayoutPending = false
   /// Whether `display()` is due.
   package var isDisplayPending = false
+  /// The image `draw(in:)` last drew, kept until the layer needs display again.
+  package var backingStore: LayerBackingStore?
 
   /// A name for the layer, for debugging and for finding it. Default nil.
   public var name: String?
@@ -175,6 +177,15 @@ open class CALayer: CustomStringConvertible {
   /// Updates the layer's contents; the default asks the delegate's `display(_:)`.
   /// Called by `displayIfNeeded()`.
   open func display() { delegate?.display(self) }
+
+  /// Draws the layer's content into `ctx`, in the layer's coordinates (the bounds, y
+  /// down); the default asks the delegate's `draw(_:in:)`.
+  ///
+  /// The renderer calls it when the layer needs display and `display()` left `contents`
+  /// unchanged, into a backing store of `bounds.size · contentsScale` pixels that it
+  /// keeps until the next `setNeedsDisplay()` (or bounds change with
+  /// `needsDisplayOnBoundsChange`).
+  open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
   open var description: String {
     let n = name.map { " \"\($0)\"" } ?? ""

@@ -5,8 +5,6 @@ import Foundation
 /// Every method has a default implementation, so a delegate implements only what it
 /// needs (Core Animation's optional protocol methods).
 ///
-/// Drawing into a graphics context (`draw(_:in:)`) is declared by the renderer, which
-/// owns `CGContext`.
 public protocol CALayerDelegate: AnyObject {
   /// Supplies the layer's contents, typically by setting `layer.contents`. Called by
   /// `CALayer.display()`. Default: does nothing.
@@ -14,6 +12,10 @@ public protocol CALayerDelegate: AnyObject {
   /// Called before the layer's contents are drawn into a backing store. Default: does
   /// nothing.
   func layerWillDraw(_ layer: CALayer)
+  /// Draws the layer's content into `ctx`, in the layer's coordinates. Called by
+  /// `CALayer.draw(in:)` when the layer's backing store is redrawn. Default: draws
+  /// nothing.
+  func draw(_ layer: CALayer, in ctx: CGContext)
   /// Lays out the layer's sublayers. Called by `CALayer.layoutSublayers()`. Default:
   /// does nothing.
   func layoutSublayers(of layer: CALayer)
@@ -25,6 +27,7 @@ public protocol CALayerDelegate: AnyObject {
 extension CALayerDelegate {
   public func display(_ layer: CALayer) {}
   public func layerWillDraw(_ layer: CALayer) {}
+  public func draw(_ layer: CALayer, in ctx: CGContext) {}
   public func layoutSublayers(of layer: CALayer) {}
   public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }

@@ -161,7 +161,7 @@ open class CATextLayer: CALayer {
   /// the way the compositor prepares a layer's backing store; its transform applies to
   /// the outlines, so text stays sharp at any scale. The context's state is restored
   /// afterwards.
-  public func draw(in ctx: CGContext) {
+  open override func draw(in ctx: CGContext) {
     let fills = textGlyphFills()
     guard !fills.isEmpty else { return }
     ctx.saveGState()

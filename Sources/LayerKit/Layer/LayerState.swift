@@ -107,6 +107,16 @@ package struct LayerState: Equatable, Sendable {
   package var autoreverses = false
   package var fillMode: CAMediaTimingFillMode = .removed
 
+  // MARK: Drawing subclasses
+
+  /// A `CAShapeLayer`'s path and stroke/fill style; nil for other layers.
+  package var shape: ShapeLayerState? = nil
+  /// A `CAGradientLayer`'s colours, stops, end points and type; nil for other layers.
+  package var gradient: GradientLayerState? = nil
+  /// A `CAReplicatorLayer`'s instance count, transform, delay and colours; nil for
+  /// other layers.
+  package var replicator: ReplicatorLayerState? = nil
+
   /// A state with every property at Core Animation's default.
   package init() {}
 

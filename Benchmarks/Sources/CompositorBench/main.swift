@@ -1,0 +1,190 @@
+import Dispatch
+import Foundation
+import LayerKit
+
+// layerkit-compositor-bench [--runs N]
+// Times CARenderer on 1280×720 frames and prints a Markdown table (median and fastest
+// milliseconds). Set LAYERKIT_THREADS=1 to keep every kernel on one core.
+
+let W = 1280, H = 720
+var args = CommandLine.arguments.dropFirst()
+var runs = 25
+var only: Int?
+while let a = args.popFirst() {
+  if a == "--runs" { runs = Int(args.popFirst() ?? "") ?? 25 }
+  if a == "--case" { only = Int(args.popFirst() ?? "") }
+}
+func enabled(_ k: Int) -> Bool { only == nil || only == k }
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Median and fastest time of `body` in milliseconds; `setup` runs untimed before each.
+func measure(_ setup: () -> Void = {}, _ body: () -> Void) -> (Double, Double) {
+  for _ in 0..<3 {
+    setup()
+    body()
+  }
+  var times: [Double] = []
+  for _ in 0..<runs {
+    setup()
+    let t0 = now()
+    body()
+    times.append(Double(now() - t0) / 1e6)
+  }
+  times.sort()
+  return (times[times.count / 2], times[0])
+}
+
+/// A deterministic RGBA image with soft alpha at the edges.
+func image(_ w: Int, _ h: Int, opaque: Bool) -> CGImage {
+  var px = [UInt8](repeating: 0, count: w * h * 4)
+  for y in 0..<h {
+    for x in 0..<w {
+      let a: Double = opaque ? 1 : 0.5 + 0.5 * Double((x ^ y) & 15) / 15
+      let i = (y * w + x) * 4
+      px[i] = UInt8(Double((x * 7) & 255) * a)
+      px[i + 1] = UInt8(Double((y * 5) & 255) * a)
+      px[i + 2] = UInt8(Double(((x + y) * 3) & 255) * a)
+      px[i + 3] = UInt8(a * 255)
+    }
+  }
+  return CGImage(width: w, height: h, premultipliedRGBA: px)!
+}
+
+let clock = CAManualClock()
+let context = CAContext(clock: clock)
+let bitmap = CGContext(width: W, height: H)!
+
+/// Renders `root` fully once per run into the shared bitmap (a property toggled between
+/// runs damages every layer), with a fresh renderer when `fresh`.
+func frameTimes(_ root: CALayer, fresh: Bool = false) -> (Double, Double) {
+  context.layer = root
+  context.commit()
+  var renderer = CARenderer(context: context)
+  var flip = false
+  return measure({
+    flip.toggle()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    root.zPosition = flip ? 0 : 1e-6
+    CATransaction.commit()
+    context.commit()
+    if fresh { renderer = CARenderer(context: context) }
+  }) { renderer.render(in: bitmap, scale: 1) }
+}
+
+func root() -> CALayer {
+  let r = CALayer()
+  r.frame = CGRect(x: 0, y: 0, width: W, height: H)
+  return r
+}
+
+var rows: [(String, (Double, Double), String)] = []
+
+// 1. A full-frame layer, source-over.
+if enabled(1) {
+  let r = root()
+  let l = CALayer()
+  l.frame = r.bounds
+  l.contents = image(W, H, opaque: false)
+  r.addSublayer(l)
+  rows.append(("Full-frame layer SrcOver (semi-transparent image)", frameTimes(r), "≤ 0.25"))
+}
+
+// 2. A full-frame layer in perspective, bilinear.
+if enabled(2) {
+  let r = root()
+  var p = CATransform3DIdentity
+  p.m34 = -1.0 / 1000
+  r.sublayerTransform = CATransform3DRotate(p, 0.35, 0, 1, 0)
+  let l = CALayer()
+  l.frame = r.bounds.insetBy(dx: -60, dy: -40)
+  l.contents = image(W, H, opaque: true)
+  r.addSublayer(l)
+  rows.append(("Full-frame perspective layer, bilinear", frameTimes(r), "≤ 6 (Skia 25)"))
+}
+
+// 3. 100 rounded-rect shadows, σ = 10 (shadowRadius 20).
+func shadows() -> CALayer {
+  let r = root()
+  for k in 0..<100 {
+    let l = CALayer()
+    l.frame = CGRect(x: 20 + (k % 10) * 125, y: 20 + (k / 10) * 70, width: 100, height: 50)
+    l.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)
+    l.cornerRadius = 12
+    l.shadowOpacity = 0.5
+    l.shadowRadius = 20
+    l.shadowOffset = CGSize(width: 0, height: 4)
+    r.addSublayer(l)
+  }
+  return r
+}
+if enabled(3) {
+  rows.append(("100 rounded-rect shadows σ = 10, uncached", frameTimes(shadows(), fresh: true), "≤ 10 (Skia 38)"))
+  rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
+}
+
+// 4. A full-frame blur σ = 10: the shadow of a full-frame image layer.
+if enabled(4) {
+  let r = root()
+  let l = CALayer()
+  l.frame = r.bounds.insetBy(dx: 100, dy: 60)
+  l.contents = image(W - 200, H - 120, opaque: false)
+  l.shadowOpacity = 1
+  l.shadowRadius = 20
+  r.addSublayer(l)
+  rows.append(("Full-frame blur σ = 10 (content-shaped shadow)", frameTimes(r), "≤ 5"))
+}
+
+// 5. A typical UI frame: 200 cards with corners, borders, shadows and images; about 30 %
+//    of the frame damaged per frame.
+if enabled(5) {
+  let r = root()
+  r.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+  let thumb = image(48, 48, opaque: true)
+  var cards: [CALayer] = []
+  for k in 0..<200 {
+    let card = CALayer()
+    card.frame = CGRect(x: 8 + (k % 20) * 63, y: 8 + (k / 20) * 71, width: 56, height: 64)
+    card.backgroundColor = .white
+    card.cornerRadius = 8
+    card.borderWidth = 1
+    card.borderColor = CGColor(gray: 0.8, alpha: 1)
+    card.shadowOpacity = 0.3
+    card.shadowRadius = 4
+    card.shadowOffset = CGSize(width: 0, height: 2)
+    let icon = CALayer()
+    icon.frame = CGRect(x: 4, y: 4, width: 48, height: 48)
+    icon.contents = thumb
+    icon.cornerRadius = 6
+    icon.masksToBounds = true
+    card.addSublayer(icon)
+    r.addSublayer(card)
+    cards.append(card)
+  }
+  context.layer = r
+  context.commit()
+  let renderer = CARenderer(context: context)
+  renderer.render(in: bitmap, scale: 1)
+  var step = 0
+  // Rows 0–2 of 10 change every frame: 30 % of the frame.
+  let moving = cards.filter { $0.frame.minY < 8 + 3 * 71 }
+  rows.append((
+    "Typical UI frame: 200 layers, 30 % damaged",
+    measure({
+      step += 1
+      CATransaction.begin()
+      CATransaction.setDisableActions(true)
+      for c in moving { c.opacity = step % 2 == 0 ? 1 : 0.9 }
+      CATransaction.commit()
+      context.commit()
+    }) { renderer.render(in: bitmap, scale: 1) },
+    "≤ 8"))
+}
+
+let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"
+print("| compositor, \(threads) thread(s) | median ms | fastest ms | target |")
+print("|---|---:|---:|---|")
+for (name, t, target) in rows {
+  print(String(format: "| %@ | %.2f | %.2f | %@ |", name, t.0, t.1, target))
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Renders a context's layer tree into bitmaps, with no window: LayerKit's compositor.
+///
+/// Each frame it evaluates the context's presentation at the clock's current time,
+/// snapshots it into a value-type render tree (laying out and redrawing layers that need
+/// it on the way), and composites that tree in software.
+///
+/// ```swift
+/// let clock = CAManualClock()
+/// let context = CAContext(clock: clock)
+/// context.layer = root
+/// context.commit()
+/// let renderer = CARenderer(context: context)
+/// let frame = renderer.render(width: 320, height: 240, scale: 2)   // a CGImage
+/// ```
+///
+/// `render(in:scale:)` draws into a caller's bitmap context instead (the SDL host's
+/// window buffer) and returns the rectangles that changed since the previous call, so
+/// only those pixels are redrawn and uploaded. The same frame always produces the same
+/// bytes.
+///
+/// A renderer belongs to the thread of its context; its pixel kernels may use a second
+/// core for large areas, with identical results.
+public final class CARenderer {
+  /// The context whose tree is drawn.
+  public let context: CAContext?
+  private let fixedRoot: CALayer?
+  private let compositor = LayerCompositor()
+  private var damageTracker = DamageTracker()
+
+  /// Creates a renderer for `context`'s tree.
+  public init(context: CAContext) {
+    self.context = context
+    fixedRoot = nil
+  }
+
+  /// Creates a renderer drawing `layer`'s subtree with its model values (no context,
+  /// no animations).
+  package init(layer: CALayer) {
+    context = nil
+    fixedRoot = layer
+  }
+
+  /// The render tree of the current frame: the context's presentation at its current
+  /// time (the model when the tree has not been committed), or nil with no root layer.
+  package func makeRenderTree() -> RenderTree? {
+    guard let root = context?.layer ?? fixedRoot else { return nil }
+    if let context { context.updatePresentation() }
+    let presented = context != nil
+    return RenderTreeBuilder.build(root: root) { layer in
+      presented ? (layer.animationStorage.presentationState ?? layer.state) : layer.state
+    }
+  }
+
+  /// Renders the current frame into a new image of `width × height` pixels with `scale`
+  /// pixels per point (the root layer's coordinates, scaled, from the top-left corner),
+  /// over a transparent background.
+  ///
+  /// - Returns: the image; a 1 × 1 transparent image when the size is not positive or
+  ///   too large for a bitmap (with a diagnostic).
+  public func render(width: Int, height: Int, scale: CGFloat) -> CGImage {
+    guard let ctx = CGContext(width: width, height: height) else {
+      CADiagnostics.report(key: "render", "cannot make a \(width)×\(height) bitmap; rendered 1×1")
+      return CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
+    }
+    let surface = RenderSurface(wrapping: ctx)
+    if let tree = makeRenderTree() {
+      compositor.render(tree, into: surface, clip: surface.rect, scale: Self.checked(scale))
+    }
+    return ctx.makeImage()!
+  }
+
+  /// Renders the current frame into `ctx` (a bitmap context whose pixels persist
+  /// between frames), redrawing only what changed since the previous call.
+  ///
+  /// Damaged pixels are cleared to transparent and redrawn; the rest of the bitmap is
+  /// left as it was. The first call, and any call after the bitmap's size changes,
+  /// redraws everything.
+  ///
+  /// - Returns: the damaged rectangles in pixels (top-left origin), empty when nothing
+  ///   changed.
+  @discardableResult
+  public func render(in ctx: CGContext, scale: CGFloat) -> [CGRect] {
+    let surface = RenderSurface(wrapping: ctx)
+    let s = Self.checked(scale)
+    guard let tree = makeRenderTree() else {
+      let all = surface.rect
+      surface.clear(all)
+      return damageTracker.damage(RenderTree(), scale: s, frame: all).map(\.cgRect)
+    }
+    let rects = damageTracker.damage(tree, scale: s, frame: surface.rect)
+    for r in rects {
+      surface.clear(r)
+      compositor.render(tree, into: surface, clip: r, scale: s)
+    }
+    return rects.map(\.cgRect)
+  }
+
+  private static func checked(_ scale: CGFloat) -> CGFloat {
+    guard scale.isFinite, scale > 0 else {
+      CADiagnostics.report(key: "scale", "scale \(scale) is not a positive number; used 1")
+      return 1
+    }
+    return scale
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Finds the pixels that changed between two frames by comparing their render trees.
+///
+/// Each node is summarised by what decides its pixels — its state, its image, its map
+/// into device space, the opacity and clip it inherits, and its place among its
+/// siblings — and by its *footprint*, the device box it can touch (its bounds, the
+/// reach of its shadow, its shape's stroke and its contents' placement). A node whose
+/// summary changed, appeared or disappeared damages its old and new footprints; an
+/// unchanged node damages nothing. Damage is returned as a few disjoint-ish rectangles
+/// (overlapping ones merged; more than `maximumRects` collapse to their bounding box).
+package struct DamageTracker {
+  struct Record: Equatable {
+    var state: LayerState
+    var image: CGImage?
+    var map: ProjectiveTransform2D
+    var alpha: Float
+    var clip: PixelRect
+    var parent: RenderNode.Key?
+    var position: Int
+    var tint: SIMD4<Float>?
+    var footprint: PixelRect
+
+    static func == (a: Record, b: Record) -> Bool {
+      a.image === b.image && a.map == b.map && a.alpha == b.alpha && a.clip == b.clip && a.parent == b.parent
+        && a.position == b.position && a.tint == b.tint && a.footprint == b.footprint && a.state == b.state
+    }
+  }
+
+  /// Rectangles beyond this many merge into one.
+  package static let maximumRects = 8
+
+  private var last: [RenderNode.Key: Record] = [:]
+  private var lastBounds = PixelRect.empty
+
+  package init() {}
+
+  /// The damaged rectangles of `tree` drawn at `scale` into `frame` (device pixels),
+  /// relative to the previous call; the whole frame on the first call or when the frame
+  /// size changes.
+  package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect] {
+    var records: [RenderNode.Key: Record] = [:]
+    records.reserveCapacity(tree.nodes.count)
+    if let root = tree.root {
+      let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+      visit(tree, root, local: tree.localTransform(root, parent: nil), parentMap: device, alpha: 1, clip: frame,
+            parent: nil, position: 0, into: &records)
+    }
+    defer {
+      last = records
+      lastBounds = frame
+    }
+    if frame != lastBounds { return frame.isEmpty ? [] : [frame] }
+    var rects: [PixelRect] = []
+    for (key, r) in records {
+      if let old = last[key] {
+        if old != r {
+          rects.append(old.footprint)
+          rects.append(r.footprint)
+        }
+      } else {
+        rects.append(r.footprint)
+      }
+    }
+    for (key, old) in last where records[key] == nil { rects.append(old.footprint) }
+    return Self.merge(rects.map { $0.intersection(frame) }.filter { !$0.isEmpty })
+  }
+
+  private func visit(
+    _ tree: RenderTree, _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
+    clip: PixelRect, parent: RenderNode.Key?, position: Int, into records: inout [RenderNode.Key: Record]
+  ) {
+    let n = tree.nodes[i]
+    let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+    let a = n.state.opacity.isNaN ? 0 : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+    let footprint = Self.footprint(n, map: map, clip: clip)
+    records[n.key] = Record(
+      state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
+      tint: n.tint, footprint: footprint)
+    var childClip = clip
+    if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
+    if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
+    for (k, c) in n.children.enumerated() {
+      let cl = tree.localTransform(c, parent: i)
+      if n.kind == .transform {
+        visit(tree, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
+              parent: n.key, position: k, into: &records)
+      } else {
+        visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records)
+      }
+    }
+    if let m = n.mask {
+      visit(tree, m, local: tree.localTransform(m, parent: nil), parentMap: map, alpha: 1, clip: footprint,
+            parent: n.key, position: -1, into: &records)
+    }
+  }
+
+  /// The device pixels node `n` can touch under `map`, within `clip`.
+  static func footprint(_ n: RenderNode, map: ProjectiveTransform2D, clip: PixelRect) -> PixelRect {
+    let st = n.state
+    var r = st.bounds
+    if let sh = st.shape, let p = sh.path, !p.isEmpty {
+      let grow = sh.strokeColor == nil ? 0 : sh.lineWidth * Swift.max(sh.miterLimit, 1) / 2 + 1
+      r = r.union(p.boundingBoxOfPath.insetBy(dx: -grow, dy: -grow))
+    }
+    if let image = n.image, n.backingStore == nil {
+      r = r.union(
+        ContentsLayout.rect(
+          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+          flipped: st.isGeometryFlipped))
+    }
+    if st.shadowOpacity > 0 {
+      let reach = abs(st.shadowRadius) * 1.5 + 2
+      let o = st.shadowOffset
+      r = r.union(r.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -reach, dy: -reach))
+    }
+    guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
+      let box = LayerGeometry.boundingBox(of: r, through: map)
+    else { return clip }
+    return PixelRect(covering: box.insetBy(dx: -1, dy: -1)).intersection(clip)
+  }
+
+  /// Merges overlapping rectangles; more than `maximumRects` become one.
+  static func merge(_ input: [PixelRect]) -> [PixelRect] {
+    var rects = input
+    var changed = true
+    while changed {
+      changed = false
+      outer: for a in rects.indices {
+        for b in rects.indices where b > a {
+          if !rects[a].insetBy(-1).intersection(rects[b]).isEmpty {
+            rects[a] = rects[a].union(rects[b])
+            rects.remove(at: b)
+            changed = true
+            break outer
+          }
+        }
+      }
+    }
+    if rects.count > maximumRects { return [rects.reduce(PixelRect.empty) { $0.union($1) }] }
+    return rects.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+  }
+}

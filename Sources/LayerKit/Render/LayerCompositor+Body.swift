@@ -1,0 +1,231 @@
+import Foundation
+
+// What one layer draws, in order: shadow, background, gradient / contents / shape,
+// sublayers, border.
+extension LayerCompositor {
+  /// Draws node `i`'s own parts and its sublayers under the affine `map` at opacity
+  /// `alpha` (not grouped: each part blends on its own).
+  func drawBody(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float, shadow: Bool = true
+  ) {
+    let n = tree.nodes[i]
+    let st = n.state
+    let clip = clip.intersection(s.rect)
+    guard !clip.isEmpty else { return }
+    if shadow, st.shadowOpacity > 0, !st.shadowOpacity.isNaN, let c = st.shadowColor, c.alpha > 0 {
+      if st.masksToBounds {
+        withBoundsClip(st, map: map, into: s, clip: clip) { sub, subClip in
+          drawShadow(i, map: map, parentMap: parentMap, into: sub, clip: subClip, alpha: alpha)
+        }
+      } else {
+        drawShadow(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+      }
+    }
+    if let bg = st.backgroundColor, bg.alpha > 0 {
+      fill(RoundedRectPath.bounds(of: st), color: bg, rule: .winding, map: map, into: s, clip: clip, alpha: alpha)
+    }
+    if n.hasOwnContent || !n.children.isEmpty {
+      if st.masksToBounds {
+        withBoundsClip(st, map: map, into: s, clip: clip) { sub, subClip in
+          drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
+        }
+      } else {
+        drawInner(i, map: map, into: s, clip: clip, alpha: alpha)
+      }
+    }
+    if st.borderWidth > 0, st.borderWidth.isFinite, let bc = st.borderColor, bc.alpha > 0 {
+      fill(RoundedRectPath.border(of: st), color: bc, rule: .evenOdd, map: map, into: s, clip: clip, alpha: alpha)
+    }
+  }
+
+  /// Contents (or gradient), shape and sublayers: everything `masksToBounds` clips.
+  private func drawInner(_ i: Int, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+    let n = tree.nodes[i]
+    let st = n.state
+    if n.kind == .gradient, let g = st.gradient, let image = gradientImage(n, g, map: map) {
+      drawImage(image, in: st.bounds, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1), state: st, map: map,
+                into: s, clip: clip, alpha: alpha)
+    }
+    if let image = n.image {
+      let flipped = st.isGeometryFlipped
+      let r = ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: n.backingStore != nil ? CGRect(x: 0, y: 0, width: 1, height: 1) : st.contentsRect,
+        contentsScale: n.backingStore != nil ? CGFloat(image.width) / Swift.max(st.bounds.width, 1e-9) : st.contentsScale,
+        bounds: st.bounds, flipped: flipped)
+      let cr = n.backingStore != nil ? CGRect(x: 0, y: 0, width: 1, height: 1) : st.contentsRect
+      drawImage(image, in: n.backingStore != nil ? st.bounds : r, contentsRect: cr, state: st, map: map, into: s,
+                clip: clip, alpha: alpha)
+    }
+    if n.kind == .shape, let shape = st.shape {
+      drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
+    }
+    if n.kind == .text, let text = st.text, n.backingStore == nil {
+      drawText(n, text, map: map, into: s, clip: clip, alpha: alpha)
+    }
+    if !n.children.isEmpty {
+      let p = ProjectiveTransform2D(affine: map)
+      for c in n.children {
+        drawNode(c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip, alpha: alpha)
+      }
+    }
+  }
+
+  // MARK: - Parts
+
+  /// Fills `path` (layer coordinates) with `color`.
+  func fill(
+    _ path: CGPath, color: CGColor, rule: CGPathFillRule, map: CGAffineTransform, into s: RenderSurface,
+    clip: PixelRect, alpha: Float
+  ) {
+    s.beginDrawing(transform: map, clip: clip)
+    s.context.setAlpha(CGFloat(alpha))
+    s.context.setFillColor(color)
+    s.context.addPath(path)
+    s.context.fillPath(using: rule)
+    s.endDrawing()
+  }
+
+  /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),
+  /// with the layer's filters.
+  func drawImage(
+    _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState, map: CGAffineTransform,
+    into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
+    guard rect.width > 0, rect.height > 0, cr.width != 0, cr.height != 0 else { return }
+    let unit = cr == CGRect(x: 0, y: 0, width: 1, height: 1)
+    let device = rect.applying(map)
+    // Pixel-exact placement: blit the rows directly.
+    if unit, map.b == 0, map.c == 0, map.a > 0, map.d > 0, device.width == CGFloat(image.width),
+      device.height == CGFloat(image.height), device.minX == device.minX.rounded(), device.minY == device.minY.rounded(),
+      abs(device.minX) < 1e9, abs(device.minY) < 1e9
+    {
+      blit(image, atX: Int(device.minX), y: Int(device.minY), into: s, clip: clip, alpha: alpha)
+      return
+    }
+    let full = CGRect(
+      x: rect.minX - cr.minX / cr.width * rect.width, y: rect.minY - cr.minY / cr.height * rect.height,
+      width: rect.width / cr.width, height: rect.height / cr.height)
+    let pixelsPerImagePixel = abs(map.a * map.d - map.b * map.c).squareRoot() * full.width / CGFloat(image.width)
+    let filter = pixelsPerImagePixel > 1 ? st.magnificationFilter : st.minificationFilter
+    s.beginDrawing(transform: map, clip: clip)
+    if !unit { s.context.clip(to: rect) }
+    s.context.interpolationQuality = filter == .nearest ? .none : .default
+    s.context.setAlpha(CGFloat(alpha))
+    s.context.draw(image, in: full)
+    s.endDrawing()
+  }
+
+  /// Source-over of `image` with its top-left pixel at device `(x, y)`.
+  private func blit(_ image: CGImage, atX x: Int, y: Int, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+    let r = clip.intersection(PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height))
+    guard !r.isEmpty else { return }
+    let k = UInt32(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    image.pixels.withUnsafeBytes { raw in
+      let src = SendablePointer(UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
+      let dst = SendablePointer(s.pixel(x: r.x0, y: r.y0))
+      let iw = image.width, ds = s.stride, w = r.width, sx = r.x0 - x, sy = r.y0 - y
+      ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
+        for row in rows {
+          PixelCompositing.srcOver(src.pointer + (sy + row) * iw + sx, dst.pointer + row * ds, count: w, alpha: k)
+        }
+      }
+    }
+  }
+
+  /// Fills and strokes a shape layer's path.
+  private func drawShape(_ sh: ShapeLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+    guard let path = sh.path, !path.isEmpty else { return }
+    let ctx = s.context
+    s.beginDrawing(transform: map, clip: clip)
+    ctx.setAlpha(CGFloat(alpha))
+    if let f = sh.fillColor, f.alpha > 0 {
+      ctx.setFillColor(f)
+      ctx.addPath(path)
+      ctx.fillPath(using: sh.fillRule == .evenOdd ? .evenOdd : .winding)
+    }
+    if let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0, sh.lineWidth.isFinite {
+      let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart, end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
+      let stroked = start <= 0 && end >= 1 ? path : path.trimmed(from: start, to: end)
+      if !stroked.isEmpty {
+        ctx.setStrokeColor(c)
+        ctx.setLineWidth(sh.lineWidth)
+        ctx.setLineCap(sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt)
+        ctx.setLineJoin(sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter)
+        ctx.setMiterLimit(sh.miterLimit)
+        ctx.setLineDash(phase: sh.lineDashPhase, lengths: sh.lineDashPattern.elements)
+        ctx.addPath(stroked)
+        ctx.strokePath()
+      }
+    }
+    s.endDrawing()
+  }
+
+  /// Fills a text layer's glyph outlines as vectors (sharp under any transform and
+  /// animated `fontSize`), clipped to its bounds; the layout is cached while the text
+  /// state and bounds stay the same.
+  private func drawText(
+    _ n: RenderNode, _ text: TextLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
+    let b = n.state.bounds
+    let fills: [GlyphFill]
+    if let c = textCache[n.key], c.state == text, c.bounds == b {
+      fills = c.fills
+    } else {
+      fills = text.glyphFills(in: b)
+      textCache[n.key] = (text, b, fills)
+    }
+    guard !fills.isEmpty else { return }
+    s.beginDrawing(transform: map, clip: clip)
+    s.context.clip(to: b)
+    s.context.setAlpha(CGFloat(alpha))
+    for f in fills {
+      s.context.setFillColor(f.color)
+      s.context.addPath(f.path)
+      s.context.fillPath(using: .winding)
+    }
+    s.endDrawing()
+  }
+
+  /// The gradient image of node `n` at the map's resolution, cached while its state,
+  /// bounds and resolution stay the same.
+  private func gradientImage(_ n: RenderNode, _ g: GradientLayerState, map: CGAffineTransform) -> CGImage? {
+    let b = n.state.bounds
+    var scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    let px = Double(b.width * scale) * Double(b.height * scale)
+    if px > 4_194_304 { scale *= (4_194_304 / px).squareRoot() }
+    scale = (scale * 64).rounded(.up) / 64
+    gradientsUsed.insert(n.key)
+    if let c = gradientCache[n.key], c.state == g, c.bounds == b, c.scale == scale { return c.image }
+    let image = GradientRasterizer.image(g, bounds: b, pixelsPerPoint: scale)
+    gradientCache[n.key] = (g, b, scale, image)
+    return image
+  }
+
+  /// Runs `body` so that what it draws is clipped to the layer's rounded bounds: on the
+  /// surface itself with a narrower clip when the bounds are a pixel-aligned rectangle,
+  /// otherwise into an offscreen multiplied by the bounds' coverage.
+  func withBoundsClip(
+    _ st: LayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
+    _ body: (RenderSurface, PixelRect) -> Void
+  ) {
+    let device = st.bounds.applying(map)
+    let region = clip.intersection(PixelRect(covering: device))
+    guard !region.isEmpty else { return }
+    let aligned = map.b == 0 && map.c == 0 && RoundedRectPath.isRectangular(st)
+      && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
+    if aligned {
+      body(s, region)
+      return
+    }
+    guard let sub = RenderSurface(rect: region) else { return }
+    body(sub, region)
+    let coverage = RenderSurface(rect: region)
+    if let coverage {
+      fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
+    }
+    PixelCompositing.applyMask(coverage, to: sub)
+    PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+// Layers under a perspective map.
+//
+// The layer (with its subtree, flattened into its plane) is drawn into an offscreen in
+// its own coordinates, at the largest resolution the map needs over the visible part
+// (at most 4 pixels per point and `maximumProjectivePixels` pixels), and then every
+// device pixel of the layer's image is sampled back through the inverse homography:
+//
+//   [x + ½, y + ½, 1] · P⁻¹ = (u′, v′, w′),   source = (u′/w′, v′/w′)
+//
+// bilinearly, transparent outside the offscreen. Since P·P⁻¹ = I, the forward w of the
+// source point is 1/w′, so a pixel with w′ ≤ ε sees the part of the plane behind the
+// eye and is skipped: a layer crossing the eye plane is clipped there instead of
+// smearing its mirror image across the screen.
+extension LayerCompositor {
+  /// The largest offscreen a projective layer gets, in pixels.
+  package static let maximumProjectivePixels = 4_194_304
+
+  func drawProjective(
+    _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
+    let n = tree.nodes[i]
+    let visible = clip.intersection(s.rect)
+    guard !visible.isEmpty, let inv = map.inverse else { return }
+    if let image = n.image, isImageOnly(n) {
+      // Only an image to draw: warp its pixels directly, no offscreen.
+      let st = n.state
+      let r = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+        flipped: st.isGeometryFlipped)
+      guard r.width > 0, r.height > 0 else { return }
+      let toLayer = ProjectiveTransform2D(affine: CGAffineTransform(
+        a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY))
+      let p = toLayer.concatenating(map)
+      guard let back = p.inverse else { return }
+      var region = visible
+      if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: image.width, height: image.height), through: p) {
+        region = region.intersection(PixelRect(covering: box))
+      }
+      image.pixels.withUnsafeBytes { raw in
+        let px = UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!)
+        warp(px, width: image.width, height: image.height, stride: image.width, through: back, into: s, region: region,
+             alpha: alpha)
+      }
+      return
+    }
+    var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
+    // Only the part of the plane that lands in the visible rectangle.
+    var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
+    var allFront = true
+    for c in corners(visible.cgRect) {
+      let h = inv.homogeneous(c)
+      guard h.w > 1e-12 else {
+        allFront = false
+        break
+      }
+      lo = CGPoint(x: min(lo.x, h.x / h.w), y: min(lo.y, h.y / h.w))
+      hi = CGPoint(x: max(hi.x, h.x / h.w), y: max(hi.y, h.y / h.w))
+    }
+    if allFront { extent = extent.intersection(CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)) }
+    let limit = 1e6
+    extent = extent.intersection(CGRect(x: -limit, y: -limit, width: 2 * limit, height: 2 * limit))
+    guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
+
+    // Resolution: the largest stretch of the map over the extent, in pixels per point.
+    var scale = 0.0
+    for p in corners(extent) + [CGPoint(x: extent.midX, y: extent.midY)] {
+      let (x, y, w) = map.homogeneous(p)
+      guard w > 1e-9 else { continue }
+      let du = (((map.m11 * w - x * map.m13) / (w * w)), ((map.m12 * w - y * map.m13) / (w * w)))
+      let dv = (((map.m21 * w - x * map.m23) / (w * w)), ((map.m22 * w - y * map.m23) / (w * w)))
+      scale = max(scale, (du.0 * du.0 + du.1 * du.1).squareRoot(), (dv.0 * dv.0 + dv.1 * dv.1).squareRoot())
+    }
+    scale = min(max(scale, 1.0 / 64), 4)
+    let pixels = Double(extent.width * scale) * Double(extent.height * scale)
+    if pixels > Double(Self.maximumProjectivePixels) { scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot() }
+    let ow = max(Int((extent.width * scale).rounded(.up)), 1), oh = max(Int((extent.height * scale).rounded(.up)), 1)
+    guard let off = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ow, y1: oh)) else { return }
+    let toOff = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
+    let offParent = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+    drawFlat(i, map: toOff, parentMap: offParent, into: off, clip: off.rect, alpha: 1)
+
+    // Offscreen pixels → device, and back.
+    let p = ProjectiveTransform2D(affine: toOff.inverted()).concatenating(map)
+    guard let back = p.inverse else { return }
+    var region = visible
+    if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: ow, height: oh), through: p) {
+      region = region.intersection(PixelRect(covering: box))
+    }
+    warp(off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s, region: region,
+         alpha: alpha)
+  }
+
+  /// Whether node `n` draws nothing but its unclipped image (so it can be warped
+  /// without an offscreen).
+  private func isImageOnly(_ n: RenderNode) -> Bool {
+    let st = n.state
+    return n.kind == .layer && n.children.isEmpty && n.mask == nil && n.tint == nil
+      && (st.backgroundColor?.alpha ?? 0) == 0 && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
+      && !(st.shadowOpacity > 0) && !st.masksToBounds
+      && (n.backingStore != nil || st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+  }
+
+  /// Samples the `width × height` pixels at `src` for every pixel of `region` through
+  /// `back` (device → source pixels), bilinearly (transparent outside), and blends
+  /// source-over at `alpha`.
+  func warp(
+    _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float
+  ) {
+    guard !region.isEmpty else { return }
+    let k = UInt64(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    let sp = SendablePointer(src), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
+    let ds = s.stride, w = region.width
+    let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
+    let b = back
+    let fw = Float(sw), fh = Float(sh)
+    ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
+      typealias M = Lanes
+      let px = sp.pointer
+      @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
+        (x >= 0 && y >= 0 && x < sw && y < sh) ? M.expand(px[y * ss + x]) : 0
+      }
+      for row in rows {
+        let y = y0 + Double(row)
+        // Row start in double precision, steps in single.
+        var u = Float(x0 * b.m11 + y * b.m21 + b.m31)
+        var v = Float(x0 * b.m12 + y * b.m22 + b.m32)
+        var h = Float(x0 * b.m13 + y * b.m23 + b.m33)
+        let du = Float(b.m11), dv = Float(b.m12), dh = Float(b.m13)
+        let out = dp.pointer + row * ds
+        for x in 0..<w {
+          let hh = h, uu = u, vv = v
+          u += du
+          v += dv
+          h += dh
+          guard hh > 1e-12 else { continue }
+          let r = 1 / hh
+          let fx = uu * r - 0.5, fy = vv * r - 0.5
+          guard fx > -1, fy > -1, fx < fw, fy < fh else { continue }
+          // fx, fy > −1, so truncating fx + 1 floors.
+          let ix = Int(Int32(fx + 1)) - 1, iy = Int(Int32(fy + 1)) - 1
+          let wx = UInt64(truncatingIfNeeded: Int32((fx - Float(ix)) * 256))
+          let wy = UInt64(truncatingIfNeeded: Int32((fy - Float(iy)) * 256))
+          let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
+          if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
+            let r0 = px + iy * ss + ix
+            p00 = M.expand(r0[0]); p01 = M.expand(r0[1])
+            p10 = M.expand(r0[ss]); p11 = M.expand(r0[ss + 1])
+          } else {
+            p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
+            p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
+          }
+          let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & M.mask
+          let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & M.mask
+          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.mask
+          if e == 0 { continue }
+          if k < 255 { e = M.div255(e &* k) }
+          let sa = UInt32(truncatingIfNeeded: e &>> 48)
+          out[x] = sa >= 255 ? M.compress(e) : M.compress(e &+ M.scale(M.expand(out[x]), 255 &- sa))
+        }
+      }
+    }
+  }
+
+  /// The bounding box, in node `i`'s coordinates, of its bounds and everything its
+  /// sublayers draw (through their flattened transforms); a sublayer reaching behind
+  /// the eye adds nothing it can show.
+  func contentExtent(_ i: Int, depth: Int) -> CGRect {
+    let n = tree.nodes[i]
+    var r = n.state.bounds
+    if n.state.shadowOpacity > 0 {
+      let grow = abs(n.state.shadowRadius) * 1.5 + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
+      if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
+    }
+    guard depth < 32, !n.state.masksToBounds else { return r }
+    for c in n.children {
+      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
+      if let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: depth + 1), through: m) {
+        r = r.union(box)
+      }
+    }
+    return r
+  }
+
+  private func corners(_ r: CGRect) -> [CGPoint] {
+    [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@_spi(Benchmarks) import LayerGraphics
+
+// Shadows, drawn under the layer.
+//
+// The shadow's shape is the layer's `shadowPath`, or — without one — what the layer
+// draws: its rounded background when that is all it draws (a path, so the blurred mask
+// is cached), otherwise the alpha of its background, contents, sublayers and border
+// rendered offscreen. The shape is blurred by a Gaussian of σ = shadowRadius / 2 (the
+// Core Graphics convention for a blur radius), tinted with `shadowColor` at
+// `shadowOpacity`, and offset by `shadowOffset` in the superlayer's space: y grows down
+// on LayerKit's screen, so the default offset (0, −3) moves the shadow 3 points *up*,
+// exactly as it appears on iOS.
+extension LayerCompositor {
+  func drawShadow(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
+    let n = tree.nodes[i]
+    let st = n.state
+    guard let color = st.shadowColor else { return }
+    let opacity = CGFloat(Swift.min(Swift.max(st.shadowOpacity, 0), 1) * alpha)
+    let tint = Lanes.expand(PixelMath.premultiplied(color, opacity: opacity))
+    guard Lanes.alpha(tint) > 0 else { return }
+    let o = st.shadowOffset
+    guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return }
+    let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
+    let dy = Int((o.width * parentMap.m12 + o.height * parentMap.m22).rounded())
+    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
+
+    let path: CGPath?
+    if let sp = st.shadowPath {
+      path = sp
+    } else if shapeIsRoundedBounds(i) {
+      path = RoundedRectPath.bounds(of: st)
+    } else {
+      path = nil
+    }
+    if let path {
+      let device = CGMutablePath()
+      device.addPath(path, transform: map)
+      guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else { return }
+      m.alpha.withUnsafeBufferPointer { a in
+        composite(alpha: a.baseAddress!, width: m.width, height: m.height, atX: ox + m.dx + dx, y: oy + m.dy + dy,
+                  tint: tint, into: s, clip: clip)
+      }
+      return
+    }
+    // The shape of the layer's content: render it, blur its alpha.
+    let reach = Int((sigma * 3).rounded(.up)) + 1
+    var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
+      region = region.intersection(PixelRect(covering: box).insetBy(-reach))
+    }
+    guard let off = RenderSurface(rect: region) else { return }
+    drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
+    let w = off.width, h = off.height
+    var a = [UInt8](repeating: 0, count: w * h)
+    a.withUnsafeMutableBufferPointer { buf in
+      for y in 0..<h {
+        let row = off.pixels + y * off.stride
+        for x in 0..<w { buf[y * w + x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+      }
+      GaussianBlur.blurAlpha(buf.baseAddress!, width: w, height: h, stride: w, sigma: sigma)
+      composite(alpha: buf.baseAddress!, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint,
+                into: s, clip: clip)
+    }
+  }
+
+  /// Whether what node `i` draws has exactly the shape of its rounded bounds: an
+  /// opaque background, and contents and sublayers that stay inside the part of the
+  /// bounds no rounded corner cuts (so the shadow can use the cached path mask).
+  func shapeIsRoundedBounds(_ i: Int) -> Bool {
+    let n = tree.nodes[i]
+    let st = n.state
+    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
+    let r = RoundedRectPath.clampedRadius(st.cornerRadius, in: st.bounds)
+    let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
+    if let image = n.image {
+      let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+        flipped: st.isGeometryFlipped)
+      if !st.masksToBounds && !safe.contains(rect) { return false }
+    }
+    if st.masksToBounds { return true }
+    for c in n.children {
+      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
+      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m), safe.contains(box)
+      else { return false }
+    }
+    return true
+  }
+
+  /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed
+  /// with its top-left at device `(x, y)`.
+  func composite(
+    alpha a: UnsafePointer<UInt8>, width w: Int, height h: Int, atX x: Int, y: Int, tint: UInt64,
+    into s: RenderSurface, clip: PixelRect
+  ) {
+    let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
+    guard !r.isEmpty else { return }
+    let solid = Lanes.compress(tint), solidOpaque = Lanes.alpha(tint) == 255
+    for row in r.y0..<r.y1 {
+      let src = a + (row - y) * w + (r.x0 - x)
+      let dst = s.pixel(x: r.x0, y: row)
+      for k in 0..<r.width {
+        let c = UInt32(src[k])
+        if c == 0 { continue }
+        if c == 255 && solidOpaque {
+          dst[k] = solid
+          continue
+        }
+        let e = Lanes.scale(tint, c)
+        dst[k] = Lanes.compress(e &+ Lanes.scale(Lanes.expand(dst[k]), 255 &- Lanes.alpha(e)))
+      }
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Composites a `RenderTree` into a surface: Core Animation's render server in software.
+///
+/// Layers are drawn back to front by a depth-first walk. Each layer's transform into
+/// its superlayer is flattened (`ProjectiveTransform2D`) and composed with its
+/// superlayer's map into device pixels; a plain layer thereby flattens its sublayers
+/// into its plane, as Core Animation does, while a `CATransformLayer` passes its
+/// sublayers' 4×4 transforms through unflattened and draws them sorted by depth.
+///
+/// Per layer, in order (`LayerCompositor+Body`): shadow, background, gradient or
+/// contents, shape, sublayers, border; `masksToBounds` clips contents and sublayers to
+/// the rounded bounds. A layer goes through an offscreen *group* when its opacity must
+/// apply once to a composited subtree (`allowsGroupOpacity` with sublayers), when it
+/// has a mask, or when it is a tinted replicator copy; a layer whose map into the
+/// surface is projective is drawn flat into an offscreen in its own plane and mapped
+/// with perspective-correct sampling (`LayerCompositor+Projective`). Every offscreen
+/// covers only the part of the clip it can reach, so memory stays bounded by the frame.
+///
+/// The compositor keeps caches between frames (blurred shadow masks, gradient images);
+/// it is not thread-safe, but its pixel kernels may fan out over cores.
+package final class LayerCompositor {
+  package var tree = RenderTree()
+  package let shadowCache = ShadowCache()
+  var gradientCache: [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] = [:]
+  var gradientsUsed = Set<RenderNode.Key>()
+  var textCache: [RenderNode.Key: (state: TextLayerState, bounds: CGRect, fills: [GlyphFill])] = [:]
+
+  package init() {}
+
+  /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
+  /// device pixels per point. The pixels of `clip` are expected to be cleared first.
+  package func render(_ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat) {
+    self.tree = tree
+    gradientsUsed.removeAll(keepingCapacity: true)
+    defer {
+      shadowCache.endFrame()
+      if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
+      if gradientCache.count > gradientsUsed.count {
+        gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
+      }
+    }
+    guard let root = tree.root, !clip.isEmpty, scale.isFinite, scale > 0 else { return }
+    let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+    drawNode(root, local: tree.localTransform(root, parent: nil), parentMap: device, into: surface, clip: clip, alpha: 1)
+  }
+
+  // MARK: - One layer
+
+  /// Draws node `i`, placed by `local` (its 4×4 transform into its parent's plane) and
+  /// `parentMap` (that plane into the surface's device space), at inherited opacity
+  /// `alpha`.
+  func drawNode(
+    _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
+    let n = tree.nodes[i]
+    guard !n.state.isHidden, !clip.isEmpty else { return }
+    guard !n.state.opacity.isNaN else {
+      CADiagnostics.report(key: "opacity", "\(n.key) has NaN opacity; not drawn")
+      return
+    }
+    let a = alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+    guard a > 0 else { return }
+    if n.kind == .transform {
+      drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
+      return
+    }
+    let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+    guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
+    if !n.state.isDoubleSided && !Self.isFrontFacing(map, at: n.state.bounds) { return }
+    if let affine = map.exactAffine {
+      drawFlat(i, map: affine, parentMap: parentMap, into: s, clip: clip, alpha: a)
+    } else {
+      drawProjective(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: a)
+    }
+  }
+
+  /// Draws node `i` under an affine map, through an offscreen group when it needs one.
+  func drawFlat(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
+    let n = tree.nodes[i]
+    let grouped = (alpha < 1 && n.state.allowsGroupOpacity && !n.children.isEmpty) || n.mask != nil || n.tint != nil
+    guard grouped else {
+      drawBody(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+      return
+    }
+    var region = clip.intersection(s.rect)
+    if n.state.masksToBounds && n.state.shadowOpacity <= 0 {
+      region = region.intersection(PixelRect(covering: n.state.bounds.applying(map)))
+    }
+    guard let group = RenderSurface(rect: region) else { return }
+    drawBody(i, map: map, parentMap: parentMap, into: group, clip: region, alpha: 1)
+    if let m = tree.nodes[i].mask {
+      let mask = RenderSurface(rect: region)
+      if let mask {
+        let mapP = ProjectiveTransform2D(affine: map)
+        drawNode(m, local: tree.localTransform(m, parent: nil), parentMap: mapP, into: mask, clip: region, alpha: 1)
+      }
+      PixelCompositing.applyMask(mask, to: group)
+    }
+    PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha, tint: n.tint)
+  }
+
+  /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps
+  /// orientation at the bounds' centre).
+  static func isFrontFacing(_ map: ProjectiveTransform2D, at bounds: CGRect) -> Bool {
+    let w = map.homogeneous(CGPoint(x: bounds.midX, y: bounds.midY)).w
+    return map.determinant * w >= 0
+  }
+}
+
+extension ProjectiveTransform2D {
+  /// The affine transform equal to the map, when it has no perspective part.
+  var exactAffine: CGAffineTransform? {
+    let scale = Swift.max(abs(m11), abs(m12), abs(m21), abs(m22), 1e-300)
+    guard abs(m13) <= 1e-12 * scale / Swift.max(abs(m33), 1), abs(m23) <= 1e-12 * scale / Swift.max(abs(m33), 1),
+      m33 != 0
+    else { return nil }
+    let k = 1 / m33
+    return CGAffineTransform(a: m11 * k, b: m12 * k, c: m21 * k, d: m22 * k, tx: m31 * k, ty: m32 * k)
+  }
+
+  /// The map of an affine transform.
+  init(affine t: CGAffineTransform) {
+    self.init(m11: t.a, m12: t.b, m13: 0, m21: t.c, m22: t.d, m23: 0, m31: t.tx, m32: t.ty, m33: 1)
+  }
+
+  /// Whether every entry is finite.
+  var isFinite: Bool {
+    [m11, m12, m13, m21, m22, m23, m31, m32, m33].allSatisfy(\.isFinite)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// One layer of a frame's render tree: an immutable copy of everything the compositor
+/// needs, so drawing never touches the layer objects the app is changing.
+package struct RenderNode: Sendable {
+  /// What kind of layer it was, which decides what it draws beyond `CALayer`'s parts.
+  package enum Kind: Sendable, Equatable {
+    case layer
+    case shape
+    case gradient
+    case transform
+    case replicator
+    case text
+  }
+
+  /// Identifies the node across frames (for damage): the layer, and which replicator
+  /// copy it is.
+  package struct Key: Hashable, Sendable {
+    package var layer: ObjectIdentifier
+    /// 0 outside replicators; a distinct number for each replicated copy.
+    package var instance: Int
+  }
+
+  package var key: Key
+  package var kind: Kind
+  /// The presentation state at the frame's time.
+  package var state: LayerState
+  /// The sublayers' node indices, in drawing order (stably sorted by `zPosition`).
+  package var children: [Int] = []
+  /// The mask layer's node index.
+  package var mask: Int? = nil
+  /// The image `draw(in:)` drew, shown instead of `contents`.
+  package var backingStore: CGImage? = nil
+  /// For a replicated copy: the instance transform it gets in its replicator's
+  /// sublayer space (before the replicator's `sublayerTransform`).
+  package var instanceTransform: CATransform3D? = nil
+  /// For a replicated copy: the colour its pixels are multiplied by (RGBA, 0…1).
+  package var tint: SIMD4<Float>? = nil
+
+  /// The image the layer shows: the backing store, else `contents`.
+  package var image: CGImage? { backingStore ?? state.contents }
+
+  /// Whether the node draws any pixels of its own (not counting sublayers, border and
+  /// shadow).
+  package var hasOwnContent: Bool {
+    if image != nil { return true }
+    switch kind {
+    case .shape: return state.shape?.path != nil
+    case .gradient: return !(state.gradient?.colors.elements.isEmpty ?? true)
+    case .text: return state.text != nil
+    default: return false
+    }
+  }
+}

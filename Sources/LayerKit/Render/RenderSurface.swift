@@ -1,0 +1,69 @@
+import Foundation
+
+/// A premultiplied RGBA8 bitmap placed at a pixel offset of the frame's device space:
+/// the frame itself, or an offscreen buffer for a group, a mask, a clip or a 3D layer.
+///
+/// Pixel `(0, 0)` of the bitmap is device pixel `(originX, originY)`. Drawing through
+/// `context` happens in device coordinates once `beginDrawing(transform:clip:)` has set
+/// the CTM, so a subtree draws the same way into the frame or into any offscreen.
+package final class RenderSurface {
+  /// The bitmap and the Core Graphics context that draws into it.
+  package let context: CGContext
+  /// Device coordinates of bitmap pixel (0, 0).
+  package let originX: Int
+  package let originY: Int
+  /// The pixels, `stride` per row.
+  package let pixels: UnsafeMutablePointer<UInt32>
+  package let stride: Int
+
+  /// A transparent surface covering `rect` of device space, or nil when `rect` is empty
+  /// or larger than a context may be.
+  package init?(rect: PixelRect) {
+    guard !rect.isEmpty, let ctx = CGContext(width: rect.width, height: rect.height) else { return nil }
+    context = ctx
+    originX = rect.x0
+    originY = rect.y0
+    pixels = ctx.data!.assumingMemoryBound(to: UInt32.self)
+    stride = ctx.bytesPerRow / 4
+  }
+
+  /// A surface drawing into `context`'s bitmap, placed at the device origin.
+  package init(wrapping context: CGContext) {
+    self.context = context
+    originX = 0
+    originY = 0
+    pixels = context.data!.assumingMemoryBound(to: UInt32.self)
+    stride = context.bytesPerRow / 4
+  }
+
+  package var width: Int { context.width }
+  package var height: Int { context.height }
+  /// The device pixels the surface covers.
+  package var rect: PixelRect { PixelRect(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
+
+  /// The first pixel of device row `y`, device column `x`.
+  @inline(__always)
+  package func pixel(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+    pixels + (y - originY) * stride + (x - originX)
+  }
+
+  /// Saves the graphics state, clips to `clip` (device pixels) and sets the CTM to
+  /// `transform` (user space → device), so drawing lands on this surface. Balance with
+  /// `endDrawing()`.
+  package func beginDrawing(transform: CGAffineTransform, clip: PixelRect) {
+    context.saveGState()
+    let c = clip.intersection(rect)
+    context.clip(to: CGRect(x: c.x0 - originX, y: c.y0 - originY, width: c.width, height: c.height))
+    context.concatenate(transform.concatenating(CGAffineTransform(translationX: CGFloat(-originX), y: CGFloat(-originY))))
+  }
+
+  /// Restores the state saved by `beginDrawing(transform:clip:)`.
+  package func endDrawing() { context.restoreGState() }
+
+  /// Makes the pixels of `r` (device) transparent.
+  package func clear(_ r: PixelRect) {
+    let c = r.intersection(rect)
+    guard !c.isEmpty else { return }
+    for y in c.y0..<c.y1 { pixel(x: c.x0, y: y).update(repeating: 0, count: c.width) }
+  }
+}

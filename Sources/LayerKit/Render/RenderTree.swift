@@ -1,0 +1,25 @@
+import Foundation
+
+/// A frame's layers as a flat array of value nodes: the compositor's only input.
+///
+/// Built on the layers' thread from the presentation state at the frame's time
+/// (`RenderTree(root:state:)`), then handed to the compositor, which may use other
+/// threads. Nodes refer to each other by index; `root` is the root layer's index.
+package struct RenderTree: Sendable {
+  package var nodes: [RenderNode] = []
+  package var root: Int? = nil
+
+  package init() {}
+
+  /// The local transform of `child` into `parent`'s plane (4×4, before flattening):
+  /// its own placement, its replicator instance transform, then the parent's flip and
+  /// sublayer transform.
+  package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
+    let c = nodes[child]
+    var m = LayerGeometry.transformToParentPlane(c.state)
+    if let inst = c.instanceTransform { m = m.concatenating(inst) }
+    guard let parent else { return m }
+    let s = LayerGeometry.sublayerSpaceTransform(nodes[parent].state)
+    return s.isIdentity ? m : m.concatenating(s)
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Builds a `RenderTree` from a layer tree, on the layers' thread.
+///
+/// Before copying, it lays the tree out (`layoutIfNeeded()`) and brings every layer's
+/// contents up to date: a layer marked as needing display runs `display()`, and when
+/// that leaves `contents` unchanged, `draw(in:)` draws a new backing store of
+/// `bounds.size · contentsScale` pixels (at most `maximumBackingStorePixels`; a larger
+/// layer draws at a lower scale). The store is kept on the layer and reused until the
+/// layer needs display again, or dropped once `contents` is set to something else.
+///
+/// A replicator's sublayers are copied once per instance, each copy carrying its
+/// instance transform and colour. A layer met twice on one path (a mask cycle) is
+/// skipped with a diagnostic.
+package struct RenderTreeBuilder {
+  /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
+  package static let maximumBackingStorePixels = 4096 * 4096
+
+  private var tree = RenderTree()
+  private var onPath = Set<ObjectIdentifier>()
+  private let stateOf: (CALayer) -> LayerState
+
+  /// - Parameter state: the presentation state of a model layer at the frame's time.
+  private init(state: @escaping (CALayer) -> LayerState) { stateOf = state }
+
+  /// The render tree of `root`'s subtree.
+  ///
+  /// - Parameters:
+  ///   - root: a model layer.
+  ///   - state: the state to draw each layer with (its presentation state; the model
+  ///     state when nothing animates).
+  package static func build(root: CALayer, state: @escaping (CALayer) -> LayerState) -> RenderTree {
+    root.layoutIfNeeded()
+    var b = RenderTreeBuilder(state: state)
+    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil)
+    return b.tree
+  }
+
+  private mutating func add(
+    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?
+  ) -> Int? {
+    let id = ObjectIdentifier(layer)
+    guard !onPath.contains(id) else {
+      CADiagnostics.report(key: "mask", "\(layer) appears inside its own subtree or mask (a cycle); skipped")
+      return nil
+    }
+    onPath.insert(id)
+    defer { onPath.remove(id) }
+
+    let store = Self.updateBackingStore(layer)
+    var node = RenderNode(key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: stateOf(layer))
+    node.backingStore = store
+    node.instanceTransform = instanceTransform
+    node.tint = tint
+    let index = tree.nodes.count
+    tree.nodes.append(node)
+
+    var children: [(index: Int, z: CGFloat)] = []
+    if node.kind == .replicator, let rep = node.state.replicator {
+      let a = node.state.anchorInBounds
+      let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -node.state.anchorPointZ)
+      let back = CATransform3DMakeTranslation(a.x, a.y, node.state.anchorPointZ)
+      var step = CATransform3D.identity
+      var color = Self.rgba(rep.instanceColor ?? .white)
+      let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
+      for i in 0..<rep.instanceCount {
+        let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
+        let clamped = simd_clamp01(color)
+        let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
+        for child in layer.children {
+          if let c = add(child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint) {
+            children.append((c, tree.nodes[c].state.zPosition))
+          }
+        }
+        step = step.concatenating(rep.instanceTransform)
+        color += offset
+      }
+    } else {
+      for child in layer.children {
+        if let c = add(child, instance: instance, instanceTransform: nil, tint: tint) {
+          children.append((c, tree.nodes[c].state.zPosition))
+        }
+      }
+    }
+    // Stable sort by zPosition (insertion order breaks ties).
+    let order = children.enumerated().sorted { l, r in
+      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
+    }
+    tree.nodes[index].children = order.map(\.element.index)
+    if let m = layer.maskLayer {
+      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil)
+    }
+    return index
+  }
+
+  private static func kind(of layer: CALayer) -> RenderNode.Kind {
+    switch layer {
+    case is CATransformLayer: return .transform
+    case is CAReplicatorLayer: return .replicator
+    case is CAShapeLayer: return .shape
+    case is CAGradientLayer: return .gradient
+    case is CATextLayer: return .text
+    default: return .layer
+    }
+  }
+
+  private static func rgba(_ c: CGColor) -> SIMD4<Float> {
+    SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+  }
+
+  /// Runs `display()` if the layer needs it, redraws its backing store when `display()`
+  /// left `contents` alone, and returns the store to show (nil when `contents` has
+  /// been replaced since it was drawn).
+  private static func updateBackingStore(_ layer: CALayer) -> CGImage? {
+    if layer is CATextLayer {
+      // Text is drawn as vector outlines from the presentation state at every frame.
+      layer.displayIfNeeded()
+      return nil
+    }
+    if layer.needsDisplay() {
+      let before = layer.state.contents
+      layer.displayIfNeeded()
+      if layer.state.contents === before {
+        layer.backingStore = drawBackingStore(layer)
+      } else {
+        layer.backingStore = nil
+      }
+    }
+    guard let store = layer.backingStore, store.contentsAtDraw === layer.state.contents else { return nil }
+    return store.image
+  }
+
+  private static func drawBackingStore(_ layer: CALayer) -> LayerBackingStore? {
+    let s = layer.state
+    let size = s.bounds.size
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+    var scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
+    let pixels = Double(size.width * scale) * Double(size.height * scale)
+    if pixels > Double(maximumBackingStorePixels) {
+      scale *= (Double(maximumBackingStorePixels) / pixels).squareRoot()
+    }
+    let w = max(Int((size.width * scale).rounded(.up)), 1), h = max(Int((size.height * scale).rounded(.up)), 1)
+    guard w <= CGImage.maximumDimension, h <= CGImage.maximumDimension, let ctx = CGContext(width: w, height: h)
+    else {
+      CADiagnostics.report(key: "display", "\(layer) is too large to draw; drew nothing")
+      return nil
+    }
+    ctx.scaleBy(x: CGFloat(w) / size.width, y: CGFloat(h) / size.height)
+    ctx.translateBy(x: -s.bounds.minX, y: -s.bounds.minY)
+    layer.delegate?.layerWillDraw(layer)
+    layer.draw(in: ctx)
+    guard let image = ctx.makeImage() else { return nil }
+    return LayerBackingStore(image: image, contentsAtDraw: s.contents)
+  }
+}
+
+/// Each lane clamped to 0…1.
+private func simd_clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
+  v.replacing(with: 0, where: v .< 0).replacing(with: 1, where: v .> 1)
+}

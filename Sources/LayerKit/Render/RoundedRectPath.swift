@@ -1,0 +1,83 @@
+import Foundation
+
+/// The outline of a layer's bounds with its corner radius on the masked corners.
+///
+/// Corners are circular arcs (Core Animation's `.circular` corner curve), each drawn as
+/// one cubic Bézier with the usual 0.5523 handle ratio. The radius is clamped to half
+/// the shorter side, as Core Animation clamps it. `minY` is the top edge on LayerKit's
+/// y-down screen, so `.layerMinXMinYCorner` is the top-left corner.
+package enum RoundedRectPath {
+  /// The cubic handle length of a quarter circle of radius 1.
+  private static let kappa: CGFloat = 0.552_284_749_8
+
+  /// The radius actually used for `rect` and `radius`.
+  package static func clampedRadius(_ radius: CGFloat, in rect: CGRect) -> CGFloat {
+    guard radius.isFinite, radius > 0 else { return 0 }
+    return Swift.min(radius, Swift.min(rect.width, rect.height) / 2)
+  }
+
+  /// Appends the outline (clockwise on screen, starting at the top edge) to `path`.
+  package static func add(_ rect: CGRect, radius: CGFloat, corners: CACornerMask, to path: CGMutablePath) {
+    let r = clampedRadius(radius, in: rect)
+    guard rect.width > 0, rect.height > 0 else { return }
+    if r == 0 || corners.isEmpty {
+      path.addRect(rect)
+      return
+    }
+    let tl = corners.contains(.layerMinXMinYCorner) ? r : 0
+    let tr = corners.contains(.layerMaxXMinYCorner) ? r : 0
+    let bl = corners.contains(.layerMinXMaxYCorner) ? r : 0
+    let br = corners.contains(.layerMaxXMaxYCorner) ? r : 0
+    let k = kappa
+    let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+    path.move(to: CGPoint(x: x0 + tl, y: y0))
+    path.addLine(to: CGPoint(x: x1 - tr, y: y0))
+    if tr > 0 {
+      path.addCurve(
+        to: CGPoint(x: x1, y: y0 + tr), control1: CGPoint(x: x1 - tr + tr * k, y: y0),
+        control2: CGPoint(x: x1, y: y0 + tr - tr * k))
+    }
+    path.addLine(to: CGPoint(x: x1, y: y1 - br))
+    if br > 0 {
+      path.addCurve(
+        to: CGPoint(x: x1 - br, y: y1), control1: CGPoint(x: x1, y: y1 - br + br * k),
+        control2: CGPoint(x: x1 - br + br * k, y: y1))
+    }
+    path.addLine(to: CGPoint(x: x0 + bl, y: y1))
+    if bl > 0 {
+      path.addCurve(
+        to: CGPoint(x: x0, y: y1 - bl), control1: CGPoint(x: x0 + bl - bl * k, y: y1),
+        control2: CGPoint(x: x0, y: y1 - bl + bl * k))
+    }
+    path.addLine(to: CGPoint(x: x0, y: y0 + tl))
+    if tl > 0 {
+      path.addCurve(
+        to: CGPoint(x: x0 + tl, y: y0), control1: CGPoint(x: x0, y: y0 + tl - tl * k),
+        control2: CGPoint(x: x0 + tl - tl * k, y: y0))
+    }
+    path.closeSubpath()
+  }
+
+  /// The outline of `state`'s bounds with its corner radius and masked corners.
+  package static func bounds(of state: LayerState) -> CGPath {
+    let p = CGMutablePath()
+    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, to: p)
+    return p
+  }
+
+  /// The border's area: the rounded bounds minus the same outline inset by the border
+  /// width (its radius reduced by the width), for an even-odd fill.
+  package static func border(of state: LayerState) -> CGPath {
+    let p = CGMutablePath()
+    let w = Swift.min(state.borderWidth, Swift.min(state.bounds.width, state.bounds.height) / 2)
+    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, to: p)
+    let r = clampedRadius(state.cornerRadius, in: state.bounds)
+    add(state.bounds.insetBy(dx: w, dy: w), radius: Swift.max(r - w, 0), corners: state.maskedCorners, to: p)
+    return p
+  }
+
+  /// Whether the state's rounded bounds are a plain rectangle.
+  package static func isRectangular(_ state: LayerState) -> Bool {
+    clampedRadius(state.cornerRadius, in: state.bounds) == 0 || state.maskedCorners.isEmpty
+  }
+}

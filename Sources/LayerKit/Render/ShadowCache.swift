@@ -1,0 +1,92 @@
+import Foundation
+@_spi(Benchmarks) import LayerGraphics
+
+/// Blurred shadow masks kept between frames, keyed by the shadow's device-space shape
+/// (up to whole-pixel translation) and blur.
+///
+/// A layer whose shadow comes from a path (its `shadowPath`, or its rounded bounds when
+/// it has nothing else to draw) reuses the mask for as long as its size, corner radius,
+/// scale and blur stay the same, wherever it moves by whole pixels. Entries unused for
+/// `maximumIdleFrames` frames are dropped.
+package final class ShadowCache {
+  /// A blurred coverage mask: `width × height` bytes, its top-left pixel `(dx, dy)`
+  /// from the whole-pixel origin of the shape it was made for.
+  package final class Mask {
+    package let alpha: [UInt8]
+    package let width: Int
+    package let height: Int
+    package let dx: Int
+    package let dy: Int
+    var lastUse: Int
+
+    init(alpha: [UInt8], width: Int, height: Int, dx: Int, dy: Int, frame: Int) {
+      self.alpha = alpha; self.width = width; self.height = height; self.dx = dx; self.dy = dy; lastUse = frame
+    }
+  }
+
+  private struct Key: Hashable {
+    var path: PathStorage
+    var sigma: Double
+  }
+
+  /// Frames an unused entry survives.
+  package static let maximumIdleFrames = 2
+  private var entries: [Key: Mask] = [:]
+  private var frame = 0
+  /// Masks made (not found in the cache) since the cache was created.
+  package private(set) var misses = 0
+
+  package init() {}
+
+  /// The number of masks held.
+  package var count: Int { entries.count }
+
+  /// The blurred mask of `path` (device space) for a Gaussian of `sigma` pixels, and
+  /// the whole-pixel origin it is relative to; nil when the path covers nothing or is
+  /// too large to rasterize.
+  package func mask(for path: PathStorage, sigma: Double) -> (mask: Mask, originX: Int, originY: Int)? {
+    var lo = CGPoint(x: CGFloat.infinity, y: .infinity), hi = CGPoint(x: -CGFloat.infinity, y: -.infinity)
+    for p in path.points {
+      guard p.x.isFinite, p.y.isFinite else { return nil }
+      lo = CGPoint(x: min(lo.x, p.x), y: min(lo.y, p.y))
+      hi = CGPoint(x: max(hi.x, p.x), y: max(hi.y, p.y))
+    }
+    guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < 16384, hi.y - lo.y < 16384 else { return nil }
+    let ox = Int(lo.x.rounded(.down)), oy = Int(lo.y.rounded(.down))
+    var local = path
+    for k in local.points.indices {
+      local.points[k].x -= CGFloat(ox)
+      local.points[k].y -= CGFloat(oy)
+    }
+    let key = Key(path: local, sigma: (sigma * 64).rounded() / 64)
+    if let m = entries[key] {
+      m.lastUse = frame
+      return (m, ox, oy)
+    }
+    misses += 1
+    let reach = Int((key.sigma * 3).rounded(.up)) + 1
+    let w = Int((hi.x - CGFloat(ox)).rounded(.up)) + 2 * reach, h = Int((hi.y - CGFloat(oy)).rounded(.up)) + 2 * reach
+    guard w * h <= CGContext.maximumPixelCount, let ctx = CGContext(width: w, height: h) else { return nil }
+    ctx.translateBy(x: CGFloat(reach), y: CGFloat(reach))
+    ctx.addPath(CGPath(storage: local))
+    ctx.setFillColor(.white)
+    ctx.fillPath()
+    let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
+    var alpha = [UInt8](repeating: 0, count: w * h)
+    alpha.withUnsafeMutableBufferPointer { a in
+      for k in 0..<(w * h) { a[k] = UInt8(truncatingIfNeeded: px[k] >> 24) }
+      GaussianBlur.blurAlpha(a.baseAddress!, width: w, height: h, stride: w, sigma: key.sigma)
+    }
+    let m = Mask(alpha: alpha, width: w, height: h, dx: -reach, dy: -reach, frame: frame)
+    entries[key] = m
+    return (m, ox, oy)
+  }
+
+  /// Ends a frame: drops entries unused for `maximumIdleFrames` frames.
+  package func endFrame() {
+    frame += 1
+    if entries.count > 64 || frame % 8 == 0 {
+      entries = entries.filter { frame - $0.value.lastUse <= Self.maximumIdleFrames }
+    }
+  }
+}
