@@ -2,7 +2,10 @@
 public enum DemoCatalog {
   /// The scene types, in gallery order.
   public static let sceneTypes: [any DemoScene.Type] = [
-    BasicAnimationScene.self,
+    ImplicitAnimationsScene.self, BasicAnimationScene.self, KeyframeColorsScene.self,
+    AnimationGroupScene.self, ChainedAnimationsScene.self, DelayedImplicitScene.self,
+    PauseResumeScene.self, NestedTransactionsScene.self, PerspectiveCardsScene.self,
+    ZPositionScene.self, AnchorPointScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.
