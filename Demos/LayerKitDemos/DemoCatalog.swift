@@ -5,7 +5,10 @@ public enum DemoCatalog {
     ImplicitAnimationsScene.self, BasicAnimationScene.self, KeyframeColorsScene.self,
     AnimationGroupScene.self, ChainedAnimationsScene.self, DelayedImplicitScene.self,
     PauseResumeScene.self, NestedTransactionsScene.self, PerspectiveCardsScene.self,
-    ZPositionScene.self, AnchorPointScene.self,
+    ZPositionScene.self, AnchorPointScene.self, ContentsTransitionScene.self,
+    ShadowCornersScene.self, ContentsGravityScene.self, CoreGraphicsBasicsScene.self,
+    ChatBubblesScene.self, InspirationalTitleScene.self, SVGIconScene.self,
+    SpringPlaygroundScene.self, ImageGridScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

@@ -128,7 +128,10 @@ public final class SceneDriver {
     guard let index = parameters.firstIndex(where: { $0.name == name }) else { return }
     let range = parameters[index].range
     parameters[index].value = min(max(value, range.lowerBound), range.upperBound)
-    scene.setParameter(name, to: parameters[index].value)
+    let now = time
+    let wasPaused = isPaused
+    seek(to: now)
+    if !wasPaused { resume() }
   }
 
   /// Passes an event in container coordinates to the scene, converted to the stage's.

@@ -38,7 +38,7 @@ open class ImageLoadingLayer: CALayer {
 
   private var task: Task<CGImage, any Error>?
   private var watcher: Task<Void, Never>?
-  private let outcome = OutcomeBox()
+  private var outcome = OutcomeBox()
   private var generation = 0
 
   public override init() {
@@ -76,10 +76,12 @@ open class ImageLoadingLayer: CALayer {
       }
       loadState = .loading(url)
       self.task = task
-      let box = outcome
+      let box = OutcomeBox()
+      outcome = box
       watcher = Task.detached {
         let result = await task.result
         box.value.withLock { $0 = result }
+        box.finished.signal()
       }
     }
   }
@@ -89,7 +91,7 @@ open class ImageLoadingLayer: CALayer {
     task?.cancel()
     task = nil
     watcher = nil
-    outcome.value.withLock { $0 = nil }
+    outcome = OutcomeBox()
     if case .loading = loadState { loadState = .idle }
   }
 
@@ -97,6 +99,17 @@ open class ImageLoadingLayer: CALayer {
   /// none). Call ``deliverCompletedLoad()`` afterwards, on the layer's thread.
   public func waitForLoad() async {
     await watcher?.value
+  }
+
+  /// Blocks the calling thread until the load in progress finishes or `timeout` seconds
+  /// pass, then delivers it (see ``deliverCompletedLoad()``). For scripted scenes and
+  /// headless rendering, where a frame must show the loaded image deterministically.
+  /// - Returns: true when a load was delivered.
+  @discardableResult
+  public func finishLoad(timeout: Double = 10) -> Bool {
+    guard case .loading = loadState, watcher != nil else { return false }
+    guard outcome.finished.wait(timeout: .now() + timeout) == .success else { return false }
+    return deliverCompletedLoad()
   }
 
   /// Shows the finished load's image (fading it in) or records its failure.
@@ -143,4 +156,5 @@ open class ImageLoadingLayer: CALayer {
 /// The finished load, handed from the task that awaited it to the layer's thread.
 private final class OutcomeBox: Sendable {
   let value = Mutex<Result<CGImage, any Error>?>(nil)
+  let finished = DispatchSemaphore(value: 0)
 }
