@@ -85,6 +85,11 @@ public final class SceneDriver {
   /// Moves a paused stage by `seconds` of stage time (one frame: 1/60) and fires the cues
   /// it passes. Pauses first when playing.
   public func step(by seconds: Double = 1.0 / 60) {
+    guard seconds >= 0 else {
+      // Cues cannot be undone: going back rebuilds the scene at the earlier time.
+      seek(to: time + seconds)
+      return
+    }
     pause()
     stage.timeOffset = max(0, stage.timeOffset + seconds)
     tick()
