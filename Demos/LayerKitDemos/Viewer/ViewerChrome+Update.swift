@@ -109,14 +109,10 @@ extension ViewerChrome {
     var stack: [CALayer] = stage.sublayers ?? []
     while let layer = stack.popLast() {
       let presented = layer.presentation() ?? layer
-      if let p = presented.superlayer ?? layer.superlayer {
-        _ = p
-      }
       bounds.addPath(outline(of: layer))
-      let anchor = CGPoint(
-        x: presented.bounds.minX + presented.anchorPoint.x * presented.bounds.width,
-        y: presented.bounds.minY + presented.anchorPoint.y * presented.bounds.height)
-      let a = root.convert(anchor, from: presented)
+      // The anchor point sits on the layer's position, in its superlayer's space.
+      let parent = layer.superlayer.map { $0.presentation() ?? $0 }
+      let a = root.convert(presented.position, from: parent)
       if a.x.isFinite, a.y.isFinite { dots.addEllipse(in: CGRect(x: a.x - 3, y: a.y - 3, width: 6, height: 6)) }
       stack.append(contentsOf: layer.sublayers ?? [])
     }

@@ -24,7 +24,7 @@ public final class ViewerController {
   public private(set) var driver: SceneDriver?
   /// The layer the inspector shows, a model layer of the current demo.
   public private(set) weak var inspected: CALayer?
-  public var showsOverlays = true
+  public var showsOverlays = false
   public var showsInspector = true
   /// Where screenshots go; the file name is `layerkit-NAME-N.png`.
   public var screenshotDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
