@@ -69,6 +69,32 @@ public final class ImageLoader: Sendable {
       })
   }
 
+  /// Loads a `file:` URL on the calling thread, through the same caches: for scripted
+  /// scenes and headless rendering, which must not wait on the concurrency pool.
+  /// - Throws: ``ImageLoadingError``; `http(s):` URLs give ``ImageLoadingError/transportFailed(url:reason:)``.
+  public func loadImageSynchronously(from url: URL) throws(ImageLoadingError) -> CGImage {
+    if let image = cachedImage(for: url) { return image }
+    let data: Data
+    if let stored = diskCache?.data(for: url) {
+      data = stored
+    } else {
+      switch url.scheme?.lowercased() {
+      case "file":
+        do {
+          data = try Data(contentsOf: url)
+        } catch {
+          throw .unreadableFile(url: url, reason: Self.describe(error))
+        }
+        diskCache?.store(data, for: url)
+      case "http", "https":
+        throw .transportFailed(url: url, reason: "synchronous loads read only file URLs")
+      default:
+        throw .unsupportedScheme(url: url)
+      }
+    }
+    return try decode(data, for: url)
+  }
+
   private func loadData(for url: URL) async throws -> Data {
     if let stored = diskCache?.data(for: url) { return stored }
     let data: Data

@@ -39,7 +39,7 @@ open class ImageLoadingLayer: CALayer {
   private var task: Task<CGImage, any Error>?
   private var watcher: Task<Void, Never>?
   private var outcome = OutcomeBox()
-  private var generation = 0
+  private var currentLoader: ImageLoader?
 
   public override init() {
     super.init()
@@ -61,6 +61,7 @@ open class ImageLoadingLayer: CALayer {
   /// Starts showing the image at `url`, cancelling a load in progress.
   public func load(_ url: URL, with loader: ImageLoader) {
     cancelLoad()
+    currentLoader = loader
     withoutActions { imageLayer.frame = bounds }
     switch loader.loadImage(from: url) {
     case .cached(let image):
@@ -81,7 +82,6 @@ open class ImageLoadingLayer: CALayer {
       watcher = Task.detached {
         let result = await task.result
         box.value.withLock { $0 = result }
-        box.finished.signal()
       }
     }
   }
@@ -101,14 +101,26 @@ open class ImageLoadingLayer: CALayer {
     await watcher?.value
   }
 
-  /// Blocks the calling thread until the load in progress finishes or `timeout` seconds
-  /// pass, then delivers it (see ``deliverCompletedLoad()``). For scripted scenes and
-  /// headless rendering, where a frame must show the loaded image deterministically.
+  /// Delivers the load in progress now: its task's result if it has finished, otherwise
+  /// the task is cancelled and the `file:` URL is loaded on the calling thread through the
+  /// same loader and caches. For scripted scenes and headless rendering, where a frame
+  /// must show the loaded image deterministically without waiting on the concurrency pool.
   /// - Returns: true when a load was delivered.
   @discardableResult
-  public func finishLoad(timeout: Double = 10) -> Bool {
-    guard case .loading = loadState, watcher != nil else { return false }
-    guard outcome.finished.wait(timeout: .now() + timeout) == .success else { return false }
+  public func finishLoad() -> Bool {
+    guard case .loading(let url) = loadState, let loader = currentLoader else { return false }
+    if outcome.value.withLock({ $0 == nil }) {
+      task?.cancel()
+      let box = OutcomeBox()
+      outcome = box
+      let result: Result<CGImage, any Error>
+      do {
+        result = .success(try loader.loadImageSynchronously(from: url))
+      } catch {
+        result = .failure(error)
+      }
+      box.value.withLock { $0 = result }
+    }
     return deliverCompletedLoad()
   }
 
@@ -156,5 +168,4 @@ open class ImageLoadingLayer: CALayer {
 /// The finished load, handed from the task that awaited it to the layer's thread.
 private final class OutcomeBox: Sendable {
   let value = Mutex<Result<CGImage, any Error>?>(nil)
-  let finished = DispatchSemaphore(value: 0)
 }
