@@ -1,8 +1,23 @@
 /// Every demo scene, in the order the viewer shows them.
 public enum DemoCatalog {
-  /// All demos.
+  /// The scene types, in gallery order.
+  public static let sceneTypes: [any DemoScene.Type] = [
+    ImplicitAnimationsScene.self, BasicAnimationScene.self, KeyframeColorsScene.self,
+    AnimationGroupScene.self, ChainedAnimationsScene.self, DelayedImplicitScene.self,
+    PauseResumeScene.self, NestedTransactionsScene.self, PerspectiveCardsScene.self,
+    ZPositionScene.self, AnchorPointScene.self, ContentsTransitionScene.self,
+    ShadowCornersScene.self, ContentsGravityScene.self, CoreGraphicsBasicsScene.self,
+    ChatBubblesScene.self, InspirationalTitleScene.self, SVGIconScene.self,
+    SpringPlaygroundScene.self, ImageGridScene.self,
+  ]
+
+  /// All demos: the scenes, then the test pattern.
   public static var all: [DemoInfo] {
-    [TestPattern.demo]
+    sceneTypes.map { info($0) } + [TestPattern.demo]
+  }
+
+  private static func info(_ type: any DemoScene.Type) -> DemoInfo {
+    SceneRenderer.info(type)
   }
 
   /// The demo called `name`, or nil.

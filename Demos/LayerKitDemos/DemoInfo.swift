@@ -10,14 +10,19 @@ public struct DemoInfo: Sendable {
   public let duration: Double
   /// Renders the demo at a time into an image of the requested size.
   public let render: @Sendable (DemoFrameRequest) -> CGImage
+  /// Builds the demo as a live layer tree in a container (nil for demos drawn straight
+  /// into pixels, such as the test pattern).
+  public let makeDriver: (@Sendable (CALayer, CAContext) -> SceneDriver)?
 
   public init(
     name: String, title: String, duration: Double,
+    makeDriver: (@Sendable (CALayer, CAContext) -> SceneDriver)? = nil,
     render: @escaping @Sendable (DemoFrameRequest) -> CGImage
   ) {
     self.name = name
     self.title = title
     self.duration = duration
+    self.makeDriver = makeDriver
     self.render = render
   }
 }

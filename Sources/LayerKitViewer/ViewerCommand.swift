@@ -32,8 +32,8 @@ enum ViewerCommand: Equatable {
     var scale: Double
   }
 
-  static let defaultWidth = 640
-  static let defaultHeight = 480
+  static let defaultWidth = 1280
+  static let defaultHeight = 720
 
   static let usage = """
     usage: layerkit-viewer [options]
@@ -42,11 +42,12 @@ enum ViewerCommand: Equatable {
 
     Window:
       --demo NAME            the demo to show first
-      --size WxH             the window size in points (default 640x480)
+      --size WxH             the window size in points (default 1280x720)
       --no-vsync             do not wait for the display's refresh
       --quit-after N         close the window by itself after N frames
       --screenshot FILE.png  save the window's last frame, read back from the screen
-      keys: Escape quits, Space pauses, R restarts, Left/Right change demo
+      keys: Up/Down or 1-9 pick a demo, Space pauses, Left/Right step a frame, S 0.1x,
+                             R restarts, O overlays, I inspector, P screenshot, Escape quits
 
     Files (no display needed):
       --demo NAME --out FILE.png [--time T] [--size WxH] [--scale S]

@@ -1,0 +1,226 @@
+import Foundation
+import LayerKit
+import LayerKitSDL
+
+/// The interactive viewer's state and behaviour, drawn entirely with layers.
+///
+/// The window is one layer tree: a gallery column on the left, the demo's container in
+/// the middle, a timeline bar under it, an inspector column on the right and an overlay
+/// layer over the demo. Each frame, ``frame(_:)`` fires the scene's cues, refreshes the
+/// chrome with actions disabled, commits and composites the tree with `CARenderer`,
+/// returning only the damaged rectangles. Input arrives as ``HostEvent``s.
+///
+/// Keys: ↑/↓ or 1–9 pick a demo; Space pauses and resumes (the stage's speed and
+/// timeOffset); ←/→ step one frame; S toggles 0.1× slow motion; R restarts; O toggles the
+/// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot;
+/// Escape quits. Click a demo layer to inspect it; click or drag on the scrub bar to seek.
+public final class ViewerController {
+  public let context: CAContext
+  public let root = CALayer()
+  let chrome: ViewerChrome
+  public let demos: [DemoInfo]
+  public private(set) var current: Int
+  /// The running scene's driver (nil for demos drawn straight into pixels).
+  public private(set) var driver: SceneDriver?
+  /// The layer the inspector shows, a model layer of the current demo.
+  public private(set) weak var inspected: CALayer?
+  public var showsOverlays = false
+  public var showsInspector = true
+  /// Where screenshots go; the file name is `layerkit-NAME-N.png`.
+  public var screenshotDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  /// Paths of the screenshots written so far.
+  public private(set) var screenshots: [String] = []
+  /// Set when Escape was pressed.
+  public private(set) var wantsToQuit = false
+
+  private let renderer: CARenderer
+  private var bitmap: CGContext?
+  private var size = CGSize(width: 1, height: 1)
+  private var scrubbing = false
+  private var draggingScene = false
+  private var frameTimes: [Double] = []
+  private var lastFrameTime: Double?
+  private var lastImage: CGImage?
+
+  /// Makes the viewer's tree on `clock` (the host's) showing demo `first`.
+  public init(clock: any CAClock, demos: [DemoInfo] = DemoCatalog.all, first: Int = 0) {
+    SceneRenderer.installFonts()
+    context = CAContext(clock: clock)
+    self.demos = demos
+    current = min(max(0, first), max(0, demos.count - 1))
+    chrome = ViewerChrome(root: root)
+    context.layer = root
+    renderer = CARenderer(context: context)
+    context.commit()
+    select(current)
+  }
+
+  /// The current demo.
+  public var demo: DemoInfo { demos[current] }
+
+  /// Shows demo `index` from its start.
+  public func select(_ index: Int) {
+    guard demos.indices.contains(index) else { return }
+    current = index
+    inspected = nil
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    chrome.container.sublayers?.forEach { $0.removeFromSuperlayer() }
+    CATransaction.commit()
+    driver = demos[index].makeDriver?(chrome.container, context)
+    chrome.showPattern(driver == nil)
+    refresh(now: context.time)
+  }
+
+  /// Handles one input event.
+  public func handle(_ event: HostEvent) {
+    switch event {
+    case .keyDown(let key): handleKey(key.key)
+    case .mouseDown(let mouse): press(mouse.location)
+    case .mouseMoved(let mouse) where !mouse.pressedButtons.isEmpty: drag(mouse.location)
+    case .mouseUp(let mouse):
+      if draggingScene { driver?.handle(.release(chrome.container.convert(mouse.location, from: root))) }
+      scrubbing = false
+      draggingScene = false
+    case .resized(let window): layout(window.pointSize)
+    case .quit, .closeRequested: wantsToQuit = true
+    default: break
+    }
+  }
+
+  private func handleKey(_ key: String) {
+    switch key {
+    case "Escape": wantsToQuit = true
+    case "Up": select((current + demos.count - 1) % demos.count)
+    case "Down": select((current + 1) % demos.count)
+    case "Space": driver?.togglePause()
+    case "Left": driver?.step(by: -1.0 / 60)
+    case "Right": driver?.step(by: 1.0 / 60)
+    case "S": driver?.setRate(driver?.rate == 1 ? 0.1 : 1)
+    case "R": driver?.restart()
+    case "O": showsOverlays.toggle()
+    case "I": showsInspector.toggle()
+    case "P": saveScreenshot()
+    default:
+      if let n = Int(key), n >= 1, n <= demos.count { select(n - 1) } else { _ = driver?.handle(.key(key)) }
+    }
+  }
+
+  private func press(_ point: CGPoint) {
+    if let row = chrome.galleryRow(at: point, count: demos.count) {
+      select(row)
+    } else if let fraction = chrome.scrubFraction(at: point), let driver {
+      scrubbing = true
+      driver.seek(to: fraction * driver.duration)
+    } else if let (name, value) = chrome.slider(at: point, parameters: driver?.parameters ?? []) {
+      driver?.setParameter(name, to: value)
+    } else if chrome.container.frame.contains(point), let driver {
+      let local = chrome.container.convert(point, from: root)
+      if driver.handle(.press(local)) {
+        draggingScene = true
+      } else {
+        inspect(at: point)
+      }
+    }
+  }
+
+  private func drag(_ point: CGPoint) {
+    if scrubbing, let driver, let fraction = chrome.scrubFraction(at: point, clamped: true) {
+      driver.seek(to: fraction * driver.duration)
+    } else if draggingScene {
+      driver?.handle(.drag(chrome.container.convert(point, from: root)))
+    }
+  }
+
+  /// Selects the frontmost demo layer under `point` (window points) in the presentation
+  /// tree, for the inspector.
+  public func inspect(at point: CGPoint) {
+    guard let stage = driver?.stage, let presented = root.presentation() else { return }
+    let hit = presented.hitTest(point)?.model()
+    var layer = hit
+    while let candidate = layer, candidate !== stage, candidate.superlayer != nil {
+      if candidate.name != nil || candidate.superlayer?.name == "canvas" { break }
+      layer = candidate.superlayer
+    }
+    guard let layer, layer !== stage, isDescendant(layer, of: stage) else {
+      inspected = nil
+      return
+    }
+    inspected = layer
+  }
+
+  private func isDescendant(_ layer: CALayer, of ancestor: CALayer) -> Bool {
+    var node: CALayer? = layer
+    while let n = node {
+      if n === ancestor { return true }
+      node = n.superlayer
+    }
+    return false
+  }
+
+  /// Lays the chrome out for a window of `pointSize`.
+  public func layout(_ pointSize: CGSize) {
+    guard pointSize != size, pointSize.width >= 1, pointSize.height >= 1 else { return }
+    size = pointSize
+    chrome.layout(pointSize)
+    driver?.layout()
+    driver.map { _ in
+      for layer in chrome.container.sublayers ?? [] {
+        for canvas in layer.sublayers ?? [] where canvas.name == "canvas" {
+          CATransaction.begin()
+          CATransaction.setDisableActions(true)
+          DemoStyle.fit(canvas, in: layer.bounds)
+          CATransaction.commit()
+        }
+      }
+    }
+  }
+
+  /// Renders one frame of the window.
+  public func frame(_ info: FrameInfo) -> FrameOutput {
+    layout(info.pointSize)
+    frameTimes.append(info.time)
+    if frameTimes.count > 30 { frameTimes.removeFirst() }
+    if let driver {
+      driver.tick()
+      if !driver.isPaused, driver.time > driver.duration + 1 { driver.restart() }
+    }
+    refresh(now: info.time)
+    context.commit()
+    if bitmap?.width != info.pixelWidth || bitmap?.height != info.pixelHeight {
+      bitmap = CGContext(width: max(1, info.pixelWidth), height: max(1, info.pixelHeight))
+    }
+    guard let bitmap else { return .unchanged }
+    let damage = renderer.render(in: bitmap, scale: info.scale)
+    if damage.isEmpty, lastImage != nil { return .unchanged }
+    let image = bitmap.makeImage()!
+    lastImage = image
+    return .image(image, damage: damage)
+  }
+
+  /// The last frame rendered.
+  public var lastFrame: CGImage? { lastImage }
+
+  private func refresh(now: Double) {
+    let fps: Double? =
+      frameTimes.count > 1 ? Double(frameTimes.count - 1) / max(1e-6, frameTimes.last! - frameTimes.first!) : nil
+    chrome.update(
+      demos: demos, current: current, driver: driver, fps: fps, showsOverlays: showsOverlays,
+      inspected: showsInspector ? inspected : nil, patternTime: now)
+  }
+
+  /// Writes the last frame as a PNG into ``screenshotDirectory``.
+  @discardableResult
+  public func saveScreenshot() -> String? {
+    guard let image = lastImage, let png = image.pngData() else { return nil }
+    let url = screenshotDirectory.appendingPathComponent("layerkit-\(demo.name)-\(screenshots.count + 1).png")
+    do {
+      try FileManager.default.createDirectory(at: screenshotDirectory, withIntermediateDirectories: true)
+      try png.write(to: url)
+    } catch {
+      return nil
+    }
+    screenshots.append(url.path)
+    return url.path
+  }
+}
