@@ -64,7 +64,9 @@ package struct ImageShader {
         // cannot change the result; inside, the floor is taken without a libm call.
         let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
         let flx = Self.floor(fx), fly = Self.floor(fy)
-        let wx = UInt64((fx - flx) * 256), wy = UInt64((fy - fly) * 256)
+        // Weights are 0..<256: a signed conversion gives the same value more cheaply.
+        let wx = UInt64(truncatingIfNeeded: Int((fx - flx) * 256))
+        let wy = UInt64(truncatingIfNeeded: Int((fy - fly) * 256))
         let x0 = Int(flx), y0 = Int(fly)
         let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
         let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
