@@ -88,6 +88,16 @@ package final class CoverageRasterizer {
   package func fill<B: SpanBlitter>(
     _ builder: EdgeBuilder, rule: CGPathFillRule, antialias: Bool = true, into blitter: inout B
   ) {
+    switch (rule, antialias) {
+    case (.evenOdd, true): fill(builder, EvenOddRule.self, into: &blitter)
+    case (.evenOdd, false): fill(builder, AliasedRule<EvenOddRule>.self, into: &blitter)
+    case (_, true): fill(builder, NonZeroRule.self, into: &blitter)
+    case (_, false): fill(builder, AliasedRule<NonZeroRule>.self, into: &blitter)
+    }
+  }
+
+  /// `fill` with the coverage rule fixed at compile time, so the sweep has no branch on it.
+  private func fill<R: CoverageRule, B: SpanBlitter>(_ builder: EdgeBuilder, _: R.Type, into blitter: inout B) {
     let edges = builder.edges
     guard !edges.isEmpty else { return }
     let clipX0 = Int(builder.minX)
@@ -157,7 +167,7 @@ package final class CoverageRasterizer {
       if lastWord < firstWord { continue }
       for row in 0..<(y1 - y0) {
         sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
-              rule: rule, antialias: antialias, into: &blitter)
+              R.self, into: &blitter)
       }
     }
   }
@@ -168,6 +178,10 @@ package final class CoverageRasterizer {
     let ya = Swift.max(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
+    if e.x0 == e.x1 {
+      depositVertical(e, from: ya, to: yb, bandTop: bandTop, stride: stride, words: words)
+      return
+    }
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
     let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
@@ -182,6 +196,36 @@ package final class CoverageRasterizer {
       x = xn
       y = yn
       row += 1
+    }
+  }
+
+  /// `deposit` for a vertical edge: every row piece lies in the same column, so the
+  /// column, its offset and the band's touched range are found once. Same arithmetic as
+  /// `depositPiece`, so the same cells to the bit.
+  @inline(__always)
+  private func depositVertical(_ e: RasterEdge, from ya: Float, to yb: Float, bandTop: Float, stride: Int, words: Int) {
+    let x = e.x0
+    let i0 = Int(x)
+    let m = (x + x) * 0.5 - Float(i0)
+    if i0 < bandMinCell { bandMinCell = i0 }
+    if i0 + 1 > bandMaxCell { bandMaxCell = i0 + 1 }
+    let word0 = i0 >> 6, bit0: UInt64 = 1 &<< UInt64(i0 & 63)
+    let word1 = (i0 + 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 + 1) & 63)
+    var y = ya
+    var row = Int(ya - bandTop)
+    var c = cells + row * stride
+    var t = touched + row * words
+    while y < yb {
+      let yn = Swift.min(bandTop + Float(row + 1), yb)
+      let d = (yn - y) * e.winding
+      c[i0] += d - d * m
+      c[i0 + 1] += d * m
+      t[word0] |= bit0
+      t[word1] |= bit1
+      y = yn
+      row += 1
+      c += stride
+      t += words
     }
   }
 
@@ -228,24 +272,11 @@ package final class CoverageRasterizer {
     t[i >> 6] |= 1 &<< UInt64(i & 63)
   }
 
-  /// Converts a running winding area to 0…255.
-  @inline(__always)
-  private static func alpha(_ s: Float, _ rule: CGPathFillRule) -> Int {
-    var a = abs(s)
-    if rule == .evenOdd {
-      a -= 2 * (a * 0.5).rounded(.down)
-      if a > 1 { a = 2 - a }
-    } else if a > 1 {
-      a = 1
-    }
-    return Int(a * 255 + 0.5)
-  }
-
   /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
   @inline(__always)
-  private func sweep<B: SpanBlitter>(
-    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, rule: CGPathFillRule,
-    antialias: Bool, into blitter: inout B
+  private func sweep<R: CoverageRule, B: SpanBlitter>(
+    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, _: R.Type,
+    into blitter: inout B
   ) {
     let c = cells + row * stride
     let t = touched + row * words
@@ -265,8 +296,7 @@ package final class CoverageRasterizer {
             blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
             runStart = -1
           }
-          var a = Self.alpha(s, rule)
-          if !antialias { a = a >= 128 ? 255 : 0 }
+          let a = R.alpha(s)
           if a > 0 {
             blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(a))
           }
@@ -274,9 +304,7 @@ package final class CoverageRasterizer {
         s += c[i]
         c[i] = 0
         if i < width {
-          var a = Self.alpha(s, rule)
-          if !antialias { a = a >= 128 ? 255 : 0 }
-          cov[i] = UInt8(a)
+          cov[i] = UInt8(truncatingIfNeeded: R.alpha(s))
           if runStart < 0 { runStart = i }
           next = i + 1
         } else {
@@ -288,9 +316,36 @@ package final class CoverageRasterizer {
       blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
     }
     if next < width {
-      var a = Self.alpha(s, rule)
-      if !antialias { a = a >= 128 ? 255 : 0 }
+      let a = R.alpha(s)
       if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
     }
   }
+}
+
+/// How a running winding area becomes a coverage 0…255, fixed per fill.
+private protocol CoverageRule {
+  static func alpha(_ s: Float) -> Int
+}
+
+/// Non-zero: `min(|s|, 1)`.
+private enum NonZeroRule: CoverageRule {
+  @inline(__always)
+  static func alpha(_ s: Float) -> Int { Int(Swift.min(abs(s), 1) * 255 + 0.5) }
+}
+
+/// Even-odd: the distance of `|s|` to the nearest even number, folded into 0…1.
+private enum EvenOddRule: CoverageRule {
+  @inline(__always)
+  static func alpha(_ s: Float) -> Int {
+    var a = abs(s)
+    a -= 2 * (a * 0.5).rounded(.down)
+    if a > 1 { a = 2 - a }
+    return Int(a * 255 + 0.5)
+  }
+}
+
+/// Without antialiasing: a pixel is inside (255) when at least half of it is.
+private enum AliasedRule<Base: CoverageRule>: CoverageRule {
+  @inline(__always)
+  static func alpha(_ s: Float) -> Int { Base.alpha(s) >= 128 ? 255 : 0 }
 }

@@ -60,11 +60,14 @@ package struct ImageShader {
     } else {
       typealias M = PixelMath
       for k in 0..<count {
-        let fx = u - 0.5, fy = v - 0.5
-        let flx = fx.rounded(.down), fly = fy.rounded(.down)
-        let wx = UInt64((fx - flx) * 256), wy = UInt64((fy - fly) * 256)
-        let x0 = Int(Swift.min(Swift.max(flx, -1), Float(width)))
-        let y0 = Int(Swift.min(Swift.max(fly, -1), Float(height)))
+        // Outside -1…size both taps clamp to the same edge pixel, where the weight
+        // cannot change the result; inside, the floor is taken without a libm call.
+        let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
+        let flx = Self.floor(fx), fly = Self.floor(fy)
+        // Weights are 0..<256: a signed conversion gives the same value more cheaply.
+        let wx = UInt64(truncatingIfNeeded: Int((fx - flx) * 256))
+        let wy = UInt64(truncatingIfNeeded: Int((fy - fly) * 256))
+        let x0 = Int(flx), y0 = Int(fly)
         let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
         let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
         let r0 = pixels + ya * width, r1 = pixels + yb * width
@@ -78,6 +81,20 @@ package struct ImageShader {
     if opacity != 255 {
       for k in 0..<count { out[k] = M.compress(M.scale(M.expand(out[k]), opacity)) }
     }
+  }
+
+  /// `x` limited to `-1…limit` (NaN becomes -1).
+  @inline(__always)
+  private static func clamp(_ x: Float, _ limit: Float) -> Float {
+    x >= -1 ? (x <= limit ? x : limit) : -1
+  }
+
+  /// `x.rounded(.down)` for `|x| < 2²³`, by truncation (exact: such floats convert to
+  /// `Int` and back without loss).
+  @inline(__always)
+  static func floor(_ x: Float) -> Float {
+    let t = Float(Int(x))
+    return t > x ? t - 1 : t
   }
 }
 
