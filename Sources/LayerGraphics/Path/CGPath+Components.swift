@@ -31,9 +31,12 @@ private struct AreaAccumulator: PathFlatteningSink {
 extension PathStorage {
   /// The signed area enclosed (open subpaths closed), positive for counter-clockwise
   /// outlines in a y-up space; curves flattened to within `flatteningTolerance`.
-  package var signedArea: CGFloat {
+  package var signedArea: CGFloat { signedArea(tolerance: flatteningTolerance) }
+
+  /// The signed area with curves flattened to within `tolerance`.
+  package func signedArea(tolerance: CGFloat) -> CGFloat {
     var acc = AreaAccumulator()
-    PathFlattener.flatten(self, tolerance: flatteningTolerance, into: &acc)
+    PathFlattener.flatten(self, tolerance: tolerance, into: &acc)
     acc.close()
     return acc.twiceArea / 2
   }

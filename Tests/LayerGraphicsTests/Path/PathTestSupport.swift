@@ -38,28 +38,7 @@ struct PointCollector: PathFlatteningSink {
 /// The signed area enclosed by a path (open subpaths closed), from a fine flattening;
 /// positive when counter-clockwise in a y-up space.
 func signedArea(_ path: CGPath, tolerance: CGFloat = 1e-4) -> CGFloat {
-  struct AreaSink: PathFlatteningSink {
-    var area: CGFloat = 0
-    var start = CGPoint.zero
-    var last = CGPoint.zero
-    mutating func moveTo(_ p: CGPoint) {
-      close()
-      start = p
-      last = p
-    }
-    mutating func lineTo(_ p: CGPoint) {
-      area += (last.x * p.y - p.x * last.y) / 2
-      last = p
-    }
-    mutating func close() {
-      area += (last.x * start.y - start.x * last.y) / 2
-      last = start
-    }
-  }
-  var sink = AreaSink()
-  PathFlattener.flatten(path.storage, tolerance: tolerance, into: &sink)
-  sink.close()
-  return sink.area
+  path.storage.signedArea(tolerance: tolerance)
 }
 
 /// A random path of lines, quads and cubics in a 100×100 box.
