@@ -101,6 +101,7 @@ extension LayerCompositor {
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
+    s.flushPendingClear()
     let color = PixelMath.compress(tint)
     for row in r.y0..<r.y1 {
       RowKernels.srcOverMask(s.pixel(x: r.x0, y: row), color: color, mask: a + (row - y) * w + (r.x0 - x), count: r.width)
