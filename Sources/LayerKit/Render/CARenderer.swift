@@ -91,8 +91,10 @@ public final class CARenderer {
     }
     let rects = damageTracker.damage(tree, scale: s, frame: surface.rect)
     for r in rects {
-      surface.clear(r)
+      // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.
+      surface.pendingClear = r
       compositor.render(tree, into: surface, clip: r, scale: s)
+      surface.flushPendingClear()
     }
     return rects.map(\.cgRect)
   }

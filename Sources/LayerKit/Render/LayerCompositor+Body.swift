@@ -88,6 +88,7 @@ extension LayerCompositor {
     _ path: CGPath, color: CGColor, rule: CGPathFillRule, map: CGAffineTransform, into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
+    s.flushPendingClear()
     s.beginDrawing(transform: map, clip: clip)
     s.context.setAlpha(CGFloat(alpha))
     s.context.setFillColor(color)
@@ -113,6 +114,7 @@ extension LayerCompositor {
       blit(image, atX: Int(device.minX), y: Int(device.minY), into: s, clip: clip, alpha: alpha)
       return
     }
+    s.flushPendingClear()
     let full = CGRect(
       x: rect.minX - cr.minX / cr.width * rect.width, y: rect.minY - cr.minY / cr.height * rect.height,
       width: rect.width / cr.width, height: rect.height / cr.height)
@@ -133,13 +135,21 @@ extension LayerCompositor {
     let r = clip.intersection(PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height))
     guard !r.isEmpty else { return }
     let k = PixelCompositing.byte(alpha)
+    // Onto pixels still to be cleared, an opaque blit is a copy.
+    let copy = k == 255 && s.pendingClear == r
+    s.pendingClear = copy ? nil : s.pendingClear
+    s.flushPendingClear()
     image.pixels.withUnsafeBytes { raw in
       let src = SendablePointer(UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
       let dst = SendablePointer(s.pixel(x: r.x0, y: r.y0))
       let iw = image.width, ds = s.stride, w = r.width, sx = r.x0 - x, sy = r.y0 - y
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
         for row in rows {
-          RowKernels.srcOverRow(dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
+          if copy {
+            (dst.pointer + row * ds).update(from: src.pointer + (sy + row) * iw + sx, count: w)
+          } else {
+            RowKernels.srcOverRow(dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
+          }
         }
       }
     }
@@ -149,6 +159,7 @@ extension LayerCompositor {
   private func drawShape(_ sh: ShapeLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
     guard let path = sh.path, !path.isEmpty else { return }
     let ctx = s.context
+    s.flushPendingClear()
     s.beginDrawing(transform: map, clip: clip)
     ctx.setAlpha(CGFloat(alpha))
     if let f = sh.fillColor, f.alpha > 0 {
@@ -188,6 +199,7 @@ extension LayerCompositor {
       textCache[n.key] = (text, b, fills)
     }
     guard !fills.isEmpty else { return }
+    s.flushPendingClear()
     s.beginDrawing(transform: map, clip: clip)
     s.context.clip(to: b)
     s.context.setAlpha(CGFloat(alpha))

@@ -42,7 +42,7 @@ extension LayerCompositor {
       }
       image.pixels.withUnsafeBytes { raw in
         let px = UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!)
-        warp(px, width: image.width, height: image.height, stride: image.width, through: back, into: s, region: region,
+        ProjectiveWarp.warp(px, width: image.width, height: image.height, stride: image.width, through: back, into: s, region: region,
              alpha: alpha)
       }
       return
@@ -90,7 +90,7 @@ extension LayerCompositor {
     if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: ow, height: oh), through: p) {
       region = region.intersection(PixelRect(covering: box))
     }
-    warp(off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s, region: region,
+    ProjectiveWarp.warp(off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s, region: region,
          alpha: alpha)
   }
 
@@ -105,67 +105,6 @@ extension LayerCompositor {
       && (n.backingStore != nil
         || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
           && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
-  }
-
-  /// Samples the `width × height` pixels at `src` for every pixel of `region` through
-  /// `back` (device → source pixels), bilinearly (transparent outside), and blends
-  /// source-over at `alpha`.
-  func warp(
-    _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
-    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float
-  ) {
-    guard !region.isEmpty else { return }
-    let k = UInt64(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
-    let sp = SendablePointer(src), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
-    let ds = s.stride, w = region.width
-    let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
-    let b = back
-    let fw = Float(sw), fh = Float(sh)
-    ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
-      let px = sp.pointer
-      @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
-        (x >= 0 && y >= 0 && x < sw && y < sh) ? PixelMath.expand(px[y * ss + x]) : 0
-      }
-      for row in rows {
-        let y = y0 + Double(row)
-        // Row start in double precision, steps in single.
-        var u = Float(x0 * b.m11 + y * b.m21 + b.m31)
-        var v = Float(x0 * b.m12 + y * b.m22 + b.m32)
-        var h = Float(x0 * b.m13 + y * b.m23 + b.m33)
-        let du = Float(b.m11), dv = Float(b.m12), dh = Float(b.m13)
-        let out = dp.pointer + row * ds
-        for x in 0..<w {
-          let hh = h, uu = u, vv = v
-          u += du
-          v += dv
-          h += dh
-          guard hh > 1e-12 else { continue }
-          let r = 1 / hh
-          let fx = uu * r - 0.5, fy = vv * r - 0.5
-          guard fx > -1, fy > -1, fx < fw, fy < fh else { continue }
-          // fx, fy > −1, so truncating fx + 1 floors.
-          let ix = Int(Int32(fx + 1)) - 1, iy = Int(Int32(fy + 1)) - 1
-          let wx = UInt64(truncatingIfNeeded: Int32((fx - Float(ix)) * 256))
-          let wy = UInt64(truncatingIfNeeded: Int32((fy - Float(iy)) * 256))
-          let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
-          if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
-            let r0 = px + iy * ss + ix
-            p00 = PixelMath.expand(r0[0]); p01 = PixelMath.expand(r0[1])
-            p10 = PixelMath.expand(r0[ss]); p11 = PixelMath.expand(r0[ss + 1])
-          } else {
-            p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
-            p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
-          }
-          let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
-          let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
-          var e = ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & 0x00FF_00FF_00FF_00FF
-          if e == 0 { continue }
-          if k < 255 { e = PixelMath.div255(e &* k) }
-          let sa = UInt32(truncatingIfNeeded: e &>> 48)
-          out[x] = sa >= 255 ? PixelMath.compress(e) : PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(out[x]), 255 &- sa))
-        }
-      }
-    }
   }
 
   /// The bounding box, in node `i`'s coordinates, of its bounds and everything its

@@ -41,9 +41,18 @@ extension LayerCompositor {
       let device = CGMutablePath()
       device.addPath(path, transform: map)
       guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else { return }
-      m.alpha.withUnsafeBufferPointer { a in
-        composite(alpha: a.baseAddress!, width: m.width, height: m.height, atX: ox + m.dx + dx, y: oy + m.dy + dy,
-                  tint: tint, into: s, clip: clip)
+      // The cached mask, already in the shadow's colour: a plain source-over blit.
+      let x = ox + m.dx + dx, y = oy + m.dy + dy
+      let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
+      guard !r.isEmpty else { return }
+      s.flushPendingClear()
+      m.pixels(tinted: PixelMath.compress(tint)).withUnsafeBufferPointer { p in
+        for row in r.y0..<r.y1 {
+          let span = m.spans[row - y]
+          let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
+          guard x0 < x1 else { continue }
+          RowKernels.srcOverRow(s.pixel(x: x0, y: row), p.baseAddress! + (row - y) * m.width + (x0 - x), count: x1 - x0)
+        }
       }
       return
     }
@@ -101,6 +110,7 @@ extension LayerCompositor {
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
+    s.flushPendingClear()
     let color = PixelMath.compress(tint)
     for row in r.y0..<r.y1 {
       RowKernels.srcOverMask(s.pixel(x: r.x0, y: row), color: color, mask: a + (row - y) * w + (r.x0 - x), count: r.width)

@@ -64,6 +64,7 @@ package final class LayerCompositor {
     // A transition applies each state's own opacity (`drawTransition`).
     let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
     guard a > 0 else { return }
+    if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
     if n.kind == .transform {
       drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
       return
@@ -104,6 +105,8 @@ package final class LayerCompositor {
     var region = clip.intersection(s.rect)
     if n.state.masksToBounds && n.state.shadowOpacity <= 0 {
       region = region.intersection(PixelRect(covering: n.state.bounds.applying(map)))
+    } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
+      region = region.intersection(e)
     }
     guard let group = RenderSurface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: region, alpha: 1)
@@ -116,6 +119,18 @@ package final class LayerCompositor {
       PixelCompositing.applyMask(mask, to: group)
     }
     PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha, tint: n.tint)
+  }
+
+  /// Whether node `n`, drawn at opacity `alpha`, can leave its surface's pending clear
+  /// to what it draws: it draws nothing itself and only passes to its sublayers, or it
+  /// is a plain image that `blit` may copy. Everything else clears first.
+  private func keepsPendingClear(_ n: RenderNode, alpha: Float) -> Bool {
+    let st = n.state
+    guard n.kind == .layer, n.transition == nil, n.mask == nil, n.tint == nil, !(st.shadowOpacity > 0),
+      (st.backgroundColor?.alpha ?? 0) == 0, !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0),
+      !(alpha < 1 && st.allowsGroupOpacity && !n.children.isEmpty)
+    else { return false }
+    return n.image == nil || n.children.isEmpty
   }
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps

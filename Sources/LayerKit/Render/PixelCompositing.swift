@@ -14,6 +14,7 @@ package enum PixelCompositing {
   ) {
     let r = clip.intersection(src.rect).intersection(dst.rect)
     guard !r.isEmpty, alpha > 0 else { return }
+    dst.flushPendingClear()
     let k = byte(alpha)
     let s = SendablePointer(src.pixel(x: r.x0, y: r.y0)), d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
     let ss = src.stride, ds = dst.stride, w = r.width
@@ -34,6 +35,7 @@ package enum PixelCompositing {
   package static func dissolve(_ dst: RenderSurface, toward src: RenderSurface, progress p: Double, clip: PixelRect) {
     let r = clip.intersection(dst.rect)
     guard !r.isEmpty else { return }
+    dst.flushPendingClear()
     let k = byte(Float(p))
     let both = r.intersection(src.rect)
     for y in r.y0..<r.y1 {
@@ -51,6 +53,7 @@ package enum PixelCompositing {
   /// Multiplies the pixels of `dst` in its whole rect by the alpha of `mask` (device
   /// aligned; pixels outside `mask` become transparent).
   package static func applyMask(_ mask: RenderSurface?, to dst: RenderSurface) {
+    dst.flushPendingClear()
     guard let mask else {
       dst.clear(dst.rect)
       return

@@ -15,6 +15,11 @@ package final class RenderSurface {
   /// The pixels, `stride` per row.
   package let pixels: UnsafeMutablePointer<UInt32>
   package let stride: Int
+  /// Pixels still to be made transparent before anything draws here (device). The
+  /// first drawing that writes every one of them may store its result as if blended
+  /// onto transparent pixels and skip the clear; any other drawing clears them first
+  /// (`flushPendingClear()`).
+  package var pendingClear: PixelRect? = nil
 
   /// A transparent surface covering `rect` of device space, or nil when `rect` is empty
   /// or larger than a context may be.
@@ -48,9 +53,11 @@ package final class RenderSurface {
   }
 
   /// Saves the graphics state, clips to `clip` (device pixels) and sets the CTM to
-  /// `transform` (user space → device), so drawing lands on this surface. Balance with
+  /// `transform` (user space → device), so drawing lands on this surface (clearing the
+  /// pending rectangle first). Balance with
   /// `endDrawing()`.
   package func beginDrawing(transform: CGAffineTransform, clip: PixelRect) {
+    flushPendingClear()
     context.saveGState()
     let c = clip.intersection(rect)
     context.clip(to: CGRect(x: c.x0 - originX, y: c.y0 - originY, width: c.width, height: c.height))
@@ -59,6 +66,13 @@ package final class RenderSurface {
 
   /// Restores the state saved by `beginDrawing(transform:clip:)`.
   package func endDrawing() { context.restoreGState() }
+
+  /// Clears the pending rectangle, if any.
+  package func flushPendingClear() {
+    guard let r = pendingClear else { return }
+    pendingClear = nil
+    clear(r)
+  }
 
   /// Makes the pixels of `r` (device) transparent.
   package func clear(_ r: PixelRect) {

@@ -18,9 +18,32 @@ package final class ShadowCache {
     package let dx: Int
     package let dy: Int
     var lastUse: Int
+    /// The mask multiplied by a few shadow colours (packed premultiplied), each
+    /// `width × height` pixels, made on first use.
+    private var tinted: [UInt32: [UInt32]] = [:]
+
+    /// The mask's pixels in `color` (packed premultiplied): `color · alpha / 255` per
+    /// channel, exactly what a coverage blit of `color` through the mask blends.
+    package func pixels(tinted color: UInt32) -> [UInt32] {
+      if let p = tinted[color] { return p }
+      let c = PixelMath.expand(color)
+      let p = alpha.map { PixelMath.compress(PixelMath.scale(c, UInt32($0))) }
+      if tinted.count >= 4 { tinted.removeAll() }
+      tinted[color] = p
+      return p
+    }
+
+    /// Per row, the columns `lo..<hi` outside which the mask is zero (`lo == hi` for
+    /// an empty row): blits skip the blur's zero tails.
+    package let spans: [(lo: Int, hi: Int)]
 
     init(alpha: [UInt8], width: Int, height: Int, dx: Int, dy: Int, frame: Int) {
       self.alpha = alpha; self.width = width; self.height = height; self.dx = dx; self.dy = dy; lastUse = frame
+      spans = (0..<height).map { y in
+        let row = alpha[(y * width)..<((y + 1) * width)]
+        guard let lo = row.firstIndex(where: { $0 != 0 }), let hi = row.lastIndex(where: { $0 != 0 }) else { return (0, 0) }
+        return (lo - y * width, hi + 1 - y * width)
+      }
     }
   }
 

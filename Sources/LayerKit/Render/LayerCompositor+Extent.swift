@@ -1,0 +1,57 @@
+import Foundation
+
+// Where a layer can draw, in device pixels, so an offscreen group covers only that much
+// of the clip instead of all of it (a card at 0.9 opacity in a damaged strip needs a
+// card-sized buffer, not a strip-sized one).
+extension LayerCompositor {
+  /// A pixel rect that contains every pixel node `i` (with its shadow and sublayers)
+  /// can change under the affine `map`, or nil when that is not known cheaply (shape
+  /// layers, whose paths may leave the bounds; transform layers; transitions;
+  /// perspective sublayers; deep trees). One pixel of margin covers antialiasing.
+  func drawnExtent(_ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, depth: Int = 0) -> PixelRect? {
+    let n = tree.nodes[i]
+    let st = n.state
+    guard depth < 16, n.transition == nil, n.kind == .layer || n.kind == .gradient || n.kind == .text else { return nil }
+    let p = ProjectiveTransform2D(affine: map)
+    func box(_ r: CGRect) -> PixelRect? {
+      LayerGeometry.boundingBox(of: r, through: p).map { PixelRect(covering: $0).insetBy(-1) }
+    }
+    guard var extent = box(st.bounds) else { return nil }
+    if let image = n.image, n.backingStore == nil, !st.masksToBounds {
+      let r = ContentsLayout.rect(
+        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+        flipped: st.isGeometryFlipped)
+      guard let b = box(r) else { return nil }
+      extent = extent.union(b)
+    }
+    if !st.masksToBounds {
+      for c in n.children {
+        let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
+        guard let child = local.concatenating(p).exactAffine,
+          let e = drawnExtent(c, map: child, parentMap: p, depth: depth + 1)
+        else { return nil }
+        extent = extent.union(e)
+      }
+    }
+    if st.shadowOpacity > 0 {
+      // As `drawShadow` places it: the shape (or `shadowPath`, control points
+      // included) grown by more than the three box blurs spread and moved by the offset.
+      let o = st.shadowOffset
+      guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return extent }
+      let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
+      let dy = Int((o.width * parentMap.m12 + o.height * parentMap.m22).rounded())
+      let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+      let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
+      guard sigma < 1e6 else { return nil }
+      let reach = Int((((sigma * 64).rounded() / 64) * 3).rounded(.up)) + 4
+      var shape = extent
+      if let sp = st.shadowPath {
+        guard let b = box(sp.boundingBox) else { return nil }
+        shape = b
+      }
+      extent = extent.union(shape.insetBy(-reach).offsetBy(dx: dx, dy: dy))
+    }
+    return extent
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The perspective warp's pixel loop: samples a source bitmap through an inverse
+/// homography, bilinearly, and blends source-over.
+///
+/// Per device pixel `(x + ½, y + ½)` the homogeneous source point `(u, v, h)` advances
+/// by the map's first row (single precision, from a double-precision row start); the
+/// sample sits at `(u/h − ½, v/h − ½)` and is skipped when `h ≤ 10⁻¹²` (behind the eye)
+/// or when it lies a whole pixel or more outside the source. The four neighbours are
+/// weighted in 1/256 steps (`wx = ⌊256·(fx − ⌊fx⌋)⌋`) with integer lane arithmetic.
+///
+/// Eight pixels go through the division and the coordinate split at once
+/// (`SIMD8<Float>`); whole-number parts are taken with the 2²³ rounding constant rather
+/// than checked conversions, which is exact for coordinates below 2²², so sources are
+/// limited to `maximumSide` pixels per side. Results are identical to evaluating every
+/// pixel on its own.
+enum ProjectiveWarp {
+  /// The largest source width or height, in pixels.
+  static let maximumSide = 1 << 22
+
+  /// Samples the `width × height` pixels at `src` for every pixel of `region` through
+  /// `back` (device → source pixels), bilinearly (transparent outside), and blends
+  /// source-over at `alpha` (0…1) into `s`.
+  static func warp(
+    _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float
+  ) {
+    guard !region.isEmpty else { return }
+    guard sw < maximumSide, sh < maximumSide, sh * ss < Int(Int32.max) else {
+      CADiagnostics.report(key: "render", "a \(sw)×\(sh) layer image is too large to draw in perspective; not drawn")
+      return
+    }
+    s.flushPendingClear()
+    let k = UInt64(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
+    let sp = SendablePointer(src), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
+    let ds = s.stride, w = region.width
+    let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
+    let b = back
+    let lanes = (w + 7) & ~7
+    ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
+      let scratch = Scratch(lanes: lanes)
+      defer { scratch.deallocate() }
+      for row in rows {
+        let y = y0 + Double(row)
+        // Row start in double precision, steps in single.
+        var u = Float(x0 * b.m11 + y * b.m21 + b.m31)
+        var v = Float(x0 * b.m12 + y * b.m22 + b.m32)
+        var h = Float(x0 * b.m13 + y * b.m23 + b.m33)
+        let du = Float(b.m11), dv = Float(b.m12), dh = Float(b.m13)
+        for x in 0..<lanes {
+          scratch.u[x] = u; scratch.v[x] = v; scratch.h[x] = h
+          u += du; v += dv; h += dh
+        }
+        guard scratch.locate(count: w, width: sw, height: sh, stride: ss) else { continue }
+        let out = dp.pointer + row * ds
+        let px = sp.pointer
+        for x in 0..<w {
+          let place = scratch.inside[x]
+          if place == 0 { continue }
+          let wxy = UInt64(truncatingIfNeeded: scratch.weights[x])
+          let e = place > 0
+            ? sample(px + Int(scratch.offset[x]), stride: ss, wxy & 0xFFFF, wxy &>> 16)
+            : sample(px, Int(scratch.ix[x]), Int(scratch.iy[x]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss)
+          blend(e, into: out + x, opacity: k)
+        }
+      }
+    }
+  }
+
+  /// One band's row buffers: the homogeneous source points of a row's pixels, and
+  /// where each samples.
+  private struct Scratch {
+    let u, v, h: UnsafeMutablePointer<Float>
+    /// Per pixel: the top-left neighbour (`ix`, `iy`, and its offset in the source when
+    /// all four neighbours are inside), the weights `wx | wy << 16`, and whether the
+    /// sample shows: 0 not, 1 with all four neighbours inside, −1 at the source's edge.
+    let ix, iy, offset, weights, inside: UnsafeMutablePointer<Int32>
+
+    init(lanes: Int) {
+      u = .allocate(capacity: lanes); v = .allocate(capacity: lanes); h = .allocate(capacity: lanes)
+      ix = .allocate(capacity: lanes); iy = .allocate(capacity: lanes); offset = .allocate(capacity: lanes)
+      weights = .allocate(capacity: lanes); inside = .allocate(capacity: lanes)
+    }
+
+    func deallocate() {
+      u.deallocate(); v.deallocate(); h.deallocate()
+      ix.deallocate(); iy.deallocate(); offset.deallocate(); weights.deallocate(); inside.deallocate()
+    }
+
+    /// Turns the first `count` points into sample positions in a `width × height`
+    /// source, eight at a time; false when none of them lands inside.
+    func locate(count: Int, width: Int, height: Int, stride: Int) -> Bool {
+      let fw = SIMD8<Float>(repeating: Float(width)), fh = SIMD8<Float>(repeating: Float(height))
+      let zero = SIMD8<Float>(repeating: 0)
+      let w1 = SIMD8<Int32>(repeating: Int32(width - 1)), h1 = SIMD8<Int32>(repeating: Int32(height - 1))
+      let ss = SIMD8<Int32>(repeating: Int32(stride)), none = SIMD8<Int32>(repeating: 0)
+      var seen = SIMD8<Int32>(repeating: 0)
+      var x = 0
+      while x < count {
+        let hv = load(h, x), r = 1 / hv
+        let fx = load(u, x) * r - 0.5, fy = load(v, x) * r - 0.5
+        let valid = (hv .> 1e-12) .& (fx .> -1) .& (fy .> -1) .& (fx .< fw) .& (fy .< fh)
+        // fx, fy > −1, so the floor of fx + 1 is its truncation.
+        let tx = ProjectiveWarp.wholePart(fx + 1), ty = ProjectiveWarp.wholePart(fy + 1)
+        var wx = (fx - (tx - 1)) * 256, wy = (fy - (ty - 1)) * 256
+        wx.replace(with: zero, where: wx .< zero)
+        wy.replace(with: zero, where: wy .< zero)
+        let jx = ProjectiveWarp.integer(tx) &- 1, jy = ProjectiveWarp.integer(ty) &- 1
+        let interior = (jx .>= none) .& (jy .>= none) .& (jx .< w1) .& (jy .< h1)
+        let flag = none.replacing(with: -1, where: valid).replacing(with: 1, where: valid .& interior)
+        seen |= flag
+        store(jx, ix, x)
+        store(jy, iy, x)
+        store(jy &* ss &+ jx, offset, x)
+        store(ProjectiveWarp.integer(ProjectiveWarp.wholePart(wx))
+          | (ProjectiveWarp.integer(ProjectiveWarp.wholePart(wy)) &<< 16), weights, x)
+        store(flag, inside, x)
+        x += 8
+      }
+      return seen != SIMD8(repeating: 0)
+    }
+
+    @inline(__always)
+    private func load(_ p: UnsafeMutablePointer<Float>, _ x: Int) -> SIMD8<Float> {
+      UnsafeRawPointer(p + x).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    private func store(_ value: SIMD8<Int32>, _ p: UnsafeMutablePointer<Int32>, _ x: Int) {
+      UnsafeMutableRawPointer(p + x).storeBytes(of: value, as: SIMD8<Int32>.self)
+    }
+  }
+
+  /// The bilinear sample of the four pixels from `p` (top-left) when all are inside the
+  /// source, expanded.
+  @inline(__always)
+  private static func sample(_ p: UnsafeMutablePointer<UInt32>, stride ss: Int, _ wx: UInt64, _ wy: UInt64) -> UInt64 {
+    bilinear(PixelLanes.expand(p[0]), PixelLanes.expand(p[1]), PixelLanes.expand(p[ss]), PixelLanes.expand(p[ss + 1]), wx, wy)
+  }
+
+  /// The bilinear sample with its top-left neighbour at `(ix, iy)`, expanded.
+  @inline(__always)
+  private static func sample(
+    _ px: UnsafeMutablePointer<UInt32>, _ ix: Int, _ iy: Int, _ wx: UInt64, _ wy: UInt64, _ sw: Int, _ sh: Int,
+    _ ss: Int
+  ) -> UInt64 {
+    let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
+    if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
+      let r0 = px + iy * ss + ix
+      p00 = PixelLanes.expand(r0[0]); p01 = PixelLanes.expand(r0[1])
+      p10 = PixelLanes.expand(r0[ss]); p11 = PixelLanes.expand(r0[ss + 1])
+    } else {
+      @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
+        (x >= 0 && y >= 0 && x < sw && y < sh) ? PixelLanes.expand(px[y * ss + x]) : 0
+      }
+      p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
+      p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
+    }
+    return bilinear(p00, p01, p10, p11, wx, wy)
+  }
+
+  /// Weights four expanded pixels by `wx`, `wy` (0…255, in 1/256).
+  @inline(__always)
+  private static func bilinear(
+    _ p00: UInt64, _ p01: UInt64, _ p10: UInt64, _ p11: UInt64, _ wx: UInt64, _ wy: UInt64
+  ) -> UInt64 {
+    let top = ((p00 &* (256 &- wx) &+ p01 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
+    let bot = ((p10 &* (256 &- wx) &+ p11 &* wx) &>> 8) & 0x00FF_00FF_00FF_00FF
+    return ((top &* (256 &- wy) &+ bot &* wy) &>> 8) & 0x00FF_00FF_00FF_00FF
+  }
+
+  /// Source-over of the expanded sample `e` at opacity `k` (0…255) onto `d`.
+  @inline(__always)
+  private static func blend(_ e: UInt64, into d: UnsafeMutablePointer<UInt32>, opacity k: UInt64) {
+    guard e != 0 else { return }
+    let e = k < 255 ? PixelLanes.div255(e &* k) : e
+    let sa = UInt32(truncatingIfNeeded: e &>> 48)
+    d.pointee = sa >= 255
+      ? PixelLanes.compress(e) : PixelLanes.compress(e &+ PixelLanes.scale(PixelLanes.expand(d.pointee), UInt64(255 &- sa)))
+  }
+
+  /// `⌊t⌋` for `0 ≤ t < 2²²`, exactly: rounded to the nearest whole number by the 2²³
+  /// constant, then one less where that rounded up.
+  @inline(__always)
+  fileprivate static func wholePart(_ t: SIMD8<Float>) -> SIMD8<Float> {
+    let magic = SIMD8<Float>(repeating: 8_388_608)
+    let r = (t + magic) - magic
+    return r.replacing(with: r - 1, where: r .> t)
+  }
+
+  /// The integers of whole numbers `0 ≤ t < 2²³` (their bits once offset by 2²³).
+  @inline(__always)
+  fileprivate static func integer(_ t: SIMD8<Float>) -> SIMD8<Int32> {
+    unsafeBitCast(t + SIMD8<Float>(repeating: 8_388_608), to: SIMD8<Int32>.self) &- 0x4B00_0000
+  }
+}
