@@ -58,8 +58,18 @@ package final class LayerAnimationEntry {
 package final class LayerAnimationStorage {
   /// Attached animations, in add order.
   package var entries: [LayerAnimationEntry] = [] {
-    didSet { lifecyclesAreStale = true }
+    didSet {
+      lifecyclesAreStale = true
+      flatIsStale = true
+    }
   }
+  /// Where the frame loop keeps this layer's records (`FlatTrackTable.place`): the table,
+  /// its epoch then, the first record and the count; stale after `entries` changes.
+  package var flatTable: FlatTrackTable?
+  package var flatEpoch: UInt64 = 0
+  package var flatStart = 0
+  package var flatCount = 0
+  package var flatIsStale = true
   /// `entries`' lifecycle tracks, contiguous, for the frame loop (rebuilt after a change).
   package private(set) var lifecycles: ContiguousArray<AnimationTrack> = []
   private var lifecyclesAreStale = false
@@ -84,13 +94,24 @@ package final class LayerAnimationStorage {
   /// with the values each showing animation computed written over it, in add order.
   /// Nil when no animation shows (the model state is then the presentation).
   ///
-  /// Evaluation keeps each animation's value in its track; this assembles the full
+  /// Evaluation keeps each animation's value in its context's `FlatTrackTable` record
+  /// (or, for tracks evaluated through the object, in the track); this assembles the full
   /// state on demand, so read it once per frame.
   package var presentationState: LayerState? {
     guard hasPresentationState, let layer = owner else { return nil }
     var state = layer.state
-    for entry in entries where entry.isCommitted {
-      entry.track?.materialize(into: &state)
+    let table = flatTable
+    for (i, entry) in entries.enumerated() where entry.isCommitted {
+      guard let track = entry.track else { continue }
+      guard let r = table?.record(of: track, at: i, in: self) else {
+        track.materialize(into: &state)
+        continue
+      }
+      switch r.pointee.state {
+      case .hidden: break
+      case .flat: track.materialize(flat: r.pointee.result, into: &state)
+      case .object: track.materialize(into: &state)
+      }
     }
     return state
   }
