@@ -181,10 +181,15 @@ public final class CAContext {
     if !local.isFinite { applied = false }
     s.localTime = local
     s.isTimeApplied = applied
-    if s.entries.isEmpty {
+    // The table's count stands for `entries.count` while it is current (reading the
+    // array itself would be one more cache miss per layer).
+    if flatTable.holds(s) ? s.flatCount == 0 : s.entries.isEmpty {
       s.hasPresentationState = false
     } else {
-      if s.owner == nil { s.owner = layer }
+      if !s.hasOwner {
+        s.owner = layer
+        s.hasOwner = true
+      }
       s.hasPresentationState = true
       var showing = false
       var anyFinished = false

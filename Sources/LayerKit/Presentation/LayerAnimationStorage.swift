@@ -87,6 +87,8 @@ package final class LayerAnimationStorage {
   package weak var modelLayer: CALayer?
   /// The layer these animations belong to (set by the first evaluation).
   package weak var owner: CALayer?
+  /// Whether `owner` was set (a weak load per frame costs more than this flag).
+  package var hasOwner = false
   /// Whether any animation showed at the context's last evaluation.
   package var hasPresentationState = false
 
