@@ -64,20 +64,22 @@ package struct FlatTrack {
 /// A layer's records are appended when the frame loop first meets the layer, and again
 /// (the old ones left as garbage) after its animations change; the table is emptied and
 /// refilled at the start of a walk once garbage outweighs live records. Growing
-/// allocates; a steady frame does not.
+/// allocates; a steady frame does not. The fields the frame loop reads skip dynamic
+/// exclusivity checks (each costs a thread-local lookup): they are only touched on the
+/// context's thread, never across a call that could reenter.
 package final class FlatTrackTable {
-  private(set) var records: UnsafeMutablePointer<FlatTrack>
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var records: UnsafeMutablePointer<FlatTrack>
+  @exclusivity(unchecked) private(set) var count = 0
   private var capacity: Int
   private var garbage = 0
   /// Keeps the tracks the records point to alive.
   private var owners: ContiguousArray<AnimationTrack> = []
-  var curves: ContiguousArray<TimingCurve> = []
-  var solvers: ContiguousArray<SpringSolver> = []
-  var keyValues: ContiguousArray<SIMD4<Double>> = []
-  var keyTimes: ContiguousArray<Double> = []
+  @exclusivity(unchecked) var curves: ContiguousArray<TimingCurve> = []
+  @exclusivity(unchecked) var solvers: ContiguousArray<SpringSolver> = []
+  @exclusivity(unchecked) var keyValues: ContiguousArray<SIMD4<Double>> = []
+  @exclusivity(unchecked) var keyTimes: ContiguousArray<Double> = []
   /// Changes whenever the table is emptied; a storage placed at another epoch is re-placed.
-  private(set) var epoch: UInt64 = 0
+  @exclusivity(unchecked) private(set) var epoch: UInt64 = 0
 
   init() {
     capacity = 64

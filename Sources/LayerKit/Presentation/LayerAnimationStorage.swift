@@ -65,11 +65,11 @@ package final class LayerAnimationStorage {
   }
   /// Where the frame loop keeps this layer's records (`FlatTrackTable.place`): the table,
   /// its epoch then, the first record and the count; stale after `entries` changes.
-  package var flatTable: FlatTrackTable?
-  package var flatEpoch: UInt64 = 0
-  package var flatStart = 0
-  package var flatCount = 0
-  package var flatIsStale = true
+  @exclusivity(unchecked) package var flatTable: FlatTrackTable?
+  @exclusivity(unchecked) package var flatEpoch: UInt64 = 0
+  @exclusivity(unchecked) package var flatStart = 0
+  @exclusivity(unchecked) package var flatCount = 0
+  @exclusivity(unchecked) package var flatIsStale = true
   /// `entries`' lifecycle tracks, contiguous, for the frame loop (rebuilt after a change).
   package private(set) var lifecycles: ContiguousArray<AnimationTrack> = []
   private var lifecyclesAreStale = false
@@ -88,9 +88,9 @@ package final class LayerAnimationStorage {
   /// The layer these animations belong to (set by the first evaluation).
   package weak var owner: CALayer?
   /// Whether `owner` was set (a weak load per frame costs more than this flag).
-  package var hasOwner = false
+  @exclusivity(unchecked) package var hasOwner = false
   /// Whether any animation showed at the context's last evaluation.
-  package var hasPresentationState = false
+  @exclusivity(unchecked) package var hasPresentationState = false
 
   /// The presentation state at the context's last evaluation: the owner's model state
   /// with the values each showing animation computed written over it, in add order.
@@ -119,8 +119,8 @@ package final class LayerAnimationStorage {
   }
 
   /// The layer's local time at the last evaluation, and whether it applied then.
-  package var localTime: Double = 0
-  package var isTimeApplied = false
+  @exclusivity(unchecked) package var localTime: Double = 0
+  @exclusivity(unchecked) package var isTimeApplied = false
   /// Counter for anonymous keys.
   package var anonymousCounter: UInt64 = 0
 
