@@ -6,14 +6,7 @@ import Testing
 /// The frame loop evaluates committed, started animations from flat records; these
 /// tests check that it gives what the track objects give, and that changes reach it.
 @Suite struct FlatTrackTableTests {
-  static func scene() -> (CAManualClock, CAContext, CALayer) {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    context.layer = root
-    context.commit()
-    return (clock, context, root)
-  }
+  static func scene() -> (CAManualClock, CAContext, CALayer) { PresentationTests.scene() }
 
   /// A from/to position animation (evaluated from records once started) and the same
   /// motion written as from-only over the model value (evaluated through the object).
