@@ -23,7 +23,7 @@ package struct PathSampler: Sendable {
     keyframes = k
     let mode = animation.calculationMode
     isDiscrete = mode == .discrete
-    let segments = k.segments.count
+    let segments = k.segmentCount
     if mode == .paced || mode == .cubicPaced {
       timing = KeyframeTiming(
         times: KeyframeTiming.pacedTimes(distances: k.lengths),
@@ -45,10 +45,10 @@ package struct PathSampler: Sendable {
 
   /// The first and last keyframe points (for cumulative repeats).
   package var first: CGPoint { keyframes.startPoint }
-  package var last: CGPoint { keyframes.segments[keyframes.segments.count - 1].p3 }
+  package var last: CGPoint { keyframes.endPoint }
 
   /// The position and travel angle (radians, before `rotationOffset`) at pass fraction `f`.
-  /// - Complexity: O(log segments + log samplesPerCurve); allocates nothing.
+  /// - Complexity: O(log segments) plus one arc-length inversion; allocates nothing.
   package func sample(at f: Double) -> (point: CGPoint, angle: Double) {
     if isDiscrete {
       let i = timing.discreteIndex(f)

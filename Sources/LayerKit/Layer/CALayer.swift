@@ -16,7 +16,7 @@ import Foundation
 /// conversions), `+HitTesting`, `+Layout` (layout and display) and `+MediaTiming`.
 open class CALayer: CustomStringConvertible {
   /// The model properties.
-  package var state: LayerState
+  @exclusivity(unchecked) package var state: LayerState
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
   package let animationStorage = LayerAnimationStorage()
@@ -31,9 +31,9 @@ open class CALayer: CustomStringConvertible {
   /// The layer this one is a sublayer of (weak: the superlayer owns its sublayers).
   package weak var parentLayer: CALayer?
   /// The sublayers, back to front before `zPosition` sorting.
-  package var children: [CALayer] = []
+  @exclusivity(unchecked) package var children: [CALayer] = []
   /// The mask layer (owned by this layer, outside the sublayer tree).
-  package var maskLayer: CALayer?
+  @exclusivity(unchecked) package var maskLayer: CALayer?
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
 

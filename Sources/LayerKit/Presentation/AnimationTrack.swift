@@ -68,6 +68,14 @@ package class AnimationTrack {
   /// there for additive animations). Does nothing when `isShowing` is false.
   package func materialize(into state: inout LayerState) {}
 
+  /// The track's value source as lanes, for the frame loop's `FlatTrackTable`; nil
+  /// (the default) when the track is evaluated through the object.
+  package func flatSource() -> (FlatSource, cumulative: Bool)? { nil }
+
+  /// Writes a value computed from `flatSource()` (lanes) into `state`, as `materialize`
+  /// writes the value kept by `evaluate`.
+  package func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {}
+
   /// Evaluates `timing` at `parentTime`; clears `isShowing` when it does not apply.
   @inline(__always)
   package final func evaluate(atParentTime t: Double, modelState model: () -> LayerState) {

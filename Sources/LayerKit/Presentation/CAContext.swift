@@ -58,6 +58,8 @@ public final class CAContext {
   private var removals: [LayerAnimationStorage] = []
   private var presentationLayers: [ObjectIdentifier: CALayer] = [:]
   private var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
+  /// Every attached animation as a flat record, in walk order (see `FlatTrackTable`).
+  private let flatTable = FlatTrackTable()
 
   struct LifecycleEvent {
     var entry: LayerAnimationEntry
@@ -105,6 +107,7 @@ public final class CAContext {
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
+    flatTable.compactIfNeeded()
     walk(root, parentTime: clock.time, parentApplied: true, committing: true)
     generation &+= 1
   }
@@ -147,6 +150,7 @@ public final class CAContext {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
     if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
+    flatTable.compactIfNeeded()
     walk(root, parentTime: t, parentApplied: true, committing: false)
     evaluatedTime = t
     evaluatedGeneration = generation
@@ -156,8 +160,9 @@ public final class CAContext {
 
   /// Computes `layer`'s local time and presentation state, then its subtree's.
   ///
-  /// Each showing animation computes its value into its track; no layer state is
-  /// copied. `LayerAnimationStorage.presentationState` assembles a layer's state from
+  /// Each showing animation computes its value into its record in the context's flat
+  /// table (read in walk order, without touching the track object while nothing can
+  /// happen to its lifecycle); no layer state is copied. `LayerAnimationStorage.presentationState` assembles a layer's state from
   /// the model and those values when it is read.
   private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, committing: Bool) {
     let s = layer.animationStorage
@@ -176,17 +181,40 @@ public final class CAContext {
     if !local.isFinite { applied = false }
     s.localTime = local
     s.isTimeApplied = applied
-    if s.entries.isEmpty {
+    // The table's count stands for `entries.count` while it is current (reading the
+    // array itself would be one more cache miss per layer).
+    if flatTable.holds(s) ? s.flatCount == 0 : s.entries.isEmpty {
       s.hasPresentationState = false
     } else {
-      if s.owner == nil { s.owner = layer }
+      if !s.hasOwner {
+        s.owner = layer
+        s.hasOwner = true
+      }
       s.hasPresentationState = true
       var showing = false
       var anyFinished = false
-      s.refreshLifecycles()
-      let lifecycles = s.lifecycles
-      for index in lifecycles.indices {
-        let t = lifecycles[index]
+      let records = flatTable.place(s)
+      for index in 0..<s.flatCount {
+        let r = records + index
+        if r.pointee.isReady {
+          // Committed and started: in the active phase (or filled after an end that
+          // was already reported) there is no event, so the record alone gives the value.
+          guard applied else {
+            r.pointee.state = .hidden
+            continue
+          }
+          let e = r.pointee.timing.evaluate(parentTime: local)
+          if e.phase == .active || (e.phase == .after && e.isApplied && r.pointee.isKeptAfterEnd) {
+            flatTable.evaluate(r, e)
+            showing = true
+            continue
+          }
+        }
+        let t = r.pointee.track.takeUnretainedValue()
+        defer {
+          r.pointee.sync(from: t)
+          r.pointee.state = t.isShowing ? .object : .hidden
+        }
         if !t.isCommitted {
           guard committing else { continue }
           let entry = s.entries[index]

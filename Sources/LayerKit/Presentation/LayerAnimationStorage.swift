@@ -58,8 +58,18 @@ package final class LayerAnimationEntry {
 package final class LayerAnimationStorage {
   /// Attached animations, in add order.
   package var entries: [LayerAnimationEntry] = [] {
-    didSet { lifecyclesAreStale = true }
+    didSet {
+      lifecyclesAreStale = true
+      flatIsStale = true
+    }
   }
+  /// Where the frame loop keeps this layer's records (`FlatTrackTable.place`): the table,
+  /// its epoch then, the first record and the count; stale after `entries` changes.
+  @exclusivity(unchecked) package var flatTable: FlatTrackTable?
+  @exclusivity(unchecked) package var flatEpoch: UInt64 = 0
+  @exclusivity(unchecked) package var flatStart = 0
+  @exclusivity(unchecked) package var flatCount = 0
+  @exclusivity(unchecked) package var flatIsStale = true
   /// `entries`' lifecycle tracks, contiguous, for the frame loop (rebuilt after a change).
   package private(set) var lifecycles: ContiguousArray<AnimationTrack> = []
   private var lifecyclesAreStale = false
@@ -77,27 +87,40 @@ package final class LayerAnimationStorage {
   package weak var modelLayer: CALayer?
   /// The layer these animations belong to (set by the first evaluation).
   package weak var owner: CALayer?
+  /// Whether `owner` was set (a weak load per frame costs more than this flag).
+  @exclusivity(unchecked) package var hasOwner = false
   /// Whether any animation showed at the context's last evaluation.
-  package var hasPresentationState = false
+  @exclusivity(unchecked) package var hasPresentationState = false
 
   /// The presentation state at the context's last evaluation: the owner's model state
   /// with the values each showing animation computed written over it, in add order.
   /// Nil when no animation shows (the model state is then the presentation).
   ///
-  /// Evaluation keeps each animation's value in its track; this assembles the full
+  /// Evaluation keeps each animation's value in its context's `FlatTrackTable` record
+  /// (or, for tracks evaluated through the object, in the track); this assembles the full
   /// state on demand, so read it once per frame.
   package var presentationState: LayerState? {
     guard hasPresentationState, let layer = owner else { return nil }
     var state = layer.state
-    for entry in entries where entry.isCommitted {
-      entry.track?.materialize(into: &state)
+    let table = flatTable
+    for (i, entry) in entries.enumerated() where entry.isCommitted {
+      guard let track = entry.track else { continue }
+      guard let r = table?.record(of: track, at: i, in: self) else {
+        track.materialize(into: &state)
+        continue
+      }
+      switch r.pointee.state {
+      case .hidden: break
+      case .flat: track.materialize(flat: r.pointee.result, into: &state)
+      case .object: track.materialize(into: &state)
+      }
     }
     return state
   }
 
   /// The layer's local time at the last evaluation, and whether it applied then.
-  package var localTime: Double = 0
-  package var isTimeApplied = false
+  @exclusivity(unchecked) package var localTime: Double = 0
+  @exclusivity(unchecked) package var isTimeApplied = false
   /// Counter for anonymous keys.
   package var anonymousCounter: UInt64 = 0
 

@@ -127,6 +127,12 @@ package final class TransformComponentTrack: AnimationTrack {
     if isShowing { write(frameValue, into: &state) }
   }
 
+  package override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  package override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    write(CGFloat(lanes.x), into: &state)
+  }
+
   package override func capturePrevious(from presentation: LayerState) {
     if program.needsPreviousValue {
       previous = CGFloat(component.get(property.get(presentation).editableDecomposition))

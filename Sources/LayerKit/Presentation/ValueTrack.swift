@@ -92,6 +92,12 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
 }
 
 final class CGFloatTrack: ValueTrack<CGFloat> {
+  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    writeTyped(CGFloat(flatLanes: lanes), into: &state)
+  }
+
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
@@ -120,6 +126,12 @@ final class FloatTrack: ValueTrack<Float> {
 }
 
 final class PointTrack: ValueTrack<CGPoint> {
+  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    writeTyped(CGPoint(flatLanes: lanes), into: &state)
+  }
+
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
@@ -134,6 +146,12 @@ final class PointTrack: ValueTrack<CGPoint> {
 }
 
 final class SizeTrack: ValueTrack<CGSize> {
+  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    writeTyped(CGSize(flatLanes: lanes), into: &state)
+  }
+
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
@@ -148,6 +166,12 @@ final class SizeTrack: ValueTrack<CGSize> {
 }
 
 final class RectTrack: ValueTrack<CGRect> {
+  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    writeTyped(CGRect(flatLanes: lanes), into: &state)
+  }
+
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
@@ -162,6 +186,12 @@ final class RectTrack: ValueTrack<CGRect> {
 }
 
 final class ColorTrack: ValueTrack<CGColor?> {
+  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
+
+  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    writeTyped(Optional<CGColor>(flatLanes: lanes), into: &state)
+  }
+
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }

@@ -1,0 +1,252 @@
+import Foundation
+
+/// One animation of the frame loop as a plain value: its timing, its value source as
+/// lanes, and the value computed at the last frame.
+///
+/// Records of a layer sit next to each other in add order, and layers follow one another
+/// in the order the tree was first walked, so a frame reads the table front to back.
+package struct FlatTrack {
+  package enum Kind: UInt8 {
+    /// Evaluated through the track object only.
+    case object
+    case basic
+    case spring
+    case keyframes
+  }
+
+  /// Where the last frame left the animation's value.
+  package enum FrameState: UInt8 {
+    /// Not showing.
+    case hidden
+    /// In `result`, written by `AnimationTrack.materialize(flat:into:)`.
+    case flat
+    /// In the track object (`AnimationTrack.materialize(into:)`).
+    case object
+  }
+
+  /// The track's timing, copied whenever the object path runs (commit stamps it).
+  var timing: MediaTiming
+  /// Basic and spring: the start value; keyframes: the first keyframe.
+  var from: SIMD4<Double>
+  /// Basic and spring: end − start; keyframes: last − first (cumulative repeats).
+  var delta: SIMD4<Double>
+  /// The value at the last frame when `state` is `.flat`.
+  var result: SIMD4<Double> = .zero
+  let track: Unmanaged<AnimationTrack>
+  let kind: Kind
+  let isCumulative: Bool
+  /// Committed and started: a frame in the active phase raises no event, so the record
+  /// may be evaluated without the object.
+  var isReady = false
+  /// Finished but kept (`isRemovedOnCompletion` false): a filled frame after the end
+  /// raises no event either.
+  var isKeptAfterEnd = false
+  var state = FrameState.object
+  /// Index into the table's curves (−1: linear, no curve).
+  let curve: Int32
+  /// Spring: index into the table's solvers; keyframes: first index into the key pools.
+  let aux: Int32
+  /// Keyframes: the number of keyframes.
+  let keyCount: Int32
+
+  /// Copies the lifecycle flags and timing from the track object.
+  mutating func sync(from t: AnimationTrack) {
+    timing = t.timing
+    isReady = kind != .object && t.isCommitted && t.didStart
+    isKeptAfterEnd = t.isFinished && !t.isRemovedOnCompletion
+  }
+}
+
+/// A context's animations as one contiguous array of `FlatTrack` records (plus pools of
+/// timing curves, spring solvers and keyframes), so that a frame walks memory in order
+/// instead of chasing an object per animation.
+///
+/// A layer's records are appended when the frame loop first meets the layer, and again
+/// (the old ones left as garbage) after its animations change; the table is emptied and
+/// refilled at the start of a walk once garbage outweighs live records. Growing
+/// allocates; a steady frame does not. The fields the frame loop reads skip dynamic
+/// exclusivity checks (each costs a thread-local lookup): they are only touched on the
+/// context's thread, never across a call that could reenter.
+package final class FlatTrackTable {
+  @exclusivity(unchecked) private(set) var records: UnsafeMutablePointer<FlatTrack>
+  @exclusivity(unchecked) private(set) var count = 0
+  private var capacity: Int
+  private var garbage = 0
+  /// Keeps the tracks the records point to alive.
+  private var owners: ContiguousArray<AnimationTrack> = []
+  @exclusivity(unchecked) var curves: ContiguousArray<TimingCurve> = []
+  @exclusivity(unchecked) var solvers: ContiguousArray<SpringSolver> = []
+  @exclusivity(unchecked) var keyValues: ContiguousArray<SIMD4<Double>> = []
+  @exclusivity(unchecked) var keyTimes: ContiguousArray<Double> = []
+  /// Changes whenever the table is emptied; a storage placed at another epoch is re-placed.
+  @exclusivity(unchecked) private(set) var epoch: UInt64 = 0
+
+  init() {
+    capacity = 64
+    records = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    records.deinitialize(count: count)
+    records.deallocate()
+  }
+
+  /// Empties the table when more than half of it is garbage (call before a walk).
+  func compactIfNeeded() {
+    guard garbage > 256 && garbage * 2 > count else { return }
+    records.deinitialize(count: count)
+    count = 0
+    garbage = 0
+    epoch &+= 1
+    owners.removeAll(keepingCapacity: true)
+    curves.removeAll(keepingCapacity: true)
+    solvers.removeAll(keepingCapacity: true)
+    keyValues.removeAll(keepingCapacity: true)
+    keyTimes.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `s`'s records in this table are current.
+  @inline(__always)
+  func holds(_ s: LayerAnimationStorage) -> Bool {
+    s.flatTable === self && s.flatEpoch == epoch && !s.flatIsStale
+  }
+
+  /// The first record of `s`'s animations (in `entries` order), appending them first when
+  /// they are not current.
+  @inline(__always)
+  func place(_ s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack> {
+    if holds(s) { return records + s.flatStart }
+    return append(s)
+  }
+
+  private func append(_ s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack> {
+    s.refreshLifecycles()
+    if s.flatTable === self && s.flatEpoch == epoch { garbage += s.flatCount }
+    let tracks = s.lifecycles
+    reserve(count + tracks.count)
+    let start = count
+    for t in tracks {
+      (records + count).initialize(to: record(for: t))
+      count += 1
+      owners.append(t)
+    }
+    s.flatTable = self
+    s.flatEpoch = epoch
+    s.flatStart = start
+    s.flatCount = tracks.count
+    s.flatIsStale = false
+    return records + start
+  }
+
+  private func reserve(_ n: Int) {
+    guard n > capacity else { return }
+    let grown = Swift.max(n, capacity * 2)
+    let fresh = UnsafeMutablePointer<FlatTrack>.allocate(capacity: grown)
+    fresh.moveInitialize(from: records, count: count)
+    records.deallocate()
+    records = fresh
+    capacity = grown
+  }
+
+  private func curveIndex(_ c: TimingCurve?) -> Int32 {
+    guard let c else { return -1 }
+    if let i = curves.prefix(32).firstIndex(of: c) { return Int32(i) }
+    curves.append(c)
+    return Int32(curves.count - 1)
+  }
+
+  private func record(for t: AnimationTrack) -> FlatTrack {
+    var kind = FlatTrack.Kind.object
+    var from = SIMD4<Double>.zero, delta = SIMD4<Double>.zero
+    var curve: Int32 = -1, aux: Int32 = 0, keyCount: Int32 = 0, cumulative = false
+    if let (source, isCumulative) = t.flatSource() {
+      cumulative = isCumulative
+      switch source {
+      case let .basic(a, z, c):
+        kind = .basic
+        (from, delta, curve) = (a, z - a, curveIndex(c))
+      case let .spring(a, z, solver):
+        kind = .spring
+        (from, delta, aux) = (a, z - a, Int32(solvers.count))
+        solvers.append(solver)
+      case let .keyframes(values, times, c):
+        kind = .keyframes
+        (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
+        (aux, keyCount) = (Int32(keyValues.count), Int32(values.count))
+        keyValues.append(contentsOf: values)
+        keyTimes.append(contentsOf: times)
+      }
+    }
+    var r = FlatTrack(
+      timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind, isCumulative: cumulative,
+      curve: curve, aux: aux, keyCount: keyCount)
+    r.sync(from: t)
+    return r
+  }
+
+  /// The record of `track`, the animation at `position` in `s.entries`, if `s` was
+  /// placed in this table (searching the layer's records when its animations changed
+  /// since).
+  func record(of track: AnimationTrack, at position: Int, in s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack>? {
+    guard s.flatTable === self, s.flatEpoch == epoch else { return nil }
+    let base = records + s.flatStart
+    if !s.flatIsStale, position < s.flatCount, base[position].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
+      return base + position
+    }
+    for k in 0..<s.flatCount where base[k].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
+      return base + k
+    }
+    return nil
+  }
+
+  /// Computes `r`'s value in state `e` (applied) from the record alone.
+  @inline(__always)
+  func evaluate(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
+    var v: SIMD4<Double>
+    let p = e.progress
+    switch r.pointee.kind {
+    case .basic:
+      let c = r.pointee.curve
+      let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
+      v = r.pointee.from + r.pointee.delta * f
+    case .spring:
+      let f = solvers[Int(r.pointee.aux)].fraction(at: p * r.pointee.timing.duration)
+      v = r.pointee.from + r.pointee.delta * f
+    case .keyframes:
+      let c = r.pointee.curve
+      let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
+      v = keyframeValue(start: Int(r.pointee.aux), count: Int(r.pointee.keyCount), at: f)
+    case .object:
+      return
+    }
+    if r.pointee.isCumulative && e.iteration > 0 {
+      v = v + r.pointee.delta * Double(e.iteration)
+    }
+    r.pointee.result = v
+    r.pointee.state = .flat
+  }
+
+  /// Linear keyframes at pass fraction `f`, as `KeyframeSampler.value(at:)` computes them.
+  @inline(__always)
+  private func keyframeValue(start: Int, count n: Int, at f: Double) -> SIMD4<Double> {
+    keyTimes.withUnsafeBufferPointer { allTimes in
+      let times = UnsafeBufferPointer(rebasing: allTimes[start..<start + n])
+      var lo = 0, u = 0.0
+      if f <= times[0] {
+        (lo, u) = (0, 0)
+      } else if f >= times[n - 1] {
+        (lo, u) = (n - 2, 1)
+      } else {
+        var hi = n - 1
+        while hi - lo > 1 {
+          let mid = (lo + hi) / 2
+          if times[mid] <= f { lo = mid } else { hi = mid }
+        }
+        let span = times[lo + 1] - times[lo]
+        u = span > 0 ? (f - times[lo]) / span : 1
+      }
+      let a = keyValues[start + lo], b = keyValues[start + lo + 1]
+      return a + (b - a) * u
+    }
+  }
+}

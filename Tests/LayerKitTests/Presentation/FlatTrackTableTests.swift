@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import LayerKit
+
+/// The frame loop evaluates committed, started animations from flat records; these
+/// tests check that it gives what the track objects give, and that changes reach it.
+@Suite struct FlatTrackTableTests {
+  static func scene() -> (CAManualClock, CAContext, CALayer) { PresentationTests.scene() }
+
+  /// A from/to position animation (evaluated from records once started) and the same
+  /// motion written as from-only over the model value (evaluated through the object).
+  @Test(arguments: [0.1, 0.37, 0.5, 0.83, 1.4, 2.9])
+  func recordsAndObjectsAgreeOnEasedRepeatingMotion(time: Double) throws {
+    let (clock, context, root) = Self.scene()
+    let flat = CALayer(), object = CALayer()
+    root.addSublayer(flat)
+    root.addSublayer(object)
+    object.position = CGPoint(x: 300, y: 200)
+    for (layer, to) in [(flat, CGPoint(x: 300, y: 200) as CGPoint?), (object, nil)] {
+      let a = CABasicAnimation(keyPath: "position")
+      a.fromValue = CGPoint(x: 10, y: -20)
+      a.toValue = to
+      a.duration = 0.75
+      a.repeatCount = .infinity
+      a.autoreverses = true
+      a.isCumulative = false
+      a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+      layer.add(a, forKey: "move")
+    }
+    context.advance(by: 0.01)
+    context.advance(by: time)
+    _ = clock
+    let p = try #require(flat.presentation()).position, q = try #require(object.presentation()).position
+    #expect(abs(p.x - q.x) < 1e-12 && abs(p.y - q.y) < 1e-12)
+  }
+
+  @Test func cumulativeKeyframesAndSpringsMatchTheirTypedValues() throws {
+    let (_, context, root) = Self.scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    let k = CAKeyframeAnimation(keyPath: "bounds.size")
+    k.values = [CGSize(width: 1, height: 2), CGSize(width: 5, height: 2), CGSize(width: 3, height: 8)]
+    k.keyTimes = [0, 0.25, 1]
+    k.duration = 1
+    k.repeatCount = 3
+    k.isCumulative = true
+    layer.add(k, forKey: "size")
+    let s = CASpringAnimation(keyPath: "transform.scale")
+    s.fromValue = 0.5
+    s.toValue = 1
+    s.duration = 1
+    s.repeatCount = 3
+    layer.add(s, forKey: "scale")
+    context.advance(by: 0.01)
+    context.advance(by: 1.115)  // local time 1.125: second pass, f = 0.125
+    let p = try #require(layer.presentation())
+    // Segment 0 at u = 0.5: (3, 2), plus one repeat of (last − first) = (2, 6).
+    #expect(abs(p.bounds.size.width - 5) < 1e-9 && abs(p.bounds.size.height - 8) < 1e-9)
+    let solver = s.solver
+    let scale = 0.5 + 0.5 * solver.fraction(at: 0.125)
+    #expect(abs(p.transform.m11 - scale) < 1e-9)
+  }
+
+  @Test func removingAndReplacingAnimationsReachesTheFrameLoop() throws {
+    let (_, context, root) = Self.scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    layer.position = CGPoint(x: 7, y: 7)
+    for round in 0..<600 {
+      let a = CABasicAnimation(keyPath: "position")
+      a.fromValue = CGPoint(x: Double(round), y: 0)
+      a.toValue = CGPoint(x: Double(round), y: 100)
+      a.duration = 10
+      layer.add(a, forKey: "move")
+      context.advance(by: 0.5)  // commits: begins now
+      context.advance(by: 0.5)  // 1 s in: y = 100 · 1/10
+      let p = try #require(layer.presentation()).position
+      #expect(abs(p.x - Double(round)) < 1e-12 && abs(p.y - 10) < 1e-9)
+    }
+    layer.removeAnimation(forKey: "move")
+    context.advance(by: 0.1)
+    #expect(layer.presentation()!.position == CGPoint(x: 7, y: 7))
+  }
+}
