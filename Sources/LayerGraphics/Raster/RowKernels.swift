@@ -27,6 +27,7 @@ package enum RowKernels {
     return (t &+ (t &>> 8)) &>> 8
   }
 
+
   /// `d · k / 255` per channel of four pixels; `k` holds each pixel's factor in both of
   /// its 16-bit lanes.
   @inline(__always)
@@ -48,7 +49,13 @@ package enum RowKernels {
     let k = Lanes(repeating: UInt16(inv))
     let sv = Pixels(repeating: s)
     var i = 0
-    while i + 4 <= n {
+    while i + 8 <= n {
+      let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
+      raw.storeBytes(of: scalePixels(v0, k) &+ sv, toByteOffset: i * 4, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v1, k) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
+      i += 8
+    }
+    if i + 4 <= n {
       let v = load(raw, i * 4)
       raw.storeBytes(of: scalePixels(v, k) &+ sv, toByteOffset: i * 4, as: Pixels.self)
       i += 4
