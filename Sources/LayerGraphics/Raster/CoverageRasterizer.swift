@@ -248,7 +248,9 @@ package final class CoverageRasterizer {
     }
     let w = hi - lo
     let inv = 1 / w
-    let i1 = Int(hi.rounded(.up)) - 1
+    // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
+    let hiFloor = Int(hi)
+    let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
     var prev: Float = 0
     var g0: Float = 0
     var i = i0
