@@ -340,7 +340,9 @@ private enum EvenOddRule: CoverageRule {
   @inline(__always)
   static func alpha(_ s: Float) -> Int {
     var a = abs(s)
-    a -= 2 * (a * 0.5).rounded(.down)
+    // The floor of a non-negative half, by truncation (no libm call) while it fits.
+    let half = a * 0.5
+    a -= 2 * (half < 0x1p30 ? Float(Int32(half)) : half.rounded(.down))
     if a > 1 { a = 2 - a }
     return Int(a * 255 + 0.5)
   }
