@@ -167,6 +167,11 @@ extension CGContext {
 
   /// Scan-converts the collected edges and blends them with `paint`.
   func blit(rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
+    if case .solid(let color) = paint, mode == .normal, state.clipMask == nil {
+      var solid = SolidBlitter(pixels: pixels, stride: stride, color: color)
+      rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &solid)
+      return
+    }
     var blitter = PaintBlitter(
       pixels: pixels, stride: stride, paint: paint, mode: mode,
       clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow, coverageRow: coverageRow)

@@ -248,7 +248,9 @@ package final class CoverageRasterizer {
     }
     let w = hi - lo
     let inv = 1 / w
-    let i1 = Int(hi.rounded(.up)) - 1
+    // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
+    let hiFloor = Int(hi)
+    let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
     var prev: Float = 0
     var g0: Float = 0
     var i = i0
@@ -338,7 +340,9 @@ private enum EvenOddRule: CoverageRule {
   @inline(__always)
   static func alpha(_ s: Float) -> Int {
     var a = abs(s)
-    a -= 2 * (a * 0.5).rounded(.down)
+    // The floor of a non-negative half, by truncation (no libm call) while it fits.
+    let half = a * 0.5
+    a -= 2 * (half < 0x1p30 ? Float(Int32(half)) : half.rounded(.down))
     if a > 1 { a = 2 - a }
     return Int(a * 255 + 0.5)
   }

@@ -165,9 +165,12 @@ package struct PathStroker {
     @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
     @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
     let segCount = closed ? n : n - 1
+    // The previous segment's direction, which is the incoming one at the next vertex.
+    var previous = CGPoint.zero
     for s in 0..<segCount {
-      let a = pt(s), b = pt((s + 1) % n)
+      let a = pt(s), b = pt(s + 1 == n ? 0 : s + 1)
       let d = unit(b, from: a)
+      defer { previous = d }
       let off = CGPoint(x: d.y * hw, y: -d.x * hw)
       let startOff = CGPoint(x: a.x + off.x, y: a.y + off.y)
       if s == 0 {
@@ -182,8 +185,7 @@ package struct PathStroker {
           sink.moveTo(startOff)
         }
       } else {
-        let d0 = unit(a, from: pt(s - 1))
-        join(at: a, d0: d0, d1: d, smooth: sm(s), first: false, into: &sink)
+        join(at: a, d0: previous, d1: d, smooth: sm(s), first: false, into: &sink)
       }
       sink.lineTo(CGPoint(x: b.x + off.x, y: b.y + off.y))
     }

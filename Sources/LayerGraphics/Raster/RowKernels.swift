@@ -27,6 +27,7 @@ package enum RowKernels {
     return (t &+ (t &>> 8)) &>> 8
   }
 
+
   /// `d · k / 255` per channel of four pixels; `k` holds each pixel's factor in both of
   /// its 16-bit lanes.
   @inline(__always)
@@ -47,16 +48,29 @@ package enum RowKernels {
     let raw = UnsafeMutableRawPointer(d)
     let k = Lanes(repeating: UInt16(inv))
     let sv = Pixels(repeating: s)
+    if n < 4 {
+      for i in 0..<n {
+        d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
+      }
+      return
+    }
+    // The last four pixels, blended from their original values before the loop can
+    // touch them and stored last: where they overlap the loop's final step they are the
+    // same values, so no scalar tail is needed.
+    let lastOffset = (n - 4) * 4
+    let last = scalePixels(load(raw, lastOffset), k) &+ sv
     var i = 0
-    while i + 4 <= n {
+    while i + 8 <= n {
+      let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
+      raw.storeBytes(of: scalePixels(v0, k) &+ sv, toByteOffset: i * 4, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v1, k) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
+      i += 8
+    }
+    if i + 4 <= n {
       let v = load(raw, i * 4)
       raw.storeBytes(of: scalePixels(v, k) &+ sv, toByteOffset: i * 4, as: Pixels.self)
-      i += 4
     }
-    while i < n {
-      d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
-      i += 1
-    }
+    raw.storeBytes(of: last, toByteOffset: lastOffset, as: Pixels.self)
   }
 
   /// `d = s + d·(255 − sa)/255` per pixel over `n` pixels; clear source pixels leave the
