@@ -203,7 +203,9 @@ public final class CAContext {
             r.pointee.state = .hidden
             continue
           }
-          let e = r.pointee.timing.evaluate(parentTime: local)
+          // Forward-running repeats inside the active interval take the short path;
+          // everything else (fills, ends, reverse speed) the full evaluation.
+          let e = r.pointee.evaluateTiming(parentTime: local)
           if e.phase == .active || (e.phase == .after && e.isApplied && r.pointee.isKeptAfterEnd) {
             flatTable.evaluate(r, e)
             showing = true

@@ -49,11 +49,44 @@ package struct FlatTrack {
   /// Keyframes: the number of keyframes.
   let keyCount: Int32
 
+  /// `timing`'s active duration and period, when the short path applies (speed > 0, a
+  /// finite period > 0); `period` is 0 otherwise.
+  var active = 0.0, period = 0.0
+
   /// Copies the lifecycle flags and timing from the track object.
   mutating func sync(from t: AnimationTrack) {
     timing = t.timing
+    let p = timing.period
+    (active, period) = timing.speed > 0 && p > 0 && p.isFinite ? (timing.activeDuration, p) : (0, 0)
     isReady = kind != .object && t.isCommitted && t.didStart
     isKeptAfterEnd = t.isFinished && !t.isRemovedOnCompletion
+  }
+}
+
+extension FlatTrack {
+  /// `timing.evaluate(parentTime:)`, with the same arithmetic in the same order but
+  /// without re-deriving the period and active duration or calling `floor`, when the
+  /// time falls inside the active interval of a forward-running timing with a finite
+  /// period; otherwise the full evaluation.
+  @inline(__always)
+  func evaluateTiming(parentTime tp: Double) -> MediaTiming.Evaluation {
+    let period = self.period
+    if period > 0 && tp >= timing.beginTime {
+      let elapsed = (tp - timing.beginTime) * timing.speed
+      if elapsed < active {
+        let local = elapsed + timing.timeOffset
+        let q = local / period
+        // For 0 ≤ q < 2⁵², truncation is the floor and exact.
+        if q >= 0 && q < 0x1p52 {
+          let n = Int(q)
+          let ph = (q - Double(n)) * period
+          let d = timing.duration
+          let p = timing.autoreverses && ph > d ? (period - ph) / d : ph / d
+          return MediaTiming.Evaluation(phase: .active, isApplied: true, localTime: local, progress: p, iteration: n)
+        }
+      }
+    }
+    return timing.evaluate(parentTime: tp)
   }
 }
 
