@@ -16,7 +16,9 @@ import Foundation
 /// conversions), `+HitTesting`, `+Layout` (layout and display) and `+MediaTiming`.
 open class CALayer: CustomStringConvertible {
   /// The model properties.
-  @exclusivity(unchecked) package var state: LayerState
+  @exclusivity(unchecked) package var state: LayerState {
+    didSet { LayerStructureChanges.bump() }
+  }
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
   package let animationStorage = LayerAnimationStorage()
@@ -31,9 +33,13 @@ open class CALayer: CustomStringConvertible {
   /// The layer this one is a sublayer of (weak: the superlayer owns its sublayers).
   package weak var parentLayer: CALayer?
   /// The sublayers, back to front before `zPosition` sorting.
-  @exclusivity(unchecked) package var children: [CALayer] = []
+  @exclusivity(unchecked) package var children: [CALayer] = [] {
+    didSet { LayerStructureChanges.bump() }
+  }
   /// The mask layer (owned by this layer, outside the sublayer tree).
-  @exclusivity(unchecked) package var maskLayer: CALayer?
+  @exclusivity(unchecked) package var maskLayer: CALayer? {
+    didSet { LayerStructureChanges.bump() }
+  }
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
 

@@ -60,6 +60,8 @@ public final class CAContext {
   private var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
   /// Every attached animation as a flat record, in walk order (see `FlatTrackTable`).
   private let flatTable = FlatTrackTable()
+  /// The tree in walk order with each layer's timing, replayed by a steady frame.
+  private let plan = FlatTimingPlan()
 
   struct LifecycleEvent {
     var entry: LayerAnimationEntry
@@ -108,7 +110,8 @@ public final class CAContext {
     generation &+= 1
     guard let root = layer else { return }
     flatTable.compactIfNeeded()
-    walk(root, parentTime: clock.time, parentApplied: true, committing: true)
+    plan.beginRecording(tableEpoch: flatTable.epoch)
+    walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
     generation &+= 1
   }
 
@@ -123,7 +126,10 @@ public final class CAContext {
     updatePresentation()
   }
 
-  package func invalidate() { generation &+= 1 }
+  package func invalidate() {
+    generation &+= 1
+    LayerStructureChanges.bump()
+  }
 
   package func nextSequence() -> UInt64 {
     sequence &+= 1
@@ -133,6 +139,7 @@ public final class CAContext {
   package func enqueueStop(_ entry: LayerAnimationEntry) {
     pendingStops.append(entry)
     generation &+= 1
+    LayerStructureChanges.bump()
   }
 
   // MARK: - Evaluation
@@ -150,8 +157,19 @@ public final class CAContext {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
     if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
+    // Nothing structural changed since a walk that needed no track object: one pass over
+    // the plan and the records, without reading a layer.
+    if plan.isUsable && pendingStops.isEmpty && plan.structureStamp == LayerStructureChanges.current
+      && plan.tableEpoch == flatTable.epoch && plan.replay(at: t, table: flatTable)
+    {
+      evaluatedTime = t
+      evaluatedGeneration = generation
+      finishFrame()
+      return true
+    }
     flatTable.compactIfNeeded()
-    walk(root, parentTime: t, parentApplied: true, committing: false)
+    plan.beginRecording(tableEpoch: flatTable.epoch)
+    walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
     evaluatedTime = t
     evaluatedGeneration = generation
     finishFrame()
@@ -164,7 +182,7 @@ public final class CAContext {
   /// table (read in walk order, without touching the track object while nothing can
   /// happen to its lifecycle); no layer state is copied. `LayerAnimationStorage.presentationState` assembles a layer's state from
   /// the model and those values when it is read.
-  private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, committing: Bool) {
+  private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, parentIndex: Int, committing: Bool) {
     let s = layer.animationStorage
     let beginTime = layer.state.beginTime
     let timeOffset = layer.state.timeOffset
@@ -181,6 +199,16 @@ public final class CAContext {
     if !local.isFinite { applied = false }
     s.localTime = local
     s.isTimeApplied = applied
+    let fillMode = layer.state.fillMode
+    let index = plan.append(
+      FlatTimingPlan.Node(
+        parent: Int32(truncatingIfNeeded: parentIndex), recordStart: 0, recordCount: 0,
+        fillsBackwards: fillMode == .backwards || fillMode == .both, beginTime: beginTime,
+        speed: Double(layer.state.speed), timeOffset: timeOffset),
+      localTime: local, isApplied: applied)
+    if s.plan !== plan { s.plan = plan }
+    s.planEpoch = plan.epoch
+    s.planSlot = index
     // The table's count stands for `entries.count` while it is current (reading the
     // array itself would be one more cache miss per layer).
     if flatTable.holds(s) ? s.flatCount == 0 : s.entries.isEmpty {
@@ -194,6 +222,7 @@ public final class CAContext {
       var showing = false
       var anyFinished = false
       let records = flatTable.place(s)
+      plan.setRecords(at: index, start: s.flatStart, count: s.flatCount)
       for index in 0..<s.flatCount {
         let r = records + index
         if r.pointee.isReady {
@@ -201,6 +230,7 @@ public final class CAContext {
           // was already reported) there is no event, so the record alone gives the value.
           guard applied else {
             r.pointee.state = .hidden
+            plan.isUsable = false
             continue
           }
           // Forward-running repeats inside the active interval take the short path;
@@ -212,6 +242,8 @@ public final class CAContext {
             continue
           }
         }
+        // The track object decides this frame: the plan cannot stand for this walk.
+        plan.isUsable = false
         let t = r.pointee.track.takeUnretainedValue()
         defer {
           r.pointee.sync(from: t)
@@ -252,10 +284,10 @@ public final class CAContext {
       if anyFinished { removals.append(s) }
     }
     for child in layer.children {
-      walk(child, parentTime: local, parentApplied: applied, committing: committing)
+      walk(child, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
     }
     if let mask = layer.maskLayer {
-      walk(mask, parentTime: local, parentApplied: applied, committing: committing)
+      walk(mask, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
     }
   }
 

@@ -61,6 +61,7 @@ package final class LayerAnimationStorage {
     didSet {
       lifecyclesAreStale = true
       flatIsStale = true
+      LayerStructureChanges.bump()
     }
   }
   /// Where the frame loop keeps this layer's records (`FlatTrackTable.place`): the table,
@@ -118,9 +119,26 @@ package final class LayerAnimationStorage {
     return state
   }
 
-  /// The layer's local time at the last evaluation, and whether it applied then.
-  @exclusivity(unchecked) package var localTime: Double = 0
-  @exclusivity(unchecked) package var isTimeApplied = false
+  /// The layer's local time at the last evaluation, and whether it applied then (kept in
+  /// the context's `FlatTimingPlan` while this layer is in its current recording).
+  package var localTime: Double {
+    get { isInCurrentPlan ? plan.unsafelyUnwrapped.localTimes[planSlot] : ownLocalTime }
+    set { ownLocalTime = newValue }
+  }
+  package var isTimeApplied: Bool {
+    get { isInCurrentPlan ? plan.unsafelyUnwrapped.applied[planSlot] : ownIsTimeApplied }
+    set { ownIsTimeApplied = newValue }
+  }
+  @exclusivity(unchecked) private var ownLocalTime: Double = 0
+  @exclusivity(unchecked) private var ownIsTimeApplied = false
+  /// Where the last walk recorded this layer: the plan, its epoch then and the index.
+  @exclusivity(unchecked) package var plan: FlatTimingPlan?
+  @exclusivity(unchecked) package var planEpoch: UInt64 = 0
+  @exclusivity(unchecked) package var planSlot = 0
+  private var isInCurrentPlan: Bool {
+    guard let plan else { return false }
+    return plan.epoch == planEpoch && planSlot < plan.count
+  }
   /// Counter for anonymous keys.
   package var anonymousCounter: UInt64 = 0
 
