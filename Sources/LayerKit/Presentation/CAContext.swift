@@ -48,6 +48,10 @@ public final class CAContext {
 
   /// Whether the context has committed since it got its tree.
   package private(set) var hasCommitted = false
+  /// The root and the `LayerStructureChanges` count at the end of the last committing
+  /// walk: while both are unchanged, a commit has nothing to do.
+  private weak var committedRoot: CALayer?
+  private var committedStamp: UInt64 = .max
   /// Bumped by every commit and every animation change: the presentation cache key.
   package private(set) var generation: UInt64 = 0
   private var sequence: UInt64 = 0
@@ -104,8 +108,18 @@ public final class CAContext {
   /// Commits what is pending at the current time: newly added animations start (a
   /// `beginTime` of 0 is stamped with the layer's local time now; a basic animation with
   /// no values captures the presentation value now), and the tree gets a presentation.
+  ///
+  /// A commit with nothing new since the previous one (no model, tree or animation change
+  /// anywhere: `LayerStructureChanges` unmoved, the same root) has nothing to stamp or
+  /// capture, so it returns without walking the tree; a frame loop that commits every
+  /// frame then pays only for the evaluation.
   public func commit() {
     TransactionThread.current.flushForContextCommit()
+    if hasCommitted, let root = layer, root === committedRoot,
+      committedStamp == LayerStructureChanges.current
+    {
+      return
+    }
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
@@ -113,6 +127,8 @@ public final class CAContext {
     plan.beginRecording(tableEpoch: flatTable.epoch)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
     generation &+= 1
+    committedRoot = root
+    committedStamp = LayerStructureChanges.current
   }
 
   /// Commits what is pending at the current time, then moves the clock by `seconds` and
