@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import LayerKit
 
-// layerkit-compositor-bench [--runs N]
+// layerkit-compositor-bench [--runs N] [--case K] [--dump DIR]
 // Times CARenderer on 1280×720 frames and prints a Markdown table (median and fastest
 // milliseconds). Set LAYERKIT_THREADS=1 to keep every kernel on one core.
 
@@ -10,11 +10,23 @@ let W = 1280, H = 720
 var args = CommandLine.arguments.dropFirst()
 var runs = 25
 var only: Int?
+/// With `--dump DIR`, each timed frame's last pixels go to `DIR/frame-N.rgba` (N counts
+/// the timed rows), so that two builds' output can be compared byte for byte.
+var dumpDirectory: String?
+var dumps = 0
 while let a = args.popFirst() {
   if a == "--runs" { runs = Int(args.popFirst() ?? "") ?? 25 }
   if a == "--case" { only = Int(args.popFirst() ?? "") }
+  if a == "--dump" { dumpDirectory = args.popFirst() }
 }
 func enabled(_ k: Int) -> Bool { only == nil || only == k }
+
+func dump() {
+  guard let dir = dumpDirectory else { return }
+  let bytes = Data(bytes: bitmap.data!, count: W * H * 4)
+  try? bytes.write(to: URL(fileURLWithPath: "\(dir)/frame-\(dumps).rgba"))
+  dumps += 1
+}
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -62,6 +74,7 @@ func frameTimes(_ root: CALayer, fresh: Bool = false) -> (Double, Double) {
   context.commit()
   var renderer = CARenderer(context: context)
   var flip = false
+  defer { dump() }
   return measure({
     flip.toggle()
     CATransaction.begin()
@@ -123,6 +136,10 @@ if enabled(3) {
   rows.append(("100 rounded-rect shadows σ = 10, uncached", frameTimes(shadows(), fresh: true), "≤ 10 (Skia 38)"))
   rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
 }
+// `--case 6`: only the cached row of case 3 (for profiling it alone).
+if only == 6 {
+  rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
+}
 
 // 4. A full-frame blur σ = 10: the shadow of a full-frame image layer.
 if enabled(4) {
@@ -180,6 +197,7 @@ if enabled(5) {
       context.commit()
     }) { renderer.render(in: bitmap, scale: 1) },
     "≤ 8"))
+  dump()
 }
 
 let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"

@@ -46,12 +46,25 @@ extension LayerCompositor {
       let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
       guard !r.isEmpty else { return }
       s.flushPendingClear()
+      // What the layer's own opaque background will cover next is not blended.
+      let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
       m.pixels(tinted: PixelMath.compress(tint)).withUnsafeBufferPointer { p in
+        @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
+          guard x0 < x1 else { return }
+          ShadowKernels.srcOverPremultipliedRow(
+            s.pixel(x: x0, y: row), p.baseAddress! + (row - y) * m.width + (x0 - x), count: x1 - x0)
+        }
         for row in r.y0..<r.y1 {
           let span = m.spans[row - y]
           let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
           guard x0 < x1 else { continue }
-          RowKernels.srcOverRow(s.pixel(x: x0, y: row), p.baseAddress! + (row - y) * m.width + (x0 - x), count: x1 - x0)
+          let h = hidden.columns(row: row)
+          if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
+            blend(row, x0, h.lo)
+            blend(row, h.hi, x1)
+          } else {
+            blend(row, x0, x1)
+          }
         }
       }
       return
