@@ -22,6 +22,9 @@ import Foundation
   package static let parallelPixelCount = 1 << 16
   /// Bytes per column strip of the vertical passes.
   static let stripBytes = 256
+  /// Bytes per line of a transposed block of the horizontal passes (64 rows of bytes,
+  /// 16 rows of pixels).
+  static let blockBytes = 64
 
   /// The box widths (as left/right reaches) for σ.
   package static func boxes(sigma: Double) -> [(left: Int, right: Int)] {
@@ -40,9 +43,7 @@ import Foundation
                                                  stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
-      BoxPasses.horizontalBytes(row, scratch: line, count: width, passes: passes)
-    }
+    horizontal(buffer, width: width, height: height, stride: stride, passes: passes)
     vertical(buffer, rowBytes: stride, lineBytes: width, height: height, passes: passes)
   }
 
@@ -52,20 +53,45 @@ import Foundation
                                                 stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    horizontal(buffer, width: width, height: height, stride: stride) { row, line in
-      BoxPasses.horizontalPixels(row, scratch: line, count: width, passes: passes)
-    }
+    horizontal(buffer, width: width, height: height, stride: stride, passes: passes)
     let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
     vertical(bytes, rowBytes: stride * 4, lineBytes: width * 4, height: height, passes: passes)
   }
 
-  /// Runs `body` on every row with a scratch line of `2 · width` samples per thread.
+  /// The three horizontal passes, on blocks of rows turned on their side: a block of
+  /// `blockBytes / size(T)` rows is transposed so that each pixel column becomes one
+  /// line of the block, the vertical passes run along the lines, and the block is
+  /// transposed back. (A pixel's channels stay together in a line; the passes do not
+  /// care which byte is which.)
   private static func horizontal<T>(_ buffer: UnsafeMutablePointer<T>, width: Int, height: Int, stride: Int,
-                                    _ body: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void) {
-    split(rows: height, pixels: width * height) { rows in
-      let line = UnsafeMutablePointer<T>.allocate(capacity: 2 * width)
-      defer { line.deallocate() }
-      for y in rows { body(buffer + y * stride, line) }
+                                    passes: [(left: Int, right: Int)]) {
+    let size = MemoryLayout<T>.size
+    let blockRows = blockBytes / size
+    let blocks = (height + blockRows - 1) / blockRows
+    split(rows: blocks, pixels: width * height) { range in
+      let capacity = blockBytes * width
+      let t = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+      let a = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      let b = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      let sums = UnsafeMutableRawPointer.allocate(byteCount: BoxPasses.sumsBytes(width: blockBytes), alignment: 16)
+      defer {
+        t.deallocate()
+        a.deallocate()
+        b.deallocate()
+        sums.deallocate()
+      }
+      let tt = t.assumingMemoryBound(to: T.self), tb = t.assumingMemoryBound(to: UInt8.self)
+      for block in range {
+        let y0 = block * blockRows
+        let rows = Swift.min(blockRows, height - y0)
+        let line = rows * size
+        let top = buffer + y0 * stride
+        BoxPasses.transpose(top, stride: stride, rows: rows, count: width, into: tt)
+        BoxPasses.columns(tb, line, a, line, sums: sums, width: line, height: width, reach: passes[0])
+        BoxPasses.columns(a, line, b, line, sums: sums, width: line, height: width, reach: passes[1])
+        BoxPasses.columns(b, line, tb, line, sums: sums, width: line, height: width, reach: passes[2])
+        BoxPasses.untranspose(tt, rows: rows, count: width, into: top, stride: stride)
+      }
     }
   }
 
@@ -76,7 +102,7 @@ import Foundation
     split(rows: strips, pixels: lineBytes * height) { range in
       let a = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
       let b = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
-      let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: stripBytes)
+      let sums = UnsafeMutableRawPointer.allocate(byteCount: BoxPasses.sumsBytes(width: stripBytes), alignment: 16)
       defer {
         a.deallocate()
         b.deallocate()

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import LayerGraphics
+@_spi(Benchmarks) @testable import LayerGraphics
 import Testing
 
 /// The blur against a plain reference of its recipe: three horizontal then three
@@ -45,9 +45,14 @@ import Testing
     }
   }
 
-  /// (width, height, σ): small regions, an even box width (σ = 2 → d = 4), and one large
-  /// enough for two threads.
-  @Test(arguments: [(9, 7, 1.5), (33, 20, 2.0), (70, 12, 10.0), (300, 230, 3.0)])
+  /// (width, height, σ): small regions, an even box width (σ = 2 → d = 4), one large
+  /// enough for two threads, rows and columns that are not multiples of 16 (the lane
+  /// passes' overlapping last step), blocks of fewer than 16 rows (the 32-bit passes)
+  /// and a σ too large for 16-bit lanes (σ = 120 → boxes of 225 and 226).
+  @Test(arguments: [
+    (9, 7, 1.5), (33, 20, 2.0), (70, 12, 10.0), (300, 230, 3.0), (17, 81, 2.5), (100, 15, 6.0), (64, 70, 4.0),
+    (260, 40, 120.0),
+  ])
   func alphaBlurMatchesTheReferencePasses(width: Int, height: Int, sigma: Double) {
     var img = Self.noise(width * height, seed: UInt64(width))
     let expected = Self.reference(img, width: width, height: height, channels: 1, sigma: sigma)
@@ -57,7 +62,7 @@ import Testing
     #expect(img == expected)
   }
 
-  @Test(arguments: [(9, 7, 1.5), (70, 33, 2.0), (150, 120, 4.0)])
+  @Test(arguments: [(9, 7, 1.5), (70, 33, 2.0), (150, 120, 4.0), (5, 37, 2.0), (21, 19, 7.0)])
   func rgbaBlurMatchesTheReferencePasses(width: Int, height: Int, sigma: Double) {
     var img = Self.noise(width * height * 4, seed: UInt64(height))
     let expected = Self.reference(img, width: width, height: height, channels: 4, sigma: sigma)
@@ -66,5 +71,24 @@ import Testing
       GaussianBlur.blurRGBA(px, width: width, height: height, stride: width, sigma: sigma)
     }
     #expect(img == expected)
+  }
+
+  /// The 16-bit lane division gives the 32-bit rounding for every sum a box of width
+  /// `n` can hold, for every width it accepts; it accepts every width up to 128.
+  @Test func laneDivisionMatchesTheReciprocalRounding() {
+    var accepted = 0
+    for n in 2...300 {
+      let reach = (left: n / 2, right: n - 1 - n / 2)
+      guard let d = BoxPasses.Divisor(reach) else {
+        #expect(n > 128, "width \(n)")
+        continue
+      }
+      accepted += 1
+      let recip = (1 << 24) / n
+      var mismatches = 0
+      for sum in 0...(255 * n) where d.divide(sum) != (sum * recip + (1 << 23)) >> 24 { mismatches += 1 }
+      #expect(mismatches == 0, "width \(n)")
+    }
+    #expect(accepted >= 127)
   }
 }
