@@ -43,8 +43,30 @@ import Foundation
                                                  stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    horizontal(buffer, width: width, height: height, stride: stride, passes: passes)
+    horizontal(.bytes(buffer, stride: stride), width: width, height: height, passes: passes)
     vertical(buffer, rowBytes: stride, lineBytes: width, height: height, passes: passes)
+  }
+
+  /// Writes the blurred alpha of premultiplied RGBA `pixels` (`pixelStride` pixels per
+  /// row) to `alpha` (`alphaStride` bytes per row): the same bytes as copying the alpha
+  /// out and calling `blurAlpha`, without the separate copy (the first transposition
+  /// reads the alpha bytes).
+  @_spi(Benchmarks) public static func blurAlpha(
+    ofPixels pixels: UnsafePointer<UInt32>, pixelStride: Int, width: Int, height: Int,
+    into alpha: UnsafeMutablePointer<UInt8>, alphaStride: Int, sigma: Double
+  ) {
+    guard width > 0, height > 0 else { return }
+    let passes = boxes(sigma: sigma)
+    guard !passes.isEmpty else {
+      for y in 0..<height {
+        let row = pixels + y * pixelStride, out = alpha + y * alphaStride
+        for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+      }
+      return
+    }
+    horizontal(.alphaOf(pixels, stride: pixelStride, into: alpha, intoStride: alphaStride), width: width, height: height,
+               passes: passes)
+    vertical(alpha, rowBytes: alphaStride, lineBytes: width, height: height, passes: passes)
   }
 
   /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row). Each channel is
@@ -53,24 +75,38 @@ import Foundation
                                                 stride: Int, sigma: Double) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
-    horizontal(buffer, width: width, height: height, stride: stride, passes: passes)
+    horizontal(.pixels(buffer, stride: stride), width: width, height: height, passes: passes)
     let bytes = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
     vertical(bytes, rowBytes: stride * 4, lineBytes: width * 4, height: height, passes: passes)
   }
 
+  /// How a block of rows comes in and goes out of the horizontal passes.
+  private enum Layout {
+    /// Bytes in place.
+    case bytes(UnsafeMutablePointer<UInt8>, stride: Int)
+    /// The alpha of pixels in, bytes out.
+    case alphaOf(UnsafePointer<UInt32>, stride: Int, into: UnsafeMutablePointer<UInt8>, intoStride: Int)
+    /// Pixels in place.
+    case pixels(UnsafeMutablePointer<UInt32>, stride: Int)
+
+    var sampleBytes: Int {
+      if case .pixels = self { return 4 }
+      return 1
+    }
+  }
+
   /// The three horizontal passes, on blocks of rows turned on their side: a block of
-  /// `blockBytes / size(T)` rows is transposed so that each pixel column becomes one
-  /// line of the block, the vertical passes run along the lines, and the block is
-  /// transposed back. (A pixel's channels stay together in a line; the passes do not
-  /// care which byte is which.)
-  private static func horizontal<T>(_ buffer: UnsafeMutablePointer<T>, width: Int, height: Int, stride: Int,
-                                    passes: [(left: Int, right: Int)]) {
-    let size = MemoryLayout<T>.size
+  /// `blockBytes / sampleBytes` rows is transposed so that each pixel column becomes
+  /// one line of the block, the vertical passes run along the lines, and the block is
+  /// transposed back. A pixel's channels stay together in a line; the passes do not
+  /// care which byte is which.
+  private static func horizontal(_ layout: Layout, width: Int, height: Int, passes: [(left: Int, right: Int)]) {
+    let size = layout.sampleBytes
     let blockRows = blockBytes / size
     let blocks = (height + blockRows - 1) / blockRows
     split(rows: blocks, pixels: width * height) { range in
       let capacity = blockBytes * width
-      let t = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+      let t = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       let a = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       let b = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       let sums = UnsafeMutableRawPointer.allocate(byteCount: BoxPasses.sumsBytes(width: blockBytes), alignment: 16)
@@ -80,17 +116,28 @@ import Foundation
         b.deallocate()
         sums.deallocate()
       }
-      let tt = t.assumingMemoryBound(to: T.self), tb = t.assumingMemoryBound(to: UInt8.self)
+      let tp = UnsafeMutableRawPointer(t).assumingMemoryBound(to: UInt32.self)
       for block in range {
         let y0 = block * blockRows
         let rows = Swift.min(blockRows, height - y0)
         let line = rows * size
-        let top = buffer + y0 * stride
-        BoxPasses.transpose(top, stride: stride, rows: rows, count: width, into: tt)
-        BoxPasses.columns(tb, line, a, line, sums: sums, width: line, height: width, reach: passes[0])
+        switch layout {
+        case .bytes(let p, let stride):
+          BoxPasses.transposeBytes(p + y0 * stride, stride, rows: rows, count: width, into: t, rows)
+        case .alphaOf(let p, let stride, _, _):
+          BoxPasses.transposeAlpha(p + y0 * stride, stride, rows: rows, count: width, into: t, rows)
+        case .pixels(let p, let stride):
+          BoxPasses.transposePixels(p + y0 * stride, stride, rows: rows, count: width, into: tp, rows)
+        }
+        BoxPasses.columns(t, line, a, line, sums: sums, width: line, height: width, reach: passes[0])
         BoxPasses.columns(a, line, b, line, sums: sums, width: line, height: width, reach: passes[1])
-        BoxPasses.columns(b, line, tb, line, sums: sums, width: line, height: width, reach: passes[2])
-        BoxPasses.untranspose(tt, rows: rows, count: width, into: top, stride: stride)
+        BoxPasses.columns(b, line, t, line, sums: sums, width: line, height: width, reach: passes[2])
+        switch layout {
+        case .bytes(let p, let stride), .alphaOf(_, _, let p, let stride):
+          BoxPasses.transposeBytes(t, rows, rows: width, count: rows, into: p + y0 * stride, stride)
+        case .pixels(let p, let stride):
+          BoxPasses.transposePixels(tp, rows, rows: width, count: rows, into: p + y0 * stride, stride)
+        }
       }
     }
   }

@@ -65,4 +65,39 @@ package enum ShadowKernels {
     }
     draw.storeBytes(of: last, toByteOffset: lastOffset, as: Pixels.self)
   }
+
+  /// The 256 pixels `color · a / 255` (per channel, rounded as `PixelMath.scale`) for
+  /// every coverage `a`: `tintTable(color)[a]` is what `srcOverMask` blends through a
+  /// mask byte `a`.
+  package static func tintTable(_ color: UInt32) -> [UInt32] {
+    let c = PixelMath.expand(color)
+    return (0..<256).map { PixelMath.compress(PixelMath.scale(c, UInt32($0))) }
+  }
+
+  /// Source over of one colour through a coverage mask, `d = t[m] + d·(255 − t[m]ᵃ)/255`
+  /// with `t` a colour's `tintTable`: bit for bit `RowKernels.srcOverMask`. Eight mask
+  /// bytes that are all zero are skipped in one test.
+  package static func srcOverTinted(_ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>,
+                                    table t: UnsafePointer<UInt32>, count n: Int) {
+    let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
+    @inline(__always) func four(_ m: UInt64) -> Pixels {
+      Pixels(t[Int(m & 255)], t[Int((m >> 8) & 255)], t[Int((m >> 16) & 255)], t[Int((m >> 24) & 255)])
+    }
+    var i = 0
+    while i + 8 <= n {
+      let m = mraw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      if m != 0 {
+        let o = i * 4
+        let d0 = draw.loadUnaligned(fromByteOffset: o, as: Pixels.self)
+        let d1 = draw.loadUnaligned(fromByteOffset: o + 16, as: Pixels.self)
+        draw.storeBytes(of: srcOver4(four(m), d0), toByteOffset: o, as: Pixels.self)
+        draw.storeBytes(of: srcOver4(four(m >> 32), d1), toByteOffset: o + 16, as: Pixels.self)
+      }
+      i += 8
+    }
+    while i < n {
+      d[i] = srcOver1(t[Int(mask[i])], d[i])
+      i += 1
+    }
+  }
 }

@@ -91,4 +91,31 @@ import Testing
     }
     #expect(accepted >= 127)
   }
+
+  /// Blurring the alpha of pixels straight into a byte plane equals copying the alpha
+  /// out and blurring it in place (tolerance 0), with strides wider than the region.
+  @Test(arguments: [(13, 9, 1.5), (40, 70, 5.0), (90, 33, 0.2)])
+  func alphaOfPixelsMatchesCopyThenBlur(width: Int, height: Int, sigma: Double) {
+    let stride = width + 3
+    let bytes = Self.noise(stride * height * 4, seed: UInt64(width * 7))
+    let pixels: [UInt32] = (0..<(stride * height)).map { k in
+      UInt32(bytes[4 * k]) | UInt32(bytes[4 * k + 3]) << 24
+    }
+    var expected = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<height { for x in 0..<width { expected[y * width + x] = UInt8(pixels[y * stride + x] >> 24) } }
+    expected.withUnsafeMutableBufferPointer {
+      GaussianBlur.blurAlpha($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma)
+    }
+    var actual = [UInt8](repeating: 7, count: (width + 1) * height)
+    pixels.withUnsafeBufferPointer { p in
+      actual.withUnsafeMutableBufferPointer { a in
+        GaussianBlur.blurAlpha(ofPixels: p.baseAddress!, pixelStride: stride, width: width, height: height,
+                               into: a.baseAddress!, alphaStride: width + 1, sigma: sigma)
+      }
+    }
+    for y in 0..<height {
+      #expect(Array(actual[(y * (width + 1))..<(y * (width + 1) + width)]) == Array(expected[(y * width)..<((y + 1) * width)]))
+      #expect(actual[y * (width + 1) + width] == 7)
+    }
+  }
 }

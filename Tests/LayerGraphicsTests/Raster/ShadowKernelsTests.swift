@@ -22,4 +22,33 @@ import Testing
     #expect(Array(dst.prefix(count)) == expected)
     #expect(dst[count] == 0x1234_5678)
   }
+
+  /// The tint-table mask blit against `RowKernels.srcOverMask` (tolerance 0), with runs
+  /// of zero coverage (skipped eight at a time), full coverage and an opaque colour.
+  @Test(arguments: [(0, 0x8040_2010 as UInt32), (5, 0x8040_2010), (8, 0xFF10_2030), (19, 0x6600_0000),
+                    (64, 0xFFFF_FFFF), (70, 0x0000_0000)])
+  func tintedMaskMatchesTheCoverageKernel(count: Int, color: UInt32) {
+    var rng = RowKernelsTests.Seeded(state: UInt64(count) &* 31 &+ UInt64(color))
+    let mask: [UInt8] = (0..<count).map { i in
+      let r = rng.next() % 4
+      return i % 16 < 8 && r < 3 ? 0 : r == 0 ? 255 : UInt8(truncatingIfNeeded: rng.next())
+    }
+    let dst = (0..<count).map { _ in rng.pixel() }
+    var expected = dst
+    var actual = dst
+    let table = ShadowKernels.tintTable(color)
+    mask.withUnsafeBufferPointer { m in
+      expected.withUnsafeMutableBufferPointer { e in
+        if count > 0 { RowKernels.srcOverMask(e.baseAddress!, color: color, mask: m.baseAddress!, count: count) }
+      }
+      actual.withUnsafeMutableBufferPointer { a in
+        table.withUnsafeBufferPointer { t in
+          if count > 0 {
+            ShadowKernels.srcOverTinted(a.baseAddress!, mask: m.baseAddress!, table: t.baseAddress!, count: count)
+          }
+        }
+      }
+    }
+    #expect(actual == expected)
+  }
 }
