@@ -63,19 +63,24 @@ extension BoxPasses {
     let low = Lanes(repeating: 0x00FF)
     let bias = Lanes(repeating: dv.bias), mul = Lanes(repeating: dv.multiplier)
     let shift = dv.shift
-    @inline(__always) func load(_ row: UnsafeMutablePointer<UInt8>, _ k: Int) -> Lanes {
-      UnsafeRawPointer(row + Swift.min(k << 4, lastOffset)).loadUnaligned(as: Lanes.self)
+    @inline(__always) func load(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int) -> Lanes {
+      UnsafeRawPointer(row + offset).loadUnaligned(as: Lanes.self)
     }
-    @inline(__always) func emit(_ row: UnsafeMutablePointer<UInt8>, _ k: Int, _ even: Lanes, _ odd: Lanes) {
+    @inline(__always) func emit(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int, _ even: Lanes, _ odd: Lanes) {
       let qe = multiplyHigh(even &+ bias, mul) &>> shift
       let qo = multiplyHigh(odd &+ bias, mul) &>> shift
-      UnsafeMutableRawPointer(row + Swift.min(k << 4, lastOffset)).storeBytes(of: qe | (qo &<< 8), as: Lanes.self)
+      UnsafeMutableRawPointer(row + offset).storeBytes(of: qe | (qo &<< 8), as: Lanes.self)
+    }
+    /// Runs `body(offset, k)` for every step `k`: whole steps, then the last one.
+    @inline(__always) func steps(_ body: (Int, Int) -> Void) {
+      for k in 0..<(chunks - 1) { body(k << 4, k) }
+      body(lastOffset, chunks - 1)
     }
     let up = reach.left, down = reach.right
     for y in 0..<Swift.min(down, height) {
       let r = src + y * srcStride
-      for k in 0..<chunks {
-        let v = load(r, k)
+      steps { off, k in
+        let v = load(r, off)
         sums[2 * k] &+= v & low
         sums[2 * k + 1] &+= v &>> 8
       }
@@ -85,26 +90,26 @@ extension BoxPasses {
       let add = y + down, sub = y - up
       if add < height && sub >= 0 {
         let ra = src + add * srcStride, rs = src + sub * srcStride
-        for k in 0..<chunks {
-          let va = load(ra, k)
+        steps { off, k in
+          let va = load(ra, off)
           let even = sums[2 * k] &+ (va & low), odd = sums[2 * k + 1] &+ (va &>> 8)
-          emit(o, k, even, odd)
-          let vs = load(rs, k)
+          emit(o, off, even, odd)
+          let vs = load(rs, off)
           sums[2 * k] = even &- (vs & low)
           sums[2 * k + 1] = odd &- (vs &>> 8)
         }
         continue
       }
-      for k in 0..<chunks {
+      steps { off, k in
         var even = sums[2 * k], odd = sums[2 * k + 1]
         if add < height {
-          let va = load(src + add * srcStride, k)
+          let va = load(src + add * srcStride, off)
           even &+= va & low
           odd &+= va &>> 8
         }
-        emit(o, k, even, odd)
+        emit(o, off, even, odd)
         if sub >= 0 {
-          let vs = load(src + sub * srcStride, k)
+          let vs = load(src + sub * srcStride, off)
           even &-= vs & low
           odd &-= vs &>> 8
         }
