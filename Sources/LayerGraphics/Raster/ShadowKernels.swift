@@ -17,7 +17,12 @@ package enum ShadowKernels {
   static func srcOver4(_ s: Pixels, _ d: Pixels) -> Pixels {
     // 255 − alpha in both 16-bit halves of each pixel, from the complemented source.
     let n = ~s
-    let k = unsafeBitCast((n &>> 24) | ((n &>> 8) & Pixels(repeating: 0x00FF_0000)), to: Lanes.self)
+    return srcOver4(s, d, factors: unsafeBitCast((n &>> 24) | ((n &>> 8) & Pixels(repeating: 0x00FF_0000)), to: Lanes.self))
+  }
+
+  /// `srcOver4` with each source pixel's `255 − alpha` given in both 16-bit halves.
+  @inline(__always)
+  static func srcOver4(_ s: Pixels, _ d: Pixels, factors k: Lanes) -> Pixels {
     let lanes = unsafeBitCast(d, to: Lanes.self)
     let t = (lanes & Lanes(repeating: 0x00FF)) &* k &+ 128
     let u = (lanes &>> 8) &* k &+ 128
@@ -99,5 +104,35 @@ package enum ShadowKernels {
       d[i] = srcOver1(t[Int(mask[i])], d[i])
       i += 1
     }
+  }
+
+  /// `srcOverPremultipliedRow` with each source pixel's `255 − alpha` given in both
+  /// 16-bit halves of `factors` (precomputed for sources blended many times, such as a
+  /// cached shadow mask).
+  package static func srcOverPremultipliedRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
+                                              factors f: UnsafePointer<UInt32>, count n: Int) {
+    if n < 4 {
+      for i in 0..<n { d[i] = srcOver1(s[i], d[i]) }
+      return
+    }
+    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s), fraw = UnsafeRawPointer(f)
+    @inline(__always) func blend(_ o: Int) -> Pixels {
+      srcOver4(sraw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
+               draw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
+               factors: fraw.loadUnaligned(fromByteOffset: o, as: Lanes.self))
+    }
+    // As in the other row loop: the last four pixels first, stored last.
+    let lastOffset = (n - 4) * 4
+    let last = blend(lastOffset)
+    var o = 0
+    let end8 = (n - 8) * 4
+    while o <= end8 {
+      let r0 = blend(o), r1 = blend(o + 16)
+      draw.storeBytes(of: r0, toByteOffset: o, as: Pixels.self)
+      draw.storeBytes(of: r1, toByteOffset: o + 16, as: Pixels.self)
+      o += 32
+    }
+    if o < lastOffset { draw.storeBytes(of: blend(o), toByteOffset: o, as: Pixels.self) }
+    draw.storeBytes(of: last, toByteOffset: lastOffset, as: Pixels.self)
   }
 }

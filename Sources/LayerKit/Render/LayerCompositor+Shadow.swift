@@ -48,11 +48,13 @@ extension LayerCompositor {
       s.flushPendingClear()
       // What the layer's own opaque background will cover next is not blended.
       let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
-      m.pixels(tinted: PixelMath.compress(tint)).withUnsafeBufferPointer { p in
+      let tinted = m.pixels(tinted: PixelMath.compress(tint))
+      tinted.pixels.withUnsafeBufferPointer { p in tinted.factors.withUnsafeBufferPointer { f in
         @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
           guard x0 < x1 else { return }
+          let k = (row - y) * m.width + (x0 - x)
           ShadowKernels.srcOverPremultipliedRow(
-            s.pixel(x: x0, y: row), p.baseAddress! + (row - y) * m.width + (x0 - x), count: x1 - x0)
+            s.pixel(x: x0, y: row), p.baseAddress! + k, factors: f.baseAddress! + k, count: x1 - x0)
         }
         for row in r.y0..<r.y1 {
           let span = m.spans[row - y]
@@ -66,7 +68,7 @@ extension LayerCompositor {
             blend(row, x0, x1)
           }
         }
-      }
+      } }
       return
     }
     // The shape of the layer's content: render it, blur its alpha.

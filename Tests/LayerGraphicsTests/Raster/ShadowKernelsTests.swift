@@ -21,6 +21,21 @@ import Testing
     }
     #expect(Array(dst.prefix(count)) == expected)
     #expect(dst[count] == 0x1234_5678)
+
+    // The same with the factors given.
+    let factors = src.map { (255 - $0 >> 24) | (255 - $0 >> 24) << 16 }
+    var again = (0..<count).map { _ in rng.pixel() }
+    let expectedAgain = zip(src, again).map { PixelMath.srcOver($0, $1) }
+    src.withUnsafeBufferPointer { s in
+      factors.withUnsafeBufferPointer { f in
+        again.withUnsafeMutableBufferPointer { d in
+          if count > 0 {
+            ShadowKernels.srcOverPremultipliedRow(d.baseAddress!, s.baseAddress!, factors: f.baseAddress!, count: count)
+          }
+        }
+      }
+    }
+    #expect(again == expectedAgain)
   }
 
   /// The tint-table mask blit against `RowKernels.srcOverMask` (tolerance 0), with runs
