@@ -11,12 +11,16 @@ import Foundation
 /// O(width · height) per channel.
 ///
 /// Every pass rounds to whole bytes (`(sum · ⌊2²⁴/n⌋ + 2²³) >> 24` for a box of `n`),
-/// the three horizontal passes run first, then the three vertical ones. Rows of RGBA
-/// pixels sum their four channels as one `SIMD4<UInt32>`; the vertical passes sum whole
-/// row strips (channel-agnostic, so the compiler vectorises them) and run all three
-/// passes on one strip of columns while it is in cache. Regions of at least
-/// `parallelPixelCount` pixels are split between two threads (rows for the horizontal
-/// passes, column strips for the vertical ones); the result does not depend on it.
+/// the three horizontal passes run first, then the three vertical ones. All passes are
+/// one kernel, `BoxPasses.columns`: running sums down a strip of columns, sixteen bytes
+/// per step in 16-bit lanes with a multiply-high division (`BoxPasses+Lanes`). The
+/// vertical passes run all three on one 256-byte strip of columns while it is in cache;
+/// the horizontal passes transpose blocks of 64 bytes of rows (64 rows of bytes, 16 of
+/// pixels), run the same kernel along them and transpose back (`BoxPasses+Transpose`).
+/// Channels are never told apart: a pixel's four bytes are four neighbouring columns.
+/// Regions of at least `parallelPixelCount` pixels are split between two threads (row
+/// blocks for the horizontal passes, column strips for the vertical ones); the result
+/// does not depend on it.
 @_spi(Benchmarks) public enum GaussianBlur {
   /// Regions with at least this many pixels are blurred on two threads.
   package static let parallelPixelCount = 1 << 16

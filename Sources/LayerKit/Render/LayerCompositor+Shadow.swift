@@ -49,23 +49,26 @@ extension LayerCompositor {
       // What the layer's own opaque background will cover next is not blended.
       let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
       let tinted = m.pixels(tinted: PixelMath.compress(tint))
+      let w = m.width
       tinted.pixels.withUnsafeBufferPointer { p in tinted.factors.withUnsafeBufferPointer { f in
-        @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
-          guard x0 < x1 else { return }
-          let k = (row - y) * m.width + (x0 - x)
-          ShadowKernels.srcOverPremultipliedRow(
-            s.pixel(x: x0, y: row), p.baseAddress! + k, factors: f.baseAddress! + k, count: x1 - x0)
-        }
-        for row in r.y0..<r.y1 {
-          let span = m.spans[row - y]
-          let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
-          guard x0 < x1 else { continue }
-          let h = hidden.columns(row: row)
-          if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
-            blend(row, x0, h.lo)
-            blend(row, h.hi, x1)
-          } else {
-            blend(row, x0, x1)
+        m.spans.withUnsafeBufferPointer { spans in
+          let p = p.baseAddress!, f = f.baseAddress!
+          @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
+            guard x0 < x1 else { return }
+            let k = (row - y) * w + (x0 - x)
+            ShadowKernels.srcOverPremultipliedRow(s.pixel(x: x0, y: row), p + k, factors: f + k, count: x1 - x0)
+          }
+          for row in r.y0..<r.y1 {
+            let span = spans[row - y]
+            let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
+            guard x0 < x1 else { continue }
+            let h = hidden.columns(row: row)
+            if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
+              blend(row, x0, h.lo)
+              blend(row, h.hi, x1)
+            } else {
+              blend(row, x0, x1)
+            }
           }
         }
       } }
