@@ -109,10 +109,10 @@ package final class ShadowCache {
     ctx.setFillColor(.white)
     ctx.fillPath()
     let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
-    var alpha = [UInt8](repeating: 0, count: w * h)
-    alpha.withUnsafeMutableBufferPointer { a in
-      for k in 0..<(w * h) { a[k] = UInt8(truncatingIfNeeded: px[k] >> 24) }
-      GaussianBlur.blurAlpha(a.baseAddress!, width: w, height: h, stride: w, sigma: key.sigma)
+    let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
+      GaussianBlur.blurAlpha(ofPixels: px, pixelStride: w, width: w, height: h, into: a.baseAddress!, alphaStride: w,
+                             sigma: key.sigma)
+      count = w * h
     }
     let m = Mask(alpha: alpha, width: w, height: h, dx: -reach, dy: -reach, frame: frame)
     entries[key] = m
