@@ -59,16 +59,17 @@ extension BoxPasses {
                         reach: Reach, divisor dv: Divisor) {
     let chunks = (n + 15) >> 4
     let lastOffset = n - 16
-    sums.update(repeating: .zero, count: 2 * chunks)
+    // The sums start at the bias `h`, so they always hold `sum + h`, the dividend.
+    sums.update(repeating: Lanes(repeating: dv.bias), count: 2 * chunks)
     let low = Lanes(repeating: 0x00FF)
-    let bias = Lanes(repeating: dv.bias), mul = Lanes(repeating: dv.multiplier)
+    let mul = Lanes(repeating: dv.multiplier)
     let shift = dv.shift
     @inline(__always) func load(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int) -> Lanes {
       UnsafeRawPointer(row + offset).loadUnaligned(as: Lanes.self)
     }
     @inline(__always) func emit(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int, _ even: Lanes, _ odd: Lanes) {
-      let qe = multiplyHigh(even &+ bias, mul) &>> shift
-      let qo = multiplyHigh(odd &+ bias, mul) &>> shift
+      let qe = multiplyHigh(even, mul) &>> shift
+      let qo = multiplyHigh(odd, mul) &>> shift
       UnsafeMutableRawPointer(row + offset).storeBytes(of: qe | (qo &<< 8), as: Lanes.self)
     }
     /// Runs `body(offset, k)` for every step `k`: whole steps, then the last one.
