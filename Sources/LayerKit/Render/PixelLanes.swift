@@ -27,3 +27,28 @@ enum PixelLanes {
   @inline(__always)
   static func scale(_ x: UInt64, _ k: UInt64) -> UInt64 { div255(x &* k) }
 }
+
+extension PixelLanes {
+  /// The bilinear sample of the 2 × 2 pixels from `p` (top-left; the next row `stride`
+  /// pixels on), weighted by `weights = wx | wy << 16` (each 0…255, in 1/256), packed.
+  ///
+  /// Identical, lane for lane, to `top = (p00·(256 − wx) + p01·wx) >> 8`, the same for
+  /// the bottom row, then `(top·(256 − wy) + bot·wy) >> 8`: the sums stay below 2¹⁶, so
+  /// `(p00 << 8) + (p01 − p00)·wx` in wrapping 16-bit lanes is the same number. One
+  /// 128-bit register holds the left column over the right (`p00, p10 | p01, p11`) for
+  /// the horizontal step and then the top row over the bottom one.
+  @inline(__always)
+  static func bilinear(_ p: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt32) -> UInt32 {
+    let t = UnsafeRawPointer(p).loadUnaligned(as: SIMD2<UInt32>.self)
+    let b = UnsafeRawPointer(p + stride).loadUnaligned(as: SIMD2<UInt32>.self)
+    let bytes = unsafeBitCast(SIMD4<UInt32>(t[0], b[0], t[1], b[1]), to: SIMD16<UInt8>.self)
+    let left = SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf)
+    let right = SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf)
+    let wx = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights))
+    let wy = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights &>> 16))
+    let rows = ((left &<< 8) &+ (right &- left) &* wx) &>> 8
+    let bottom = SIMD8<UInt16>(lowHalf: rows.highHalf, highHalf: rows.lowHalf)
+    let e = ((rows &<< 8) &+ (bottom &- rows) &* wy) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: SIMD2<UInt32>.self)[0]
+  }
+}

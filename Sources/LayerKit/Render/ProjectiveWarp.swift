@@ -57,11 +57,18 @@ enum ProjectiveWarp {
         for x in 0..<w {
           let place = scratch.inside[x]
           if place == 0 { continue }
-          let wxy = UInt64(truncatingIfNeeded: scratch.weights[x])
-          let e = place > 0
-            ? sample(px + Int(scratch.offset[x]), stride: ss, wxy & 0xFFFF, wxy &>> 16)
-            : sample(px, Int(scratch.ix[x]), Int(scratch.iy[x]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss)
-          blend(e, into: out + x, opacity: k)
+          let c: UInt32
+          if place > 0 {
+            c = PixelLanes.bilinear(px + Int(scratch.offset[x]), stride: ss, weights: UInt32(bitPattern: scratch.weights[x]))
+          } else {
+            let wxy = UInt64(truncatingIfNeeded: scratch.weights[x])
+            c = PixelLanes.compress(sample(px, Int(scratch.ix[x]), Int(scratch.iy[x]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss))
+          }
+          if c >= 0xFF00_0000 && k == 255 {
+            out[x] = c
+          } else if c != 0 {
+            blend(PixelLanes.expand(c), into: out + x, opacity: k)
+          }
         }
       }
     }
@@ -129,13 +136,6 @@ enum ProjectiveWarp {
     private func store(_ value: SIMD8<Int32>, _ p: UnsafeMutablePointer<Int32>, _ x: Int) {
       UnsafeMutableRawPointer(p + x).storeBytes(of: value, as: SIMD8<Int32>.self)
     }
-  }
-
-  /// The bilinear sample of the four pixels from `p` (top-left) when all are inside the
-  /// source, expanded.
-  @inline(__always)
-  private static func sample(_ p: UnsafeMutablePointer<UInt32>, stride ss: Int, _ wx: UInt64, _ wy: UInt64) -> UInt64 {
-    bilinear(PixelLanes.expand(p[0]), PixelLanes.expand(p[1]), PixelLanes.expand(p[ss]), PixelLanes.expand(p[ss + 1]), wx, wy)
   }
 
   /// The bilinear sample with its top-left neighbour at `(ix, iy)`, expanded.
