@@ -39,16 +39,43 @@ extension PixelLanes {
   /// the horizontal step and then the top row over the bottom one.
   @inline(__always)
   static func bilinear(_ p: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt32) -> UInt32 {
+    let h = rows(p, stride: stride, SIMD8(repeating: UInt16(truncatingIfNeeded: weights)))
+    let wy = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights &>> 16))
+    let bottom = SIMD8<UInt16>(lowHalf: h.highHalf, highHalf: h.lowHalf)
+    let e = ((h &<< 8) &+ (bottom &- h) &* wy) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: SIMD2<UInt32>.self)[0]
+  }
+}
+
+extension PixelLanes {
+  /// The bilinear samples of two pixels at once: `a` and `b` are their 2 × 2
+  /// neighbourhoods' top-left pixels, `weights` holds `wx | wy << 16` of `a` in its low
+  /// half and of `b` in its high half. Returns `a`'s packed sample in the low half and
+  /// `b`'s in the high half, each identical to `bilinear(_:stride:weights:)`; the
+  /// vertical step of both runs in one register.
+  @inline(__always)
+  static func bilinearPair(
+    _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt64
+  ) -> UInt64 {
+    let w = unsafeBitCast(SIMD2<UInt64>(weights, 0), to: SIMD8<UInt16>.self)
+    let ra = rows(a, stride: stride, SIMD8(repeating: w[0]))
+    let rb = rows(b, stride: stride, SIMD8(repeating: w[2]))
+    let top = SIMD8<UInt16>(lowHalf: ra.lowHalf, highHalf: rb.lowHalf)
+    let bottom = SIMD8<UInt16>(lowHalf: ra.highHalf, highHalf: rb.highHalf)
+    let wy = SIMD8<UInt16>(w[1], w[1], w[1], w[1], w[3], w[3], w[3], w[3])
+    let e = ((top &<< 8) &+ (bottom &- top) &* wy) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: UInt64.self)
+  }
+
+  /// The horizontal step of a bilinear sample: the top row's blend in the low four
+  /// lanes, the bottom row's in the high four (each 0…255).
+  @inline(__always)
+  private static func rows(_ p: UnsafeMutablePointer<UInt32>, stride: Int, _ wx: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let t = UnsafeRawPointer(p).loadUnaligned(as: SIMD2<UInt32>.self)
     let b = UnsafeRawPointer(p + stride).loadUnaligned(as: SIMD2<UInt32>.self)
     let bytes = unsafeBitCast(SIMD4<UInt32>(t[0], b[0], t[1], b[1]), to: SIMD16<UInt8>.self)
     let left = SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf)
     let right = SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf)
-    let wx = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights))
-    let wy = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights &>> 16))
-    let rows = ((left &<< 8) &+ (right &- left) &* wx) &>> 8
-    let bottom = SIMD8<UInt16>(lowHalf: rows.highHalf, highHalf: rows.lowHalf)
-    let e = ((rows &<< 8) &+ (bottom &- rows) &* wy) &>> 8
-    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: SIMD2<UInt32>.self)[0]
+    return ((left &<< 8) &+ (right &- left) &* wx) &>> 8
   }
 }
