@@ -53,43 +53,63 @@ enum ProjectiveWarp {
         }
         guard scratch.locate(count: w, width: sw, height: sh, stride: ss) else { continue }
         let out = dp.pointer + row * ds
-        let px = sp.pointer
-        var x = 0
-        while x < w {
-          // Two pixels per step; both inside the source's interior is the common case.
-          let places = UnsafeRawPointer(scratch.inside + x).loadUnaligned(as: UInt64.self)
-          if places == 0 {
-            x += 2
-            continue
-          }
-          if places == 0x1_0000_0001 && x + 1 < w {
-            let c = PixelLanes.bilinearPair(
-              px + Int(scratch.offset[x]), px + Int(scratch.offset[x + 1]), stride: ss,
-              weights: UnsafeRawPointer(scratch.weights + x).loadUnaligned(as: UInt64.self))
-            if k == 255 && c & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-              UnsafeMutableRawPointer(out + x).storeBytes(of: c, as: UInt64.self)
-            } else {
-              put(UInt32(truncatingIfNeeded: c), into: out + x, opacity: k)
-              put(UInt32(truncatingIfNeeded: c &>> 32), into: out + x + 1, opacity: k)
-            }
-            x += 2
-            continue
-          }
-          for i in x..<Swift.min(x + 2, w) {
-            let place = scratch.inside[i]
-            if place == 0 { continue }
-            let c: UInt32
-            if place > 0 {
-              c = PixelLanes.bilinear(px + Int(scratch.offset[i]), stride: ss, weights: UInt32(bitPattern: scratch.weights[i]))
-            } else {
-              let wxy = UInt64(truncatingIfNeeded: scratch.weights[i])
-              c = PixelLanes.compress(sample(px, Int(scratch.ix[i]), Int(scratch.iy[i]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss))
-            }
-            put(c, into: out + i, opacity: k)
-          }
-          x += 2
+        if k == 255 {
+          sampleRow(scratch, count: w, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: 255)
+        } else {
+          sampleRow(scratch, count: w, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k)
         }
       }
+    }
+  }
+
+  /// Samples and blends the `count` pixels `scratch` located, into `out` at opacity
+  /// `k` (inlined twice, so full opacity is a constant in its own copy).
+  @inline(__always)
+  private static func sampleRow(
+    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64
+  ) {
+    var x = 0
+    while x < w {
+      // Two pixels per step (the place after an odd count is 0, so pixel x + 1 is
+      // drawn only when it is one of the count); both inside the
+      // source's interior is the common case.
+      let places = UnsafeRawPointer(scratch.inside + x).loadUnaligned(as: UInt64.self)
+      if places == 0x1_0000_0001 {
+        let c = PixelLanes.bilinearPair(
+          px + Int(scratch.offset[x]), px + Int(scratch.offset[x &+ 1]), stride: ss,
+          weights: UnsafeRawPointer(scratch.weights + x).loadUnaligned(as: UInt64.self))
+        if k == 255 && c & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+          UnsafeMutableRawPointer(out + x).storeBytes(of: c, as: UInt64.self)
+        } else {
+          put(UInt32(truncatingIfNeeded: c), into: out + x, opacity: k)
+          put(UInt32(truncatingIfNeeded: c &>> 32), into: out + x + 1, opacity: k)
+        }
+      } else if places != 0 {
+        samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k)
+      }
+      x &+= 2
+    }
+  }
+
+  /// Samples and blends pixels `x` and `x + 1` one by one (kept out of line: only
+  /// pixels near the source's edge and pairs with one pixel outside come here).
+  @inline(never)
+  private static func samplePair(
+    _ scratch: Scratch, at x: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64
+  ) {
+    for i in x...x + 1 {
+      let place = scratch.inside[i]
+      if place == 0 { continue }
+      let c: UInt32
+      if place > 0 {
+        c = PixelLanes.bilinear(px + Int(scratch.offset[i]), stride: ss, weights: UInt32(bitPattern: scratch.weights[i]))
+      } else {
+        let wxy = UInt64(truncatingIfNeeded: scratch.weights[i])
+        c = PixelLanes.compress(sample(px, Int(scratch.ix[i]), Int(scratch.iy[i]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss))
+      }
+      put(c, into: out + i, opacity: k)
     }
   }
 
@@ -153,6 +173,7 @@ enum ProjectiveWarp {
         store(flag, inside, x)
         x += 4
       }
+      if count & 1 != 0 { inside[count] = 0 }
       return seen != SIMD4(repeating: 0)
     }
 
