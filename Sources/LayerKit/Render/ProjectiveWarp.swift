@@ -9,11 +9,14 @@ import Foundation
 /// or when it lies a whole pixel or more outside the source. The four neighbours are
 /// weighted in 1/256 steps (`wx = ⌊256·(fx − ⌊fx⌋)⌋`) with integer lane arithmetic.
 ///
-/// Eight pixels go through the division and the coordinate split at once
-/// (`SIMD8<Float>`); whole-number parts are taken with the 2²³ rounding constant rather
-/// than checked conversions, which is exact for coordinates below 2²², so sources are
-/// limited to `maximumSide` pixels per side. Results are identical to evaluating every
-/// pixel on its own.
+/// Four pixels go through the division and the coordinate split at once
+/// (`SIMD4<Float>`; eight spilled registers); whole-number parts are taken as integers
+/// with the 2²³ rounding constant rather than checked conversions, which is exact for
+/// coordinates below 2²², so sources are limited to `maximumSide` pixels per side. The
+/// samples are weighed in 16-bit SIMD lanes, two pixels per step when both have all
+/// four neighbours inside (`PixelLanes.bilinearPair`). Results are identical to
+/// evaluating every pixel on its own (`ProjectiveWarpTests` holds the loop to a
+/// one-pixel-at-a-time reference).
 enum ProjectiveWarp {
   /// The largest source width or height, in pixels.
   static let maximumSide = 1 << 22
