@@ -58,22 +58,31 @@ package struct ImageShader {
         v += dv
       }
     } else {
-      typealias M = PixelMath
+      let raw = UnsafeRawPointer(pixels)
+      let rowBytes = width * 4
       for k in 0..<count {
         // Outside -1…size both taps clamp to the same edge pixel, where the weight
         // cannot change the result; inside, the floor is taken without a libm call.
         let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
         let flx = Self.floor(fx), fly = Self.floor(fy)
         // Weights are 0..<256: a signed conversion gives the same value more cheaply.
-        let wx = UInt64(truncatingIfNeeded: Int((fx - flx) * 256))
-        let wy = UInt64(truncatingIfNeeded: Int((fy - fly) * 256))
+        let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
+        let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
         let x0 = Int(flx), y0 = Int(fly)
-        let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
-        let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
-        let r0 = pixels + ya * width, r1 = pixels + yb * width
-        let top = ((M.expand(r0[xa]) &* (256 &- wx) &+ M.expand(r0[xb]) &* wx) &>> 8) & M.laneMask
-        let bot = ((M.expand(r1[xa]) &* (256 &- wx) &+ M.expand(r1[xb]) &* wx) &>> 8) & M.laneMask
-        out[k] = M.compress(((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.laneMask)
+        if UInt(bitPattern: x0) < UInt(bitPattern: maxX), UInt(bitPattern: y0) < UInt(bitPattern: maxY) {
+          // All four taps inside: two adjacent pixels from each of two rows.
+          let o = y0 * rowBytes + x0 * 4
+          out[k] = Self.bilinear(
+            raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self),
+            raw.loadUnaligned(fromByteOffset: o + rowBytes, as: SIMD8<UInt8>.self), wx: wx, wy: wy)
+        } else {
+          let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
+          let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
+          let r0 = pixels + ya * width, r1 = pixels + yb * width
+          out[k] = Self.bilinear(
+            unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
+            unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+        }
         u += du
         v += dv
       }
@@ -81,6 +90,35 @@ package struct ImageShader {
     if opacity != 255 {
       for k in 0..<count { out[k] = M.compress(M.scale(M.expand(out[k]), opacity)) }
     }
+  }
+
+  /// The bilinear mix of a 2×2 block: `top` holds the bytes of the upper-left and
+  /// upper-right pixels, `bottom` the lower ones; `wx`, `wy` are 0..<256.
+  ///
+  /// Per channel, `t = (a·(256 − wx) + b·wx) >> 8` on each row, then
+  /// `(t₀·(256 − wy) + t₁·wy) >> 8` — every intermediate fits 16 bits, so both rows are
+  /// mixed in one `SIMD8<UInt16>` step each.
+  @inline(__always)
+  static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: UInt32, wy: UInt32) -> UInt32 {
+    typealias Lanes = SIMD8<UInt16>
+    @inline(__always) func widen(_ b: SIMD8<UInt8>) -> Lanes {
+      Lanes(
+        UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]),
+        UInt16(b[7]))
+    }
+    @inline(__always) func weights(_ w: UInt32) -> Lanes {
+      let a = UInt16(truncatingIfNeeded: 256 &- w), b = UInt16(truncatingIfNeeded: w)
+      return Lanes(a, a, a, a, b, b, b, b)
+    }
+    let hx = weights(wx)
+    let t = widen(top) &* hx, bt = widen(bottom) &* hx
+    let rowMix = Lanes(lowHalf: t.lowHalf &+ t.highHalf, highHalf: bt.lowHalf &+ bt.highHalf) &>> 8
+    let c = rowMix &* weights(wy)
+    let r = (c.lowHalf &+ c.highHalf) &>> 8
+    let bytes = SIMD16<UInt8>(
+      UInt8(truncatingIfNeeded: r[0]), UInt8(truncatingIfNeeded: r[1]), UInt8(truncatingIfNeeded: r[2]),
+      UInt8(truncatingIfNeeded: r[3]), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    return unsafeBitCast(bytes, to: SIMD4<UInt32>.self)[0]
   }
 
   /// `x` limited to `-1…limit` (NaN becomes -1).
