@@ -60,28 +60,23 @@ package struct ImageShader {
     } else {
       let raw = UnsafeRawPointer(pixels)
       let rowBytes = width * 4
+      let innerX = Float(maxX), innerY = Float(maxY)
       for k in 0..<count {
-        // Outside -1…size both taps clamp to the same edge pixel, where the weight
-        // cannot change the result; inside, the floor is taken without a libm call.
-        let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
-        let flx = Self.floor(fx), fly = Self.floor(fy)
-        // Weights are 0..<256: a signed conversion gives the same value more cheaply.
-        let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
-        let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
-        let x0 = Int(flx), y0 = Int(fly)
-        if UInt(bitPattern: x0) < UInt(bitPattern: maxX), UInt(bitPattern: y0) < UInt(bitPattern: maxY) {
-          // All four taps inside: two adjacent pixels from each of two rows.
+        let gx = u - 0.5, gy = v - 0.5
+        if gx >= 0, gx < innerX, gy >= 0, gy < innerY {
+          // All four taps inside (the usual case): no clamping, the floor of these
+          // non-negative values is their truncation, and each row's two taps are
+          // adjacent. The same values as `edgeSample`'s, more cheaply.
+          let x0 = Int(gx), y0 = Int(gy)
+          // Weights are 0..<256: a signed conversion gives the same value more cheaply.
+          let wx = UInt32(truncatingIfNeeded: Int((gx - Float(x0)) * 256))
+          let wy = UInt32(truncatingIfNeeded: Int((gy - Float(y0)) * 256))
           let o = y0 * rowBytes + x0 * 4
           out[k] = Self.bilinear(
             raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self),
             raw.loadUnaligned(fromByteOffset: o + rowBytes, as: SIMD8<UInt8>.self), wx: wx, wy: wy)
         } else {
-          let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
-          let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
-          let r0 = pixels + ya * width, r1 = pixels + yb * width
-          out[k] = Self.bilinear(
-            unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
-            unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+          out[k] = edgeSample(u, v)
         }
         u += du
         v += dv
@@ -92,12 +87,30 @@ package struct ImageShader {
     }
   }
 
+  /// The bilinear sample at image point `(u, v)` near or outside the image's border (and
+  /// for NaN): coordinates are clamped to `-1…size`, where both taps of an axis clamp to
+  /// the same edge pixel and the weight cannot change the result.
+  func edgeSample(_ u: Float, _ v: Float) -> UInt32 {
+    let maxX = width - 1, maxY = height - 1
+    let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
+    let flx = Self.floor(fx), fly = Self.floor(fy)
+    let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
+    let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
+    let x0 = Int(flx), y0 = Int(fly)
+    let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
+    let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
+    let r0 = pixels + ya * width, r1 = pixels + yb * width
+    return Self.bilinear(
+      unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
+      unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+  }
+
   /// The bilinear mix of a 2×2 block: `top` holds the bytes of the upper-left and
   /// upper-right pixels, `bottom` the lower ones; `wx`, `wy` are 0..<256.
   ///
   /// Per channel, `t = (a·(256 − wx) + b·wx) >> 8` on each row, then
-  /// `(t₀·(256 − wy) + t₁·wy) >> 8` — every intermediate fits 16 bits, so both rows are
-  /// mixed in one `SIMD8<UInt16>` step each.
+  /// `(t₀·(256 − wy) + t₁·wy) >> 8` — every intermediate fits 16 bits, so each row is
+  /// mixed in one `SIMD8<UInt16>` step.
   @inline(__always)
   static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: UInt32, wy: UInt32) -> UInt32 {
     typealias Lanes = SIMD8<UInt16>
@@ -111,10 +124,11 @@ package struct ImageShader {
       return Lanes(a, a, a, a, b, b, b, b)
     }
     let hx = weights(wx)
-    let t = widen(top) &* hx, bt = widen(bottom) &* hx
-    let rowMix = Lanes(lowHalf: t.lowHalf &+ t.highHalf, highHalf: bt.lowHalf &+ bt.highHalf) &>> 8
-    let c = rowMix &* weights(wy)
-    let r = (c.lowHalf &+ c.highHalf) &>> 8
+    let t = widen(top) &* hx, b = widen(bottom) &* hx
+    let t4 = (t.lowHalf &+ t.highHalf) &>> 8, b4 = (b.lowHalf &+ b.highHalf) &>> 8
+    let w1 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: wy))
+    let w0 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: 256 &- wy))
+    let r = (t4 &* w0 &+ b4 &* w1) &>> 8
     let bytes = SIMD16<UInt8>(
       UInt8(truncatingIfNeeded: r[0]), UInt8(truncatingIfNeeded: r[1]), UInt8(truncatingIfNeeded: r[2]),
       UInt8(truncatingIfNeeded: r[3]), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
