@@ -195,26 +195,33 @@ package enum RowKernels {
     if i < n { srcOverMaskShort(d + i, srb: srb, sag: sag, mask: mask + i, count: n - i, m: m) }
   }
 
-  /// `srcOverMask` for one to three pixels, as one four-pixel step whose missing pixels
-  /// have coverage 0; only the `count` pixels are read and written.
+  /// `srcOverMask` for one to three pixels, as one four-pixel step; only the `count`
+  /// pixels are read and written. The unused lanes repeat used ones (rather than zeros,
+  /// which lets the optimizer narrow the vectors into slower code).
   @inline(__always)
   static func srcOverMaskShort(
     _ d: UnsafeMutablePointer<UInt32>, srb: Lanes, sag: Lanes, mask: UnsafePointer<UInt8>, count: Int, m: Lanes
   ) {
+    @inline(__always) func vector(_ lo: UInt64, _ hi: UInt64) -> Pixels {
+      unsafeBitCast(SIMD2<UInt64>(lo, hi), to: Pixels.self)
+    }
+    // A coverage byte as a factor in both 16-bit halves of a 32-bit lane.
+    @inline(__always) func f(_ i: Int) -> UInt64 { UInt64(mask[i]) &* 0x0001_0001 }
+    let raw = UnsafeMutableRawPointer(d)
     switch count {
     case 1:
-      let k = factor(Pixels(UInt32(mask[0]), 0, 0, 0))
-      d[0] = srcOverCoverage(Pixels(d[0], 0, 0, 0), srb: srb, sag: sag, k: k, m: m)[0]
+      let p = UInt64(d[0]) &* 0x1_0000_0001, k = f(0) &* 0x1_0000_0001
+      let r = srcOverCoverage(vector(p, p), srb: srb, sag: sag, k: lanes(vector(k, k)), m: m)
+      d[0] = r[0]
     case 2:
-      let k = factor(Pixels(UInt32(mask[0]), UInt32(mask[1]), 0, 0))
-      let r = srcOverCoverage(Pixels(d[0], d[1], 0, 0), srb: srb, sag: sag, k: k, m: m)
-      d[0] = r[0]
-      d[1] = r[1]
+      let p = raw.loadUnaligned(as: UInt64.self), k = f(0) | f(1) &<< 32
+      let r = srcOverCoverage(vector(p, p), srb: srb, sag: sag, k: lanes(vector(k, k)), m: m)
+      raw.storeBytes(of: unsafeBitCast(r, to: SIMD2<UInt64>.self)[0], as: UInt64.self)
     default:
-      let k = factor(Pixels(UInt32(mask[0]), UInt32(mask[1]), UInt32(mask[2]), 0))
-      let r = srcOverCoverage(Pixels(d[0], d[1], d[2], 0), srb: srb, sag: sag, k: k, m: m)
-      d[0] = r[0]
-      d[1] = r[1]
+      let p = raw.loadUnaligned(as: UInt64.self), q = UInt64(d[2]) &* 0x1_0000_0001
+      let k = f(0) | f(1) &<< 32, k2 = f(2) &* 0x1_0000_0001
+      let r = srcOverCoverage(vector(p, q), srb: srb, sag: sag, k: lanes(vector(k, k2)), m: m)
+      raw.storeBytes(of: unsafeBitCast(r, to: SIMD2<UInt64>.self)[0], as: UInt64.self)
       d[2] = r[2]
     }
   }
