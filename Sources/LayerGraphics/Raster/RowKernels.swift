@@ -10,17 +10,18 @@ package enum RowKernels {
   typealias Pixels = SIMD4<UInt32>
   typealias Lanes = SIMD8<UInt16>
 
-  /// 257, the multiplier of `scale`'s multiply-high. Never written.
+  /// 257, the multiplier of `scale`'s multiply-high, in each 16-bit lane. Never written.
   ///
   /// It is a variable rather than a literal because with a constant the optimizer rewrites
   /// `t·257` as `t + t << 8` on 32-bit lanes before instruction selection can form a
   /// multiply-high, which costs ten instructions per vector instead of one. Reading it is
   /// one load per kernel call.
-  @exclusivity(unchecked) nonisolated(unsafe) package static var div255Multiplier: UInt16 = 257
+  /// (Four 16-bit lanes of it, so that spreading it over a vector is one shuffle.)
+  @exclusivity(unchecked) nonisolated(unsafe) package static var div255Multiplier: UInt64 = 0x0101_0101_0101_0101
 
   /// `div255Multiplier` in every lane; read once per kernel call and passed down.
   @inline(__always)
-  static var div255: Lanes { Lanes(repeating: div255Multiplier) }
+  static var div255: Lanes { unsafeBitCast(SIMD2<UInt64>(repeating: div255Multiplier), to: Lanes.self) }
 
   @inline(__always)
   static func load(_ p: UnsafeRawPointer, _ byteOffset: Int) -> Pixels {
@@ -100,7 +101,16 @@ package enum RowKernels {
     let lastOffset = (n - 4) * 4
     let last = scalePixels(load(raw, lastOffset), k, m) &+ sv
     var i = 0
-    while i + 8 <= n {
+    while i + 16 <= n {
+      let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
+      let v2 = load(raw, i * 4 + 32), v3 = load(raw, i * 4 + 48)
+      raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i * 4, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v2, k, m) &+ sv, toByteOffset: i * 4 + 32, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v3, k, m) &+ sv, toByteOffset: i * 4 + 48, as: Pixels.self)
+      i += 16
+    }
+    if i + 8 <= n {
       let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
       raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i * 4, as: Pixels.self)
       raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
