@@ -14,7 +14,9 @@ extension RowKernels {
     }
     if k == 0 { return }
     let kk = Lanes(repeating: UInt16(k)), m = div255
-    srcOverRow(d, s, count: n, m: m, vector: { scalePixels($0, kk, m) }, scalar: { PixelMath.scale(PixelMath.expand($0), k) })
+    srcOverRow(
+      d, s, count: n, m: m, vector: { scalePixels($0, kk, m) },
+      scalar: { PixelMath.scale(PixelMath.expand($0), k) })
   }
 
   /// Source over of `n` pixels whose channels are first multiplied by `tint` (R, G, B,

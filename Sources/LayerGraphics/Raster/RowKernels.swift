@@ -10,13 +10,13 @@ package enum RowKernels {
   typealias Pixels = SIMD4<UInt32>
   typealias Lanes = SIMD8<UInt16>
 
-  /// 257, the multiplier of `scale`'s multiply-high, in each 16-bit lane. Never written.
+  /// 257 in each of four 16-bit lanes: the multiplier of `scale`'s multiply-high. Never
+  /// written.
   ///
   /// It is a variable rather than a literal because with a constant the optimizer rewrites
   /// `t·257` as `t + t << 8` on 32-bit lanes before instruction selection can form a
   /// multiply-high, which costs ten instructions per vector instead of one. Reading it is
-  /// one load per kernel call.
-  /// (Four 16-bit lanes of it, so that spreading it over a vector is one shuffle.)
+  /// one load and one shuffle per kernel call.
   @exclusivity(unchecked) nonisolated(unsafe) package static var div255Multiplier: UInt64 = 0x0101_0101_0101_0101
 
   /// `div255Multiplier` in every lane; read once per kernel call and passed down.
