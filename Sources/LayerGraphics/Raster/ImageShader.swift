@@ -57,27 +57,9 @@ package struct ImageShader {
         u += du
         v += dv
       }
-    } else {
-      let raw = UnsafeRawPointer(pixels)
-      let rowBytes = width * 4
-      let innerX = Float(maxX), innerY = Float(maxY)
+    } else if !shadeFixedPoint(p, count: count, into: out) {
       for k in 0..<count {
-        let gx = u - 0.5, gy = v - 0.5
-        if gx >= 0, gx < innerX, gy >= 0, gy < innerY {
-          // All four taps inside (the usual case): no clamping, the floor of these
-          // non-negative values is their truncation, and each row's two taps are
-          // adjacent. The same values as `edgeSample`'s, more cheaply.
-          let x0 = Int(gx), y0 = Int(gy)
-          // Weights are 0..<256: a signed conversion gives the same value more cheaply.
-          let wx = UInt32(truncatingIfNeeded: Int((gx - Float(x0)) * 256))
-          let wy = UInt32(truncatingIfNeeded: Int((gy - Float(y0)) * 256))
-          let o = y0 * rowBytes + x0 * 4
-          out[k] = Self.bilinear(
-            raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self),
-            raw.loadUnaligned(fromByteOffset: o + rowBytes, as: SIMD8<UInt8>.self), wx: wx, wy: wy)
-        } else {
-          out[k] = edgeSample(u, v)
-        }
+        out[k] = edgeSample(u, v)
         u += du
         v += dv
       }
@@ -87,22 +69,66 @@ package struct ImageShader {
     }
   }
 
-  /// The bilinear sample at image point `(u, v)` near or outside the image's border (and
-  /// for NaN): coordinates are clamped to `-1…size`, where both taps of an axis clamp to
-  /// the same edge pixel and the weight cannot change the result.
-  func edgeSample(_ u: Float, _ v: Float) -> UInt32 {
+  /// Bilinear samples along a row in 32.32 fixed point, starting at image point `p` (the
+  /// first pixel centre mapped by `m`) and stepping by `(m.a, m.b)`; false, leaving `out`
+  /// alone, when the row's coordinates do not stay within ±2³⁰ (or are not finite).
+  ///
+  /// The integer part of a coordinate minus ½ is the first tap and the next 8 bits of
+  /// its fraction the weight (`⌊frac · 256⌋`); taps outside the image clamp to its edge
+  /// pixels, so the image extends beyond its border. Each step adds the increment rounded
+  /// to 2⁻³² of a pixel, so after a row of n pixels a coordinate is off by at most
+  /// n · 2⁻³³ (10⁻⁶ pixel for 8,000 pixels).
+  func shadeFixedPoint(_ p: CGPoint, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+    let one = 4_294_967_296.0, limit = 1_073_741_824.0
+    let gx = p.x - 0.5, gy = p.y - 0.5, reach = Double(count)
+    guard abs(gx) + abs(m.a) * reach < limit, abs(gy) + abs(m.b) * reach < limit else { return false }
+    var fu = Int64((gx * one).rounded()), fv = Int64((gy * one).rounded())
+    let du = Int64((m.a * one).rounded()), dv = Int64((m.b * one).rounded())
+    let raw = UnsafeRawPointer(pixels)
+    let rowBytes = width * 4
     let maxX = width - 1, maxY = height - 1
-    let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
-    let flx = Self.floor(fx), fly = Self.floor(fy)
-    let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
-    let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
-    let x0 = Int(flx), y0 = Int(fly)
-    let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
-    let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
+    for k in 0..<count {
+      let x0 = Int(truncatingIfNeeded: fu &>> 32), y0 = Int(truncatingIfNeeded: fv &>> 32)
+      let wx = UInt32(truncatingIfNeeded: fu &>> 24) & 255
+      let wy = UInt32(truncatingIfNeeded: fv &>> 24) & 255
+      if UInt(bitPattern: x0) < UInt(bitPattern: maxX), UInt(bitPattern: y0) < UInt(bitPattern: maxY) {
+        // All four taps inside (the usual case): each row's two taps are adjacent.
+        let o = y0 * rowBytes + x0 * 4
+        out[k] = Self.bilinear(
+          raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self),
+          raw.loadUnaligned(fromByteOffset: o + rowBytes, as: SIMD8<UInt8>.self), wx: wx, wy: wy)
+      } else {
+        out[k] = clampedSample(x0: x0, y0: y0, wx: wx, wy: wy)
+      }
+      fu &+= du
+      fv &+= dv
+    }
+    return true
+  }
+
+  /// The bilinear mix of the taps `x0, x0 + 1` × `y0, y0 + 1`, each clamped into the
+  /// image. Out of line: it is the rare case, and sharing the mix with the interior path
+  /// makes the optimizer assemble that path's taps with extra shuffles.
+  @inline(never)
+  func clampedSample(x0: Int, y0: Int, wx: UInt32, wy: UInt32) -> UInt32 {
+    let maxX = width - 1, maxY = height - 1
+    let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 &+ 1, 0), maxX)
+    let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 &+ 1, 0), maxY)
     let r0 = pixels + ya * width, r1 = pixels + yb * width
     return Self.bilinear(
       unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
       unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+  }
+
+  /// The bilinear sample at image point `(u, v)`, for rows whose coordinates leave ±2³⁰
+  /// or are not finite: coordinates are clamped to `-1…size`, where both taps of an axis
+  /// clamp to the same edge pixel and the weight cannot change the result.
+  func edgeSample(_ u: Float, _ v: Float) -> UInt32 {
+    let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
+    let flx = Self.floor(fx), fly = Self.floor(fy)
+    let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
+    let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
+    return clampedSample(x0: Int(flx), y0: Int(fly), wx: wx, wy: wy)
   }
 
   /// The bilinear mix of a 2×2 block: `top` holds the bytes of the upper-left and
