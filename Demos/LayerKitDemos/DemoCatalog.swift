@@ -8,7 +8,7 @@ public enum DemoCatalog {
     ZPositionScene.self, AnchorPointScene.self, ContentsTransitionScene.self,
     ShadowCornersScene.self, ContentsGravityScene.self, CoreGraphicsBasicsScene.self,
     ChatBubblesScene.self, InspirationalTitleScene.self, SVGIconScene.self,
-    SpringPlaygroundScene.self, ImageGridScene.self,
+    SpringPlaygroundScene.self, ImageGridScene.self, RasterizedCardsScene.self, ReplicatorCarouselScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

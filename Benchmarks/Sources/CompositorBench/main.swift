@@ -4,29 +4,21 @@ import LayerKit
 
 // layerkit-compositor-bench [--runs N] [--case K] [--dump DIR]
 // Times CARenderer on 1280×720 frames and prints a Markdown table (median and fastest
-// milliseconds). Set LAYERKIT_THREADS=1 to keep every kernel on one core.
+// milliseconds). Set LAYERKIT_THREADS=1 to keep every kernel on one core. With --dump,
+// each case's last frame is written to DIR as raw premultiplied RGBA (frame-N.rgba), to
+// compare renders byte for byte before and after a change.
 
 let W = 1280, H = 720
 var args = CommandLine.arguments.dropFirst()
 var runs = 25
 var only: Int?
-/// With `--dump DIR`, each timed frame's last pixels go to `DIR/frame-N.rgba` (N counts
-/// the timed rows), so that two builds' output can be compared byte for byte.
 var dumpDirectory: String?
-var dumps = 0
 while let a = args.popFirst() {
   if a == "--runs" { runs = Int(args.popFirst() ?? "") ?? 25 }
   if a == "--case" { only = Int(args.popFirst() ?? "") }
   if a == "--dump" { dumpDirectory = args.popFirst() }
 }
 func enabled(_ k: Int) -> Bool { only == nil || only == k }
-
-func dump() {
-  guard let dir = dumpDirectory else { return }
-  let bytes = Data(bytes: bitmap.data!, count: W * H * 4)
-  try? bytes.write(to: URL(fileURLWithPath: "\(dir)/frame-\(dumps).rgba"))
-  dumps += 1
-}
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -67,6 +59,15 @@ let clock = CAManualClock()
 let context = CAContext(clock: clock)
 let bitmap = CGContext(width: W, height: H)!
 
+var dumped = 0
+/// Writes the shared bitmap to the dump directory, if one was given.
+func dumpFrame() {
+  guard let dir = dumpDirectory else { return }
+  dumped += 1
+  let data = Data(bytes: bitmap.data!, count: bitmap.bytesPerRow * H)
+  FileManager.default.createFile(atPath: "\(dir)/frame-\(dumped).rgba", contents: data)
+}
+
 /// Renders `root` fully once per run into the shared bitmap (a property toggled between
 /// runs damages every layer), with a fresh renderer when `fresh`.
 func frameTimes(_ root: CALayer, fresh: Bool = false) -> (Double, Double) {
@@ -74,7 +75,7 @@ func frameTimes(_ root: CALayer, fresh: Bool = false) -> (Double, Double) {
   context.commit()
   var renderer = CARenderer(context: context)
   var flip = false
-  defer { dump() }
+  defer { dumpFrame() }
   return measure({
     flip.toggle()
     CATransaction.begin()
@@ -197,7 +198,6 @@ if enabled(5) {
       context.commit()
     }) { renderer.render(in: bitmap, scale: 1) },
     "≤ 8"))
-  dump()
 }
 
 let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"

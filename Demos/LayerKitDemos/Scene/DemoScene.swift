@@ -12,7 +12,7 @@ import LayerKit
 /// happen later (an implicit animation at 1 s, a second transaction at 3 s) are
 /// ``cues``, fired by the driver when the stage's time reaches them, inside a
 /// transaction that commits at that time.
-public protocol DemoScene: AnyObject {
+public protocol DemoScene: AnyObject, SendableMetatype {
   /// The name used on the command line: lowercase words joined by dashes.
   static var name: String { get }
   /// A short human title.

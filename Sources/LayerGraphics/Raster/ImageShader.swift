@@ -57,23 +57,9 @@ package struct ImageShader {
         u += du
         v += dv
       }
-    } else {
-      typealias M = PixelMath
+    } else if !shadeFixedPoint(p, count: count, into: out) {
       for k in 0..<count {
-        // Outside -1…size both taps clamp to the same edge pixel, where the weight
-        // cannot change the result; inside, the floor is taken without a libm call.
-        let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
-        let flx = Self.floor(fx), fly = Self.floor(fy)
-        // Weights are 0..<256: a signed conversion gives the same value more cheaply.
-        let wx = UInt64(truncatingIfNeeded: Int((fx - flx) * 256))
-        let wy = UInt64(truncatingIfNeeded: Int((fy - fly) * 256))
-        let x0 = Int(flx), y0 = Int(fly)
-        let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 + 1, 0), maxX)
-        let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 + 1, 0), maxY)
-        let r0 = pixels + ya * width, r1 = pixels + yb * width
-        let top = ((M.expand(r0[xa]) &* (256 &- wx) &+ M.expand(r0[xb]) &* wx) &>> 8) & M.laneMask
-        let bot = ((M.expand(r1[xa]) &* (256 &- wx) &+ M.expand(r1[xb]) &* wx) &>> 8) & M.laneMask
-        out[k] = M.compress(((top &* (256 &- wy) &+ bot &* wy) &>> 8) & M.laneMask)
+        out[k] = edgeSample(u, v)
         u += du
         v += dv
       }
@@ -81,6 +67,98 @@ package struct ImageShader {
     if opacity != 255 {
       for k in 0..<count { out[k] = M.compress(M.scale(M.expand(out[k]), opacity)) }
     }
+  }
+
+  /// Bilinear samples along a row in 32.32 fixed point, starting at image point `p` (the
+  /// first pixel centre mapped by `m`) and stepping by `(m.a, m.b)`; false, leaving `out`
+  /// alone, when the row's coordinates do not stay within ±2³⁰ (or are not finite).
+  ///
+  /// The integer part of a coordinate minus ½ is the first tap and the next 8 bits of
+  /// its fraction the weight (`⌊frac · 256⌋`); taps outside the image clamp to its edge
+  /// pixels, so the image extends beyond its border. Each step adds the increment rounded
+  /// to 2⁻³² of a pixel, so after a row of n pixels a coordinate is off by at most
+  /// n · 2⁻³³ (10⁻⁶ pixel for 8,000 pixels).
+  func shadeFixedPoint(_ p: CGPoint, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+    let one = 4_294_967_296.0, limit = 1_073_741_824.0
+    let gx = p.x - 0.5, gy = p.y - 0.5, reach = Double(count)
+    guard abs(gx) + abs(m.a) * reach < limit, abs(gy) + abs(m.b) * reach < limit else { return false }
+    var fu = Int64((gx * one).rounded()), fv = Int64((gy * one).rounded())
+    let du = Int64((m.a * one).rounded()), dv = Int64((m.b * one).rounded())
+    let raw = UnsafeRawPointer(pixels)
+    let rowBytes = width * 4
+    let maxX = width - 1, maxY = height - 1
+    for k in 0..<count {
+      let x0 = Int(truncatingIfNeeded: fu &>> 32), y0 = Int(truncatingIfNeeded: fv &>> 32)
+      let wx = UInt32(truncatingIfNeeded: fu &>> 24) & 255
+      let wy = UInt32(truncatingIfNeeded: fv &>> 24) & 255
+      if UInt(bitPattern: x0) < UInt(bitPattern: maxX), UInt(bitPattern: y0) < UInt(bitPattern: maxY) {
+        // All four taps inside (the usual case): each row's two taps are adjacent.
+        let o = y0 * rowBytes + x0 * 4
+        out[k] = Self.bilinear(
+          raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self),
+          raw.loadUnaligned(fromByteOffset: o + rowBytes, as: SIMD8<UInt8>.self), wx: wx, wy: wy)
+      } else {
+        out[k] = clampedSample(x0: x0, y0: y0, wx: wx, wy: wy)
+      }
+      fu &+= du
+      fv &+= dv
+    }
+    return true
+  }
+
+  /// The bilinear mix of the taps `x0, x0 + 1` × `y0, y0 + 1`, each clamped into the
+  /// image. Out of line: it is the rare case, and sharing the mix with the interior path
+  /// makes the optimizer assemble that path's taps with extra shuffles.
+  @inline(never)
+  func clampedSample(x0: Int, y0: Int, wx: UInt32, wy: UInt32) -> UInt32 {
+    let maxX = width - 1, maxY = height - 1
+    let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 &+ 1, 0), maxX)
+    let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 &+ 1, 0), maxY)
+    let r0 = pixels + ya * width, r1 = pixels + yb * width
+    return Self.bilinear(
+      unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
+      unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+  }
+
+  /// The bilinear sample at image point `(u, v)`, for rows whose coordinates leave ±2³⁰
+  /// or are not finite: coordinates are clamped to `-1…size`, where both taps of an axis
+  /// clamp to the same edge pixel and the weight cannot change the result.
+  func edgeSample(_ u: Float, _ v: Float) -> UInt32 {
+    let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
+    let flx = Self.floor(fx), fly = Self.floor(fy)
+    let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
+    let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
+    return clampedSample(x0: Int(flx), y0: Int(fly), wx: wx, wy: wy)
+  }
+
+  /// The bilinear mix of a 2×2 block: `top` holds the bytes of the upper-left and
+  /// upper-right pixels, `bottom` the lower ones; `wx`, `wy` are 0..<256.
+  ///
+  /// Per channel, `t = (a·(256 − wx) + b·wx) >> 8` on each row, then
+  /// `(t₀·(256 − wy) + t₁·wy) >> 8` — every intermediate fits 16 bits, so each row is
+  /// mixed in one `SIMD8<UInt16>` step.
+  @inline(__always)
+  static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: UInt32, wy: UInt32) -> UInt32 {
+    typealias Lanes = SIMD8<UInt16>
+    @inline(__always) func widen(_ b: SIMD8<UInt8>) -> Lanes {
+      Lanes(
+        UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]),
+        UInt16(b[7]))
+    }
+    @inline(__always) func weights(_ w: UInt32) -> Lanes {
+      let a = UInt16(truncatingIfNeeded: 256 &- w), b = UInt16(truncatingIfNeeded: w)
+      return Lanes(a, a, a, a, b, b, b, b)
+    }
+    let hx = weights(wx)
+    let t = widen(top) &* hx, b = widen(bottom) &* hx
+    let t4 = (t.lowHalf &+ t.highHalf) &>> 8, b4 = (b.lowHalf &+ b.highHalf) &>> 8
+    let w1 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: wy))
+    let w0 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: 256 &- wy))
+    let r = (t4 &* w0 &+ b4 &* w1) &>> 8
+    let bytes = SIMD16<UInt8>(
+      UInt8(truncatingIfNeeded: r[0]), UInt8(truncatingIfNeeded: r[1]), UInt8(truncatingIfNeeded: r[2]),
+      UInt8(truncatingIfNeeded: r[3]), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    return unsafeBitCast(bytes, to: SIMD4<UInt32>.self)[0]
   }
 
   /// `x` limited to `-1…limit` (NaN becomes -1).

@@ -13,8 +13,10 @@ extension RowKernels {
       return
     }
     if k == 0 { return }
-    let kk = Lanes(repeating: UInt16(k))
-    srcOverRow(d, s, count: n, vector: { scalePixels($0, kk) }, scalar: { PixelMath.scale(PixelMath.expand($0), k) })
+    let kk = Lanes(repeating: UInt16(k)), m = div255
+    srcOverRow(
+      d, s, count: n, m: m, vector: { scalePixels($0, kk, m) },
+      scalar: { PixelMath.scale(PixelMath.expand($0), k) })
   }
 
   /// Source over of `n` pixels whose channels are first multiplied by `tint` (R, G, B,
@@ -27,11 +29,11 @@ extension RowKernels {
     let r = UInt16(tint.r), g = UInt16(tint.g), b = UInt16(tint.b)
     let rbTint = Lanes(r, b, r, b, r, b, r, b), gaTint = Lanes(g, 255, g, 255, g, 255, g, 255)
     let ka = Lanes(repeating: UInt16(tint.a))
-    let m = Pixels(repeating: 0x00FF_00FF)
+    let mask = Pixels(repeating: 0x00FF_00FF), m = div255
     srcOverRow(
-      d, s, count: n,
+      d, s, count: n, m: m,
       vector: { sv in
-        scalePixels(pixels(scale(lanes(sv & m), rbTint)) | (pixels(scale(lanes((sv &>> 8) & m), gaTint)) &<< 8), ka)
+        scalePixels(pixels(scale(lanes(sv & mask), rbTint, m) | (scale(lanes(sv) &>> 8, gaTint, m) &<< 8)), ka, m)
       },
       scalar: { sp in
         let r = PixelMath.mul255(sp & 0xFF, tint.r), g = PixelMath.mul255((sp >> 8) & 0xFF, tint.g)
@@ -44,18 +46,17 @@ extension RowKernels {
   /// by `vector` (four at a time) or `scalar` (one, expanded); clear sources are skipped.
   @inline(__always)
   private static func srcOverRow(
-    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, vector: (Pixels) -> Pixels,
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, m: Lanes, vector: (Pixels) -> Pixels,
     scalar: (UInt32) -> UInt64
   ) {
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
-    let full = Pixels(repeating: 255)
     var i = 0
     while i + 4 <= n {
       let sv = load(sraw, i * 4)
       if sv != .zero {
         let e = vector(sv)
         let v = load(draw, i * 4)
-        draw.storeBytes(of: scalePixels(v, factor(full &- (e &>> 24))) &+ e, toByteOffset: i * 4, as: Pixels.self)
+        draw.storeBytes(of: scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e, toByteOffset: i * 4, as: Pixels.self)
       }
       i += 4
     }
@@ -72,11 +73,12 @@ extension RowKernels {
   /// `d = scale(d, alpha(mask))` over `n` pixels (destination-in).
   package static func multiplyByAlphaRow(_ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count n: Int) {
     let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
+    let m = div255
     var i = 0
     while i + 4 <= n {
       let a = load(mraw, i * 4) &>> 24
       if a != Pixels(repeating: 255) {
-        draw.storeBytes(of: scalePixels(load(draw, i * 4), factor(a)), toByteOffset: i * 4, as: Pixels.self)
+        draw.storeBytes(of: scalePixels(load(draw, i * 4), factor(a), m), toByteOffset: i * 4, as: Pixels.self)
       }
       i += 4
     }
@@ -94,10 +96,10 @@ extension RowKernels {
   ) {
     let k = Swift.min(k, 255)
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
-    let kk = Lanes(repeating: UInt16(k)), ik = Lanes(repeating: UInt16(255 - k))
+    let kk = Lanes(repeating: UInt16(k)), ik = Lanes(repeating: UInt16(255 - k)), m = div255
     var i = 0
     while i + 4 <= n {
-      let r = scalePixels(load(draw, i * 4), ik) &+ scalePixels(load(sraw, i * 4), kk)
+      let r = scalePixels(load(draw, i * 4), ik, m) &+ scalePixels(load(sraw, i * 4), kk, m)
       draw.storeBytes(of: r, toByteOffset: i * 4, as: Pixels.self)
       i += 4
     }

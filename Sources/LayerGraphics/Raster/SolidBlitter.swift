@@ -3,7 +3,7 @@
 /// Everything that depends only on the colour is worked out once per fill (its expanded
 /// lanes, whether it is opaque, the inverse alpha of a full-coverage span), so a span or
 /// a mask run goes straight to its row loop. Edge runs of one to three pixels (the sides
-/// of most shapes) are blended inline without entering a row kernel. The results equal
+/// of most shapes) are blended inline as one four-pixel vector step. The results equal
 /// `PaintBlitter`'s with the same paint bit for bit.
 package struct SolidBlitter: SpanBlitter {
   var pixels: UnsafeMutablePointer<UInt32>
@@ -16,6 +16,10 @@ package struct SolidBlitter: SpanBlitter {
   /// 255 − the colour's alpha.
   let inverseAlpha: UInt32
   let opaque: Bool
+  /// The colour's red/blue and green/alpha bytes in 16-bit lanes, four times over.
+  let redBlue, greenAlpha: RowKernels.Lanes
+  /// `RowKernels.div255`.
+  let div255: RowKernels.Lanes
 
   package init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, color: UInt32) {
     self.pixels = pixels
@@ -24,6 +28,10 @@ package struct SolidBlitter: SpanBlitter {
     expanded = PixelMath.expand(color)
     inverseAlpha = 255 &- (color >> 24)
     opaque = color >> 24 == 255
+    let c = SIMD4<UInt32>(repeating: color)
+    redBlue = RowKernels.lanes(c & 0x00FF_00FF)
+    greenAlpha = RowKernels.lanes(c) &>> 8
+    div255 = RowKernels.div255
   }
 
   @inline(__always)
@@ -52,15 +60,8 @@ package struct SolidBlitter: SpanBlitter {
       RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
       return
     }
-    for i in 0..<count {
-      let k = UInt32(mask[i])
-      if k == 0 { continue }
-      if k == 255 && opaque {
-        d[i] = color
-      } else {
-        let sc = PixelMath.scale(expanded, k)
-        d[i] = PixelMath.compress(sc &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(sc)))
-      }
+    if count > 0 {
+      RowKernels.srcOverMaskShort(d, srb: redBlue, sag: greenAlpha, mask: mask, count: count, m: div255)
     }
   }
 }

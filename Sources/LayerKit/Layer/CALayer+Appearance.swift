@@ -94,12 +94,21 @@ extension CALayer {
 
   /// Whether the layer is rendered once to a bitmap and composited from it. Default
   /// false.
+  ///
+  /// When true, the layer and its whole subtree (shadow, mask, sublayers, border) are
+  /// drawn into a bitmap in the layer's own coordinate space at `rasterizationScale`
+  /// pixels per point, and that bitmap is composited at the layer's opacity as one
+  /// group. Moving, rotating or fading the layer reuses the bitmap; any change inside
+  /// the subtree draws it again. A bitmap larger than 4,194,304 pixels is not made: the
+  /// layer is then drawn directly.
   public var shouldRasterize: Bool {
     get { state.shouldRasterize }
     set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
   }
 
-  /// Pixels per point of the rasterized bitmap. Default 1.
+  /// Pixels per point of the rasterized bitmap (`shouldRasterize`). Default 1, so on a
+  /// screen with more pixels per point a rasterized layer is magnified and looks
+  /// soft unless this is set to the screen's scale.
   public var rasterizationScale: CGFloat {
     get { state.rasterizationScale }
     set { setCheckedModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }

@@ -26,7 +26,7 @@ public final class CARenderer {
   /// The context whose tree is drawn.
   public let context: CAContext?
   private let fixedRoot: CALayer?
-  private let compositor = LayerCompositor()
+  package let compositor = LayerCompositor()
   private var damageTracker = DamageTracker()
 
   /// Creates a renderer for `context`'s tree.

@@ -73,7 +73,9 @@ extension LayerCompositor {
     if n.kind == .text, let text = st.text, n.backingStore == nil {
       drawText(n, text, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if !n.children.isEmpty {
+    if n.kind == .replicator, n.state.replicator?.preservesDepth == true {
+      drawDepthSortedSublayers(i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
+    } else if !n.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
       for c in n.children {
         drawNode(c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip, alpha: alpha)

@@ -8,7 +8,7 @@ import Foundation
 // which perspective keeps in order for points in front of the eye; ties keep tree
 // order), and each is drawn as an ordinary layer, its own subtree flattened into its
 // plane. The transform layer's own appearance is not drawn; its opacity multiplies
-// each sublayer's.
+// each sublayer's. A replicator with `preservesDepth` orders its copies the same way.
 extension LayerCompositor {
   func drawTransformLayer(
     _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
@@ -26,21 +26,41 @@ extension LayerCompositor {
           guard !op.isNaN else { continue }
           collect(c, mc, a * Swift.min(Swift.max(op, 0), 1), level + 1)
         } else {
-          let b = cn.state.bounds
-          let x = b.midX, y = b.midY
-          let z = x * mc.m13 + y * mc.m23 + mc.m43
-          let w = x * mc.m14 + y * mc.m24 + mc.m44
-          items.append((c, mc, a, w > 1e-12 ? z / w : -.infinity))
+          items.append((c, mc, a, Self.depth(of: cn.state.bounds, under: mc)))
         }
       }
     }
     collect(i, local, alpha, 0)
-    let order = items.indices.sorted { l, r in
-      items[l].depth != items[r].depth ? items[l].depth < items[r].depth : l < r
-    }
-    for k in order {
+    for k in Self.backToFront(items.map(\.depth)) {
       let it = items[k]
       drawNode(it.index, local: it.transform, parentMap: parentMap, into: s, clip: clip, alpha: it.alpha)
     }
+  }
+
+  /// A replicator with `preservesDepth`: its sublayers (every copy) are drawn back to
+  /// front by the depth of their bounds' centres in the replicator's sublayer space, as
+  /// a transform layer orders its sublayers; each copy still flattens into the
+  /// replicator's plane, which flattens into its superlayer's.
+  func drawDepthSortedSublayers(_ i: Int, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+    let children = tree.nodes[i].children
+    let locals = children.map { tree.localTransform($0, parent: i) }
+    let depths = children.indices.map { Self.depth(of: tree.nodes[children[$0]].state.bounds, under: locals[$0]) }
+    for k in Self.backToFront(depths) {
+      drawNode(children[k], local: locals[k], parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+    }
+  }
+
+  /// The depth (z/w) of `bounds`' centre under `m`; −∞ behind the eye.
+  static func depth(of bounds: CGRect, under m: CATransform3D) -> Double {
+    let x = bounds.midX, y = bounds.midY
+    let z = x * m.m13 + y * m.m23 + m.m43
+    let w = x * m.m14 + y * m.m24 + m.m44
+    return w > 1e-12 ? z / w : -.infinity
+  }
+
+  /// Indices of `depths` from the farthest (smallest z) to the nearest; ties keep
+  /// their order.
+  static func backToFront(_ depths: [Double]) -> [Int] {
+    depths.indices.sorted { l, r in depths[l] != depths[r] ? depths[l] < depths[r] : l < r }
   }
 }

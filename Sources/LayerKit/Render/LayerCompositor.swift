@@ -17,7 +17,11 @@ import Foundation
 /// with perspective-correct sampling (`LayerCompositor+Projective`). Every offscreen
 /// covers only the part of the clip it can reach, so memory stays bounded by the frame.
 ///
-/// The compositor keeps caches between frames (blurred shadow masks, gradient images);
+/// A layer with `shouldRasterize` is drawn once into a cached bitmap in its own space
+/// and composited from it (`LayerCompositor+Rasterize`).
+///
+/// The compositor keeps caches between frames (blurred shadow masks, gradient images,
+/// rasterized layers);
 /// it is not thread-safe, but its pixel kernels may fan out over cores.
 package final class LayerCompositor {
   package var tree = RenderTree()
@@ -25,6 +29,11 @@ package final class LayerCompositor {
   var gradientCache: [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] = [:]
   var gradientsUsed = Set<RenderNode.Key>()
   var textCache: [RenderNode.Key: (state: TextLayerState, bounds: CGRect, fills: [GlyphFill])] = [:]
+  /// `shouldRasterize` bitmaps, and the layers that drew through theirs this frame.
+  var rasterCache: [RenderNode.Key: RasterizedLayer] = [:]
+  var rasterUsed = Set<RenderNode.Key>()
+  /// How many rasterized bitmaps have been drawn (not reused) so far.
+  package internal(set) var rasterizedCount = 0
 
   package init() {}
 
@@ -33,8 +42,10 @@ package final class LayerCompositor {
   package func render(_ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat) {
     self.tree = tree
     gradientsUsed.removeAll(keepingCapacity: true)
+    rasterUsed.removeAll(keepingCapacity: true)
     defer {
       shadowCache.endFrame()
+      if rasterCache.count > rasterUsed.count { rasterCache = rasterCache.filter { rasterUsed.contains($0.key) } }
       if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
       if gradientCache.count > gradientsUsed.count {
         gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
@@ -72,6 +83,7 @@ package final class LayerCompositor {
     let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
     guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
     if !n.state.isDoubleSided && !Self.isFrontFacing(map, at: n.state.bounds) { return }
+    if n.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) { return }
     if let affine = map.exactAffine {
       drawFlat(i, map: affine, parentMap: parentMap, into: s, clip: clip, alpha: a)
     } else {

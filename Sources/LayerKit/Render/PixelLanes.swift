@@ -27,3 +27,55 @@ enum PixelLanes {
   @inline(__always)
   static func scale(_ x: UInt64, _ k: UInt64) -> UInt64 { div255(x &* k) }
 }
+
+extension PixelLanes {
+  /// The bilinear sample of the 2 × 2 pixels from `p` (top-left; the next row `stride`
+  /// pixels on), weighted by `weights = wx | wy << 16` (each 0…255, in 1/256), packed.
+  ///
+  /// Identical, lane for lane, to `top = (p00·(256 − wx) + p01·wx) >> 8`, the same for
+  /// the bottom row, then `(top·(256 − wy) + bot·wy) >> 8`: the sums stay below 2¹⁶, so
+  /// `(p00 << 8) + (p01 − p00)·wx` in wrapping 16-bit lanes is the same number. One
+  /// 128-bit register holds the left column over the right (`p00, p10 | p01, p11`) for
+  /// the horizontal step and then the top row over the bottom one.
+  @inline(__always)
+  static func bilinear(_ p: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt32) -> UInt32 {
+    let h = rows(p, stride: stride, SIMD8(repeating: UInt16(truncatingIfNeeded: weights)))
+    let wy = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights &>> 16))
+    let bottom = SIMD8<UInt16>(lowHalf: h.highHalf, highHalf: h.lowHalf)
+    let e = ((h &<< 8) &+ (bottom &- h) &* wy) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: SIMD2<UInt32>.self)[0]
+  }
+}
+
+extension PixelLanes {
+  /// The bilinear samples of two pixels at once: `a` and `b` are their 2 × 2
+  /// neighbourhoods' top-left pixels, `weights` holds `wx | wy << 16` of `a` in its low
+  /// half and of `b` in its high half. Returns `a`'s packed sample in the low half and
+  /// `b`'s in the high half, each identical to `bilinear(_:stride:weights:)`; the
+  /// vertical step of both runs in one register.
+  @inline(__always)
+  static func bilinearPair(
+    _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt64
+  ) -> UInt64 {
+    let w = unsafeBitCast(SIMD2<UInt64>(weights, 0), to: SIMD8<UInt16>.self)
+    let ra = rows(a, stride: stride, SIMD8(repeating: w[0]))
+    let rb = rows(b, stride: stride, SIMD8(repeating: w[2]))
+    let top = SIMD8<UInt16>(lowHalf: ra.lowHalf, highHalf: rb.lowHalf)
+    let bottom = SIMD8<UInt16>(lowHalf: ra.highHalf, highHalf: rb.highHalf)
+    let wy = SIMD8<UInt16>(w[1], w[1], w[1], w[1], w[3], w[3], w[3], w[3])
+    let e = ((top &<< 8) &+ (bottom &- top) &* wy) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: UInt64.self)
+  }
+
+  /// The horizontal step of a bilinear sample: the top row's blend in the low four
+  /// lanes, the bottom row's in the high four (each 0…255).
+  @inline(__always)
+  private static func rows(_ p: UnsafeMutablePointer<UInt32>, stride: Int, _ wx: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let t = UnsafeRawPointer(p).loadUnaligned(as: SIMD2<UInt32>.self)
+    let b = UnsafeRawPointer(p + stride).loadUnaligned(as: SIMD2<UInt32>.self)
+    let bytes = unsafeBitCast(SIMD4<UInt32>(t[0], b[0], t[1], b[1]), to: SIMD16<UInt8>.self)
+    let left = SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf)
+    let right = SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf)
+    return ((left &<< 8) &+ (right &- left) &* wx) &>> 8
+  }
+}

@@ -9,11 +9,14 @@ import Foundation
 /// or when it lies a whole pixel or more outside the source. The four neighbours are
 /// weighted in 1/256 steps (`wx = ⌊256·(fx − ⌊fx⌋)⌋`) with integer lane arithmetic.
 ///
-/// Eight pixels go through the division and the coordinate split at once
-/// (`SIMD8<Float>`); whole-number parts are taken with the 2²³ rounding constant rather
-/// than checked conversions, which is exact for coordinates below 2²², so sources are
-/// limited to `maximumSide` pixels per side. Results are identical to evaluating every
-/// pixel on its own.
+/// Four pixels go through the division and the coordinate split at once
+/// (`SIMD4<Float>`; eight spilled registers); whole-number parts are taken as integers
+/// with the 2²³ rounding constant rather than checked conversions, which is exact for
+/// coordinates below 2²², so sources are limited to `maximumSide` pixels per side. The
+/// samples are weighed in 16-bit SIMD lanes, two pixels per step when both have all
+/// four neighbours inside (`PixelLanes.bilinearPair`). Results are identical to
+/// evaluating every pixel on its own (`ProjectiveWarpTests` holds the loop to a
+/// one-pixel-at-a-time reference).
 enum ProjectiveWarp {
   /// The largest source width or height, in pixels.
   static let maximumSide = 1 << 22
@@ -53,17 +56,73 @@ enum ProjectiveWarp {
         }
         guard scratch.locate(count: w, width: sw, height: sh, stride: ss) else { continue }
         let out = dp.pointer + row * ds
-        let px = sp.pointer
-        for x in 0..<w {
-          let place = scratch.inside[x]
-          if place == 0 { continue }
-          let wxy = UInt64(truncatingIfNeeded: scratch.weights[x])
-          let e = place > 0
-            ? sample(px + Int(scratch.offset[x]), stride: ss, wxy & 0xFFFF, wxy &>> 16)
-            : sample(px, Int(scratch.ix[x]), Int(scratch.iy[x]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss)
-          blend(e, into: out + x, opacity: k)
+        if k == 255 {
+          sampleRow(scratch, count: w, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: 255)
+        } else {
+          sampleRow(scratch, count: w, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k)
         }
       }
+    }
+  }
+
+  /// Samples and blends the `count` pixels `scratch` located, into `out` at opacity
+  /// `k` (inlined twice, so full opacity is a constant in its own copy).
+  @inline(__always)
+  private static func sampleRow(
+    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64
+  ) {
+    var x = 0
+    while x < w {
+      // Two pixels per step (the place after an odd count is 0, so pixel x + 1 is
+      // drawn only when it is one of the count); both inside the
+      // source's interior is the common case.
+      let places = UnsafeRawPointer(scratch.inside + x).loadUnaligned(as: UInt64.self)
+      if places == 0x1_0000_0001 {
+        let c = PixelLanes.bilinearPair(
+          px + Int(scratch.offset[x]), px + Int(scratch.offset[x &+ 1]), stride: ss,
+          weights: UnsafeRawPointer(scratch.weights + x).loadUnaligned(as: UInt64.self))
+        if k == 255 && c & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+          UnsafeMutableRawPointer(out + x).storeBytes(of: c, as: UInt64.self)
+        } else {
+          put(UInt32(truncatingIfNeeded: c), into: out + x, opacity: k)
+          put(UInt32(truncatingIfNeeded: c &>> 32), into: out + x + 1, opacity: k)
+        }
+      } else if places != 0 {
+        samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k)
+      }
+      x &+= 2
+    }
+  }
+
+  /// Samples and blends pixels `x` and `x + 1` one by one (kept out of line: only
+  /// pixels near the source's edge and pairs with one pixel outside come here).
+  @inline(never)
+  private static func samplePair(
+    _ scratch: Scratch, at x: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64
+  ) {
+    for i in x...x + 1 {
+      let place = scratch.inside[i]
+      if place == 0 { continue }
+      let c: UInt32
+      if place > 0 {
+        c = PixelLanes.bilinear(px + Int(scratch.offset[i]), stride: ss, weights: UInt32(bitPattern: scratch.weights[i]))
+      } else {
+        let wxy = UInt64(truncatingIfNeeded: scratch.weights[i])
+        c = PixelLanes.compress(sample(px, Int(scratch.ix[i]), Int(scratch.iy[i]), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss))
+      }
+      put(c, into: out + i, opacity: k)
+    }
+  }
+
+  /// Stores the packed sample `c` at opacity `k` (0…255) source-over onto `d`.
+  @inline(__always)
+  private static func put(_ c: UInt32, into d: UnsafeMutablePointer<UInt32>, opacity k: UInt64) {
+    if c >= 0xFF00_0000 && k == 255 {
+      d.pointee = c
+    } else if c != 0 {
+      blend(PixelLanes.expand(c), into: d, opacity: k)
     }
   }
 
@@ -90,52 +149,46 @@ enum ProjectiveWarp {
     /// Turns the first `count` points into sample positions in a `width × height`
     /// source, eight at a time; false when none of them lands inside.
     func locate(count: Int, width: Int, height: Int, stride: Int) -> Bool {
-      let fw = SIMD8<Float>(repeating: Float(width)), fh = SIMD8<Float>(repeating: Float(height))
-      let zero = SIMD8<Float>(repeating: 0)
-      let w1 = SIMD8<Int32>(repeating: Int32(width - 1)), h1 = SIMD8<Int32>(repeating: Int32(height - 1))
-      let ss = SIMD8<Int32>(repeating: Int32(stride)), none = SIMD8<Int32>(repeating: 0)
-      var seen = SIMD8<Int32>(repeating: 0)
+      let fw = SIMD4<Float>(repeating: Float(width)), fh = SIMD4<Float>(repeating: Float(height))
+      let w1 = SIMD4<UInt32>(repeating: UInt32(width - 1)), h1 = SIMD4<UInt32>(repeating: UInt32(height - 1))
+      let ss = SIMD4<Int32>(repeating: Int32(stride))
+      var seen = SIMD4<Int32>(repeating: 0)
       var x = 0
       while x < count {
         let hv = load(h, x), r = 1 / hv
         let fx = load(u, x) * r - 0.5, fy = load(v, x) * r - 0.5
-        let valid = (hv .> 1e-12) .& (fx .> -1) .& (fy .> -1) .& (fx .< fw) .& (fy .< fh)
-        // fx, fy > −1, so the floor of fx + 1 is its truncation.
-        let tx = ProjectiveWarp.wholePart(fx + 1), ty = ProjectiveWarp.wholePart(fy + 1)
-        var wx = (fx - (tx - 1)) * 256, wy = (fy - (ty - 1)) * 256
-        wx.replace(with: zero, where: wx .< zero)
-        wy.replace(with: zero, where: wy .< zero)
-        let jx = ProjectiveWarp.integer(tx) &- 1, jy = ProjectiveWarp.integer(ty) &- 1
-        let interior = (jx .>= none) .& (jy .>= none) .& (jx .< w1) .& (jy .< h1)
-        let flag = none.replacing(with: -1, where: valid).replacing(with: 1, where: valid .& interior)
+        let valid = ProjectiveWarp.lanes((hv .> 1e-12) .& (fx .> -1) .& (fy .> -1) .& (fx .< fw) .& (fy .< fh))
+        // fx, fy > −1: the whole part of fx + 1 (as rounded), less one, is the left column.
+        let jx = ProjectiveWarp.floor(fx + 1) &- 1, jy = ProjectiveWarp.floor(fy + 1) &- 1
+        var wx = (fx - SIMD4<Float>(jx)) * 256, wy = (fy - SIMD4<Float>(jy)) * 256
+        wx.replace(with: 0, where: wx .< 0)
+        wy.replace(with: 0, where: wy .< 0)
+        // Unsigned: a column of −1 is not below width − 1.
+        let interior = ProjectiveWarp.lanes(
+          (SIMD4<UInt32>(truncatingIfNeeded: jx) .< w1) .& (SIMD4<UInt32>(truncatingIfNeeded: jy) .< h1))
+        // 1 inside, −1 at the edge, 0 not shown.
+        let flag = valid & ((interior ^ -1) | 1)
         seen |= flag
         store(jx, ix, x)
         store(jy, iy, x)
         store(jy &* ss &+ jx, offset, x)
-        store(ProjectiveWarp.integer(ProjectiveWarp.wholePart(wx))
-          | (ProjectiveWarp.integer(ProjectiveWarp.wholePart(wy)) &<< 16), weights, x)
+        store(ProjectiveWarp.floor(wx) | (ProjectiveWarp.floor(wy) &<< 16), weights, x)
         store(flag, inside, x)
-        x += 8
+        x += 4
       }
-      return seen != SIMD8(repeating: 0)
+      if count & 1 != 0 { inside[count] = 0 }
+      return seen != SIMD4(repeating: 0)
     }
 
     @inline(__always)
-    private func load(_ p: UnsafeMutablePointer<Float>, _ x: Int) -> SIMD8<Float> {
-      UnsafeRawPointer(p + x).loadUnaligned(as: SIMD8<Float>.self)
+    private func load(_ p: UnsafeMutablePointer<Float>, _ x: Int) -> SIMD4<Float> {
+      UnsafeRawPointer(p + x).loadUnaligned(as: SIMD4<Float>.self)
     }
 
     @inline(__always)
-    private func store(_ value: SIMD8<Int32>, _ p: UnsafeMutablePointer<Int32>, _ x: Int) {
-      UnsafeMutableRawPointer(p + x).storeBytes(of: value, as: SIMD8<Int32>.self)
+    private func store(_ value: SIMD4<Int32>, _ p: UnsafeMutablePointer<Int32>, _ x: Int) {
+      UnsafeMutableRawPointer(p + x).storeBytes(of: value, as: SIMD4<Int32>.self)
     }
-  }
-
-  /// The bilinear sample of the four pixels from `p` (top-left) when all are inside the
-  /// source, expanded.
-  @inline(__always)
-  private static func sample(_ p: UnsafeMutablePointer<UInt32>, stride ss: Int, _ wx: UInt64, _ wy: UInt64) -> UInt64 {
-    bilinear(PixelLanes.expand(p[0]), PixelLanes.expand(p[1]), PixelLanes.expand(p[ss]), PixelLanes.expand(p[ss + 1]), wx, wy)
   }
 
   /// The bilinear sample with its top-left neighbour at `(ix, iy)`, expanded.
@@ -179,18 +232,20 @@ enum ProjectiveWarp {
       ? PixelLanes.compress(e) : PixelLanes.compress(e &+ PixelLanes.scale(PixelLanes.expand(d.pointee), UInt64(255 &- sa)))
   }
 
-  /// `⌊t⌋` for `0 ≤ t < 2²²`, exactly: rounded to the nearest whole number by the 2²³
-  /// constant, then one less where that rounded up.
+  /// `⌊t⌋` for `0 ≤ t < 2²²`, exactly, as integers: `t + 2²³` rounds `t` to the nearest
+  /// whole number in the low bits of its representation; one less where that rounded
+  /// up. Other lanes (negative, huge, NaN) give meaningless numbers and never trap.
   @inline(__always)
-  fileprivate static func wholePart(_ t: SIMD8<Float>) -> SIMD8<Float> {
-    let magic = SIMD8<Float>(repeating: 8_388_608)
-    let r = (t + magic) - magic
-    return r.replacing(with: r - 1, where: r .> t)
+  fileprivate static func floor(_ t: SIMD4<Float>) -> SIMD4<Int32> {
+    let magic = SIMD4<Float>(repeating: 8_388_608)
+    let r = t + magic
+    let n = unsafeBitCast(r, to: SIMD4<Int32>.self) &- 0x4B00_0000
+    return n &+ lanes(r - magic .> t)
   }
 
-  /// The integers of whole numbers `0 ≤ t < 2²³` (their bits once offset by 2²³).
+  /// A comparison's lanes as integers: −1 where true, 0 where false.
   @inline(__always)
-  fileprivate static func integer(_ t: SIMD8<Float>) -> SIMD8<Int32> {
-    unsafeBitCast(t + SIMD8<Float>(repeating: 8_388_608), to: SIMD8<Int32>.self) &- 0x4B00_0000
+  fileprivate static func lanes(_ m: SIMDMask<SIMD4<Int32>>) -> SIMD4<Int32> {
+    unsafeBitCast(m, to: SIMD4<Int32>.self)
   }
 }

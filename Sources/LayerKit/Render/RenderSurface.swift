@@ -41,6 +41,17 @@ package final class RenderSurface {
     stride = context.bytesPerRow / 4
   }
 
+  /// The pixels of `other`, placed with bitmap pixel (0, 0) at device pixel
+  /// (`originX`, `originY`): a second view of the same memory, for compositing a bitmap
+  /// at a new place without copying it.
+  package init(viewing other: RenderSurface, originX: Int, originY: Int) {
+    context = other.context
+    self.originX = originX
+    self.originY = originY
+    pixels = other.pixels
+    stride = other.stride
+  }
+
   package var width: Int { context.width }
   package var height: Int { context.height }
   /// The device pixels the surface covers.

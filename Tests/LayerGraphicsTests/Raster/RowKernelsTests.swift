@@ -64,4 +64,48 @@ import Testing
     }
     #expect(dst == expected)
   }
+
+  /// The vector division by 255 (a multiply-high by 257) against `PixelMath.mul255` for
+  /// every channel value and every factor: a source of 0 leaves `d·inv/255` per channel.
+  @Test func constantScaleMatchesExactDivisionForEveryByteAndFactor() {
+    // 64 pixels hold the channel values 0…255 once each.
+    let bytes = (0..<64).map { (i: Int) -> UInt32 in
+      let b = UInt32(i * 4)
+      return b | (b + 1) << 8 | (b + 2) << 16 | (b + 3) << 24
+    }
+    var mismatches = 0
+    for inv in UInt32(0)...255 {
+      var row = bytes
+      row.withUnsafeMutableBufferPointer {
+        RowKernels.srcOverConstant($0.baseAddress!, count: 64, source: 0, inverseAlpha: inv)
+      }
+      for (i, p) in row.enumerated() {
+        for c in 0..<4 where (p >> (8 * c)) & 255 != PixelMath.mul255(UInt32(i * 4 + c), inv) { mismatches += 1 }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
+  /// Runs of one to three coverage pixels (the sides of shapes) and the one-to-three-pixel
+  /// tails after four-pixel steps: exact, and the pixels around the run are untouched.
+  @Test(arguments: [1, 2, 3, 5, 6, 7])
+  func shortCoverageRunsChangeOnlyTheirPixels(count: Int) {
+    var rng = Seeded(state: UInt64(count) &* 77)
+    for color in [UInt32(0xFF10_2030), 0x8040_2010, 0x0000_0000] {
+      let original = (0..<(count + 2)).map { _ in rng.pixel() }
+      var dst = original
+      let mask = (0..<count).map { i in i == 0 ? 255 : UInt8(truncatingIfNeeded: rng.next()) }
+      mask.withUnsafeBufferPointer { m in
+        dst.withUnsafeMutableBufferPointer {
+          RowKernels.srcOverMask($0.baseAddress! + 1, color: color, mask: m.baseAddress!, count: count)
+        }
+      }
+      let expected = zip(original[1...count], mask).map { d, k in
+        let sc = PixelMath.scale(PixelMath.expand(color), UInt32(k))
+        return PixelMath.compress(sc &+ PixelMath.scale(PixelMath.expand(d), 255 &- PixelMath.alpha(sc)))
+      }
+      #expect(Array(dst[1...count]) == expected)
+      #expect(dst[0] == original[0] && dst[count + 1] == original[count + 1])
+    }
+  }
 }
