@@ -33,7 +33,8 @@ package struct EdgeBuilder: PathFlatteningSink {
   package var minY: Double = 0
   package var maxX: Double = 0
   package var maxY: Double = 0
-  package var edges: [RasterEdge] = []
+  /// The clipped edges, in the order they were added.
+  package let edges = RasterEdgeStorage()
   /// The vertical extent actually touched by edges (for the row loop).
   package var top: Double = .infinity
   package var bottom: Double = -.infinity
@@ -50,7 +51,7 @@ package struct EdgeBuilder: PathFlatteningSink {
 
   /// Forgets all edges and sets the clip box.
   package mutating func reset(clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int) {
-    edges.removeAll(keepingCapacity: true)
+    edges.removeAll()
     minX = Double(clipX0)
     minY = Double(clipY0)
     maxX = Double(clipX1)
