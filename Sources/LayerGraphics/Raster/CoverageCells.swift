@@ -96,8 +96,14 @@ struct CoverageCells {
       let m = (lo + hi) * 0.5 - Float(i0)
       c[i0] += d - d * m
       c[i0 + 1] += d * m
-      mark(t, i0)
-      mark(t, i0 + 1)
+      // Both cells with one write unless they straddle two words.
+      let bit = i0 & 63
+      if bit != 63 {
+        t[i0 >> 6] |= 3 &<< UInt64(bit)
+      } else {
+        mark(t, i0)
+        mark(t, i0 + 1)
+      }
       return
     }
     let w = hi - lo
