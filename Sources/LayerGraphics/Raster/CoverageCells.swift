@@ -42,14 +42,25 @@ struct CoverageCells {
     var y = ya
     var row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
+    // The band's touched range from the edge's extent, once: every piece lies inside
+    // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
+    // ⌊hi⌋ + 1).
+    let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
+    let highCell = Int(Swift.max(Swift.max(x, xEnd), 0)) + 1
+    if lowCell < minCell { minCell = lowCell }
+    if highCell > maxCell { maxCell = highCell }
+    var c = cells + row * stride
+    var t = touched + row * words
     while y < yb {
       let rowBottom = bandTop + Float(row + 1)
       let yn = Swift.min(rowBottom, yb)
       let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
-      depositPiece(row: row, xa: x, xb: xn, d: (yn - y) * e.winding)
+      depositPiece(c, t, xa: x, xb: xn, d: (yn - y) * e.winding)
       x = xn
       y = yn
       row += 1
+      c += stride
+      t += words
     }
   }
 
@@ -83,16 +94,14 @@ struct CoverageCells {
     }
   }
 
-  /// Deposits one row piece running from `xa` to `xb` with signed height `d`.
+  /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
+  /// row whose cells and bitset start at `c` and `t` (the caller keeps the touched range).
   @inline(__always)
-  private mutating func depositPiece(row: Int, xa: Float, xb: Float, d: Float) {
+  private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
+                            d: Float) {
     let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
     let i0 = Int(lo)
-    let c = cells + row * stride
-    let t = touched + row * words
-    if i0 < minCell { minCell = i0 }
     if hi <= Float(i0 + 1) {
-      if i0 + 1 > maxCell { maxCell = i0 + 1 }
       let m = (lo + hi) * 0.5 - Float(i0)
       c[i0] += d - d * m
       c[i0 + 1] += d * m
@@ -126,7 +135,6 @@ struct CoverageCells {
     }
     c[i1 + 1] += d - prev
     mark(t, i1 + 1)
-    if i1 + 1 > maxCell { maxCell = i1 + 1 }
   }
 
   @inline(__always)
