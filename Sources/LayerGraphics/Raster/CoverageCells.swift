@@ -80,9 +80,11 @@ struct CoverageCells {
     var row = Int(ya - bandTop)
     var c = cells + row * stride
     var t = touched + row * words
-    while y < yb {
+    let w = e.winding
+    /// One row, from `y` to the row's bottom or `yb`.
+    @inline(__always) func partialRow() {
       let yn = Swift.min(bandTop + Float(row + 1), yb)
-      let d = (yn - y) * e.winding
+      let d = (yn - y) * w
       c[i0] += d - d * m
       c[i0 + 1] += d * m
       t[word0] |= bit0
@@ -92,6 +94,24 @@ struct CoverageCells {
       c += stride
       t += words
     }
+    if y != bandTop + Float(row) { partialRow() }
+    // Whole rows: the height is exactly 1, so `d` is the winding and the two deposits
+    // are the same in every row.
+    let wholeEnd = Int(yb - bandTop)
+    if row < wholeEnd {
+      let a0 = w - w * m, a1 = w * m
+      repeat {
+        c[i0] += a0
+        c[i0 + 1] += a1
+        t[word0] |= bit0
+        t[word1] |= bit1
+        row += 1
+        c += stride
+        t += words
+      } while row < wholeEnd
+      y = bandTop + Float(row)
+    }
+    if y < yb { partialRow() }
   }
 
   /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
