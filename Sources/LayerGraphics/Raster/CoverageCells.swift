@@ -36,12 +36,20 @@ struct CoverageCells {
       depositVertical(e, from: ya, to: yb, bandTop: bandTop)
       return
     }
+    var row = Int(ya - bandTop)
+    let maxX = Float(stride - 2)
+    if ya == e.y0 && yb == e.y1 && yb <= bandTop + Float(row + 1) {
+      // The whole edge inside one row (most edges of a finely flattened outline).
+      let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
+      if Int(lo) < minCell { minCell = Int(lo) }
+      if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
+      depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
+      return
+    }
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
     let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     var y = ya
-    var row = Int(ya - bandTop)
-    let maxX = Float(stride - 2)
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
