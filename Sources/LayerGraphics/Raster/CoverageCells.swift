@@ -36,7 +36,7 @@ struct CoverageCells {
       depositVertical(e, from: ya, to: yb, bandTop: bandTop)
       return
     }
-    var row = Int(ya - bandTop)
+    let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
     if ya == e.y0 && yb == e.y1 && yb <= bandTop + Float(row + 1) {
       // The whole edge inside one row (most edges of a finely flattened outline).
@@ -59,14 +59,14 @@ struct CoverageCells {
     if highCell > maxCell { maxCell = highCell }
     var c = cells + row * stride
     var t = touched + row * words
+    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
     while y < yb {
-      let rowBottom = bandTop + Float(row + 1)
       let yn = Swift.min(rowBottom, yb)
       let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
       depositPiece(c, t, xa: x, xb: xn, d: (yn - y) * e.winding)
       x = xn
       y = yn
-      row += 1
+      rowBottom += 1
       c += stride
       t += words
     }
