@@ -211,7 +211,11 @@ package final class CoverageRasterizer {
       }
     }
     if runStart >= 0 {
-      blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
+      // The sum usually returns to exactly zero at the row's last edge; that pixel
+      // blends to nothing.
+      var end = next
+      if cov[end - 1] == 0 { end -= 1 }
+      if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
     if next < width {
       let a = R.alpha(s)
