@@ -35,6 +35,8 @@ package final class CoverageRasterizer {
   private var coverage: UnsafeMutablePointer<UInt8>
   private var coverageCapacity: Int
   private var order: [Int32] = []
+  /// The band each edge starts in (between the two passes of the counting sort).
+  private var edgeBands: [Int32] = []
   private var bandStarts: [Int32] = []
   private var active: [Int32] = []
 
@@ -113,19 +115,24 @@ package final class CoverageRasterizer {
     bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: repeatElement(0, count: edgeCount))
+    edgeBands.removeAll(keepingCapacity: true)
+    edgeBands.append(contentsOf: repeatElement(0, count: edgeCount))
     active.removeAll(keepingCapacity: true)
     do {
       bandStarts.withUnsafeMutableBufferPointer { starts in
-        for k in 0..<edgeCount {
-          let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
-          starts[b + 1] += 1
-        }
-        for b in 0..<bandCount { starts[b + 1] += starts[b] }
-        order.withUnsafeMutableBufferPointer { ord in
+        edgeBands.withUnsafeMutableBufferPointer { bands in
           for k in 0..<edgeCount {
             let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
-            ord[Int(starts[b])] = Int32(k)
-            starts[b] += 1
+            bands[k] = Int32(truncatingIfNeeded: b)
+            starts[b + 1] += 1
+          }
+          for b in 0..<bandCount { starts[b + 1] += starts[b] }
+          order.withUnsafeMutableBufferPointer { ord in
+            for k in 0..<edgeCount {
+              let b = Int(bands[k])
+              ord[Int(starts[b])] = Int32(k)
+              starts[b] += 1
+            }
           }
         }
         // Restore the starts (they were advanced to the ends).
