@@ -33,7 +33,8 @@ package struct EdgeBuilder: PathFlatteningSink {
   package var minY: Double = 0
   package var maxX: Double = 0
   package var maxY: Double = 0
-  /// The clipped edges, in the order they were added.
+  /// The clipped edges, in the order they were added (a reference: copies of the builder
+  /// share it, and each context keeps one builder).
   package let edges = RasterEdgeStorage()
   /// The vertical extent actually touched by edges (for the row loop).
   package var top: Double = .infinity
