@@ -35,11 +35,10 @@ package final class CoverageRasterizer {
   private var coverage: UnsafeMutablePointer<UInt8>
   private var coverageCapacity: Int
   private var order: [Int32] = []
+  /// The band each edge starts in (between the two passes of the counting sort).
+  private var edgeBands: [Int32] = []
   private var bandStarts: [Int32] = []
   private var active: [Int32] = []
-  /// The lowest and highest touched cell in the current band.
-  private var bandMinCell = Int.max
-  private var bandMaxCell = -1
 
   package init() {
     cellCapacity = 0
@@ -98,8 +97,9 @@ package final class CoverageRasterizer {
 
   /// `fill` with the coverage rule fixed at compile time, so the sweep has no branch on it.
   private func fill<R: CoverageRule, B: SpanBlitter>(_ builder: EdgeBuilder, _: R.Type, into blitter: inout B) {
-    let edges = builder.edges
-    guard !edges.isEmpty else { return }
+    let edgeCount = builder.edges.count
+    guard edgeCount > 0 else { return }
+    let e = UnsafePointer(builder.edges.base)
     let clipX0 = Int(builder.minX)
     let width = Int(builder.maxX) - clipX0
     guard width > 0 else { return }
@@ -114,20 +114,25 @@ package final class CoverageRasterizer {
     bandStarts.removeAll(keepingCapacity: true)
     bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
     order.removeAll(keepingCapacity: true)
-    order.append(contentsOf: repeatElement(0, count: edges.count))
+    order.append(contentsOf: repeatElement(0, count: edgeCount))
+    edgeBands.removeAll(keepingCapacity: true)
+    edgeBands.append(contentsOf: repeatElement(0, count: edgeCount))
     active.removeAll(keepingCapacity: true)
-    edges.withUnsafeBufferPointer { e in
+    do {
       bandStarts.withUnsafeMutableBufferPointer { starts in
-        for k in 0..<e.count {
-          let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
-          starts[b + 1] += 1
-        }
-        for b in 0..<bandCount { starts[b + 1] += starts[b] }
-        order.withUnsafeMutableBufferPointer { ord in
-          for k in 0..<e.count {
+        edgeBands.withUnsafeMutableBufferPointer { bands in
+          for k in 0..<edgeCount {
             let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
-            ord[Int(starts[b])] = Int32(k)
-            starts[b] += 1
+            bands[k] = Int32(truncatingIfNeeded: b)
+            starts[b + 1] += 1
+          }
+          for b in 0..<bandCount { starts[b + 1] += starts[b] }
+          order.withUnsafeMutableBufferPointer { ord in
+            for k in 0..<edgeCount {
+              let b = Int(bands[k])
+              ord[Int(starts[b])] = Int32(k)
+              starts[b] += 1
+            }
           }
         }
         // Restore the starts (they were advanced to the ends).
@@ -142,136 +147,34 @@ package final class CoverageRasterizer {
 
     let stride = width + 2
     let words = (stride + 63) >> 6
+    var activeKept = 0
     for band in 0..<bandCount {
       let y0 = rowTop + band * bh
       let y1 = Swift.min(y0 + bh, rowBottom)
-      let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edges.count
+      let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
       for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
       let fy0 = Float(y0), fy1 = Float(y1)
-      edges.withUnsafeBufferPointer { e in
+      var deposits = CoverageCells(cells: cells, touched: touched, stride: stride, words: words)
+      active.withUnsafeMutableBufferPointer { act in
         var n = 0
-        for j in 0..<active.count {
-          let idx = Int(active[j])
-          let edge = e[idx]
-          deposit(edge, bandTop: fy0, bandBottom: fy1, stride: stride, words: words)
+        for j in 0..<act.count {
+          let edge = e[Int(act[j])]
+          deposits.deposit(edge, bandTop: fy0, bandBottom: fy1)
           if edge.y1 > fy1 {
-            active[n] = active[j]
+            act[n] = act[j]
             n += 1
           }
         }
-        active.removeLast(active.count - n)
+        activeKept = n
       }
-      let firstWord = bandMinCell >> 6, lastWord = bandMaxCell >> 6
-      bandMinCell = Int.max
-      bandMaxCell = -1
+      active.removeLast(active.count - activeKept)
+      let firstWord = deposits.minCell >> 6, lastWord = deposits.maxCell >> 6
       if lastWord < firstWord { continue }
       for row in 0..<(y1 - y0) {
         sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
               R.self, into: &blitter)
       }
     }
-  }
-
-  /// Deposits the part of `e` inside `[bandTop, bandBottom)` into the band's cells.
-  @inline(__always)
-  private func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float, stride: Int, words: Int) {
-    let ya = Swift.max(e.y0, bandTop)
-    let yb = Swift.min(e.y1, bandBottom)
-    guard yb > ya else { return }
-    if e.x0 == e.x1 {
-      depositVertical(e, from: ya, to: yb, bandTop: bandTop, stride: stride, words: words)
-      return
-    }
-    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-    var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-    let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-    var y = ya
-    var row = Int(ya - bandTop)
-    let maxX = Float(stride - 2)
-    while y < yb {
-      let rowBottom = bandTop + Float(row + 1)
-      let yn = Swift.min(rowBottom, yb)
-      let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
-      depositPiece(row: row, xa: x, xb: xn, d: (yn - y) * e.winding, stride: stride, words: words)
-      x = xn
-      y = yn
-      row += 1
-    }
-  }
-
-  /// `deposit` for a vertical edge: every row piece lies in the same column, so the
-  /// column, its offset and the band's touched range are found once. Same arithmetic as
-  /// `depositPiece`, so the same cells to the bit.
-  @inline(__always)
-  private func depositVertical(_ e: RasterEdge, from ya: Float, to yb: Float, bandTop: Float, stride: Int, words: Int) {
-    let x = e.x0
-    let i0 = Int(x)
-    let m = (x + x) * 0.5 - Float(i0)
-    if i0 < bandMinCell { bandMinCell = i0 }
-    if i0 + 1 > bandMaxCell { bandMaxCell = i0 + 1 }
-    let word0 = i0 >> 6, bit0: UInt64 = 1 &<< UInt64(i0 & 63)
-    let word1 = (i0 + 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 + 1) & 63)
-    var y = ya
-    var row = Int(ya - bandTop)
-    var c = cells + row * stride
-    var t = touched + row * words
-    while y < yb {
-      let yn = Swift.min(bandTop + Float(row + 1), yb)
-      let d = (yn - y) * e.winding
-      c[i0] += d - d * m
-      c[i0 + 1] += d * m
-      t[word0] |= bit0
-      t[word1] |= bit1
-      y = yn
-      row += 1
-      c += stride
-      t += words
-    }
-  }
-
-  /// Deposits one row piece running from `xa` to `xb` with signed height `d`.
-  @inline(__always)
-  private func depositPiece(row: Int, xa: Float, xb: Float, d: Float, stride: Int, words: Int) {
-    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
-    let i0 = Int(lo)
-    let c = cells + row * stride
-    let t = touched + row * words
-    if i0 < bandMinCell { bandMinCell = i0 }
-    if hi <= Float(i0 + 1) {
-      if i0 + 1 > bandMaxCell { bandMaxCell = i0 + 1 }
-      let m = (lo + hi) * 0.5 - Float(i0)
-      c[i0] += d - d * m
-      c[i0 + 1] += d * m
-      mark(t, i0)
-      mark(t, i0 + 1)
-      return
-    }
-    let w = hi - lo
-    let inv = 1 / w
-    // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
-    let hiFloor = Int(hi)
-    let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
-    var prev: Float = 0
-    var g0: Float = 0
-    var i = i0
-    while i <= i1 {
-      let u = Float(i + 1) - lo
-      let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
-      let acc = d * (g1 - g0)
-      c[i] += acc - prev
-      mark(t, i)
-      prev = acc
-      g0 = g1
-      i += 1
-    }
-    c[i1 + 1] += d - prev
-    mark(t, i1 + 1)
-    if i1 + 1 > bandMaxCell { bandMaxCell = i1 + 1 }
-  }
-
-  @inline(__always)
-  private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
-    t[i >> 6] |= 1 &<< UInt64(i & 63)
   }
 
   /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
@@ -315,7 +218,11 @@ package final class CoverageRasterizer {
       }
     }
     if runStart >= 0 {
-      blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
+      // The sum usually returns to exactly zero at the row's last edge; that pixel
+      // blends to nothing.
+      var end = next
+      if cov[end - 1] == 0 { end -= 1 }
+      if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
     if next < width {
       let a = R.alpha(s)

@@ -33,7 +33,9 @@ package struct EdgeBuilder: PathFlatteningSink {
   package var minY: Double = 0
   package var maxX: Double = 0
   package var maxY: Double = 0
-  package var edges: [RasterEdge] = []
+  /// The clipped edges, in the order they were added (a reference: copies of the builder
+  /// share it, and each context keeps one builder).
+  package let edges = RasterEdgeStorage()
   /// The vertical extent actually touched by edges (for the row loop).
   package var top: Double = .infinity
   package var bottom: Double = -.infinity
@@ -50,7 +52,7 @@ package struct EdgeBuilder: PathFlatteningSink {
 
   /// Forgets all edges and sets the clip box.
   package mutating func reset(clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int) {
-    edges.removeAll(keepingCapacity: true)
+    edges.removeAll()
     minX = Double(clipX0)
     minY = Double(clipY0)
     maxX = Double(clipX1)
@@ -93,18 +95,22 @@ package struct EdgeBuilder: PathFlatteningSink {
   /// Clips one segment to the box and stores what is left.
   package mutating func addSegment(_ a: CGPoint, _ b: CGPoint) {
     var x0 = Double(a.x), y0 = Double(a.y), x1 = Double(b.x), y1 = Double(b.y)
-    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
     var w: Float = 1
     if y0 > y1 {
       swap(&x0, &x1)
       swap(&y0, &y1)
       w = -1
     }
-    // Inside the box (the usual case): nothing to clip.
+    // Inside the box (the usual case): nothing to clip, and nothing to clamp. NaN and
+    // infinities fail these comparisons, so they are only tested on the clipping path.
     if y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX {
-      push(x0, y0, x1, y1, w)
+      guard y1 > y0 else { return }
+      edges.append(RasterEdge(x0: Float(x0 - minX), y0: Float(y0), x1: Float(x1 - minX), y1: Float(y1), winding: w))
+      if y0 < top { top = y0 }
+      if y1 > bottom { bottom = y1 }
       return
     }
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
     if y1 <= minY || y0 >= maxY { return }
     let slope = (x1 - x0) / (y1 - y0)
     if y0 < minY {

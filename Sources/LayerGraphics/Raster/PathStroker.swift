@@ -199,16 +199,15 @@ package struct PathStroker {
     let n1 = CGPoint(x: d1.y * hw, y: -d1.x * hw)
     let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
     let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
-    @inline(__always) func emit(_ p: CGPoint, _ isFirst: inout Bool) {
-      if isFirst { sink.moveTo(p); isFirst = false } else { sink.lineTo(p) }
-    }
-    var isFirst = first
+    // `a` is where the previous segment's offset ended (the same expression), so only
+    // the first join of a closed side moves there; a `lineTo(a)` would be a zero-length
+    // edge.
+    if first { sink.moveTo(a) }
     let cross = d0.x * d1.y - d0.y * d1.x
     let dot = d0.x * d1.x + d0.y * d1.y
     // The left offset (n = (dy, −dx)) is on the outside when the path turns towards −n.
     let outer = cross > 0 || (cross == 0 && dot < 0)
     if !outer || (abs(cross) < 1e-12 && dot > 0) {
-      emit(a, &isFirst)
       if abs(cross) > 1e-12 { sink.lineTo(v) }
       sink.lineTo(b)
       return
@@ -219,19 +218,16 @@ package struct PathStroker {
     if smooth && hw * (1 - ((1 + dot) / 2).squareRoot()) <= tolerance { style = .bevel }
     switch style {
     case .bevel:
-      emit(a, &isFirst)
       sink.lineTo(b)
     case .miter:
       // Miter length / line width = 1 / cos(φ/2), φ the turning angle.
       let cosHalf = ((1 + dot) / 2).squareRoot()
-      emit(a, &isFirst)
       if cosHalf > 1e-9 && 1 / cosHalf <= miterLimit {
         let k = 1 / (1 + dot)
         sink.lineTo(CGPoint(x: v.x + (n0.x + n1.x) * k, y: v.y + (n0.y + n1.y) * k))
       }
       sink.lineTo(b)
     case .round:
-      emit(a, &isFirst)
       let sweep = atan2(cross, dot)
       arc(center: v, from: n0, sweep: sweep, into: &sink)
     }

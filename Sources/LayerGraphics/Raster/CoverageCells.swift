@@ -1,0 +1,172 @@
+/// The accumulation cells of one band of rows, and the deposits edges make into them.
+///
+/// Row `r` of the band owns `stride` cells (`cells + r·stride`) and `words` bitset words
+/// (`touched + r·words`); a set bit marks a cell an edge wrote to, so the sweep can skip
+/// the rest. `minCell…maxCell` is the range of touched columns over the whole band.
+///
+/// The value is built on the stack for each band so that the pointers and the touched
+/// range live in registers while edges are deposited (as stored properties of the
+/// rasterizer they were reloaded after every cell write).
+struct CoverageCells {
+  let cells: UnsafeMutablePointer<Float>
+  let touched: UnsafeMutablePointer<UInt64>
+  /// Cells per row: the clip box's width plus two.
+  let stride: Int
+  /// Bitset words per row.
+  let words: Int
+  /// The lowest touched cell of the band (`Int.max` while none is).
+  var minCell = Int.max
+  /// The highest touched cell of the band (−1 while none is).
+  var maxCell = -1
+
+  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, stride: Int, words: Int) {
+    self.cells = cells
+    self.touched = touched
+    self.stride = stride
+    self.words = words
+  }
+
+  /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows).
+  @inline(__always)
+  mutating func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float) {
+    let ya = Swift.max(e.y0, bandTop)
+    let yb = Swift.min(e.y1, bandBottom)
+    guard yb > ya else { return }
+    if e.x0 == e.x1 {
+      depositVertical(e, from: ya, to: yb, bandTop: bandTop)
+      return
+    }
+    let row = Int(ya - bandTop)
+    let maxX = Float(stride - 2)
+    if ya == e.y0 && yb == e.y1 && yb <= bandTop + Float(row + 1) {
+      // The whole edge inside one row (most edges of a finely flattened outline).
+      let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
+      if Int(lo) < minCell { minCell = Int(lo) }
+      if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
+      depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
+      return
+    }
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+    var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+    let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+    var y = ya
+    // The band's touched range from the edge's extent, once: every piece lies inside
+    // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
+    // ⌊hi⌋ + 1).
+    let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
+    let highCell = Int(Swift.max(Swift.max(x, xEnd), 0)) + 1
+    if lowCell < minCell { minCell = lowCell }
+    if highCell > maxCell { maxCell = highCell }
+    var c = cells + row * stride
+    var t = touched + row * words
+    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    while y < yb {
+      let yn = Swift.min(rowBottom, yb)
+      let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
+      depositPiece(c, t, xa: x, xb: xn, d: (yn - y) * e.winding)
+      x = xn
+      y = yn
+      rowBottom += 1
+      c += stride
+      t += words
+    }
+  }
+
+  /// `deposit` for a vertical edge: every row piece lies in the same column, so the
+  /// column, its offset and the band's touched range are found once. Same arithmetic as
+  /// `depositPiece`, so the same cells to the bit.
+  @inline(__always)
+  private mutating func depositVertical(_ e: RasterEdge, from ya: Float, to yb: Float, bandTop: Float) {
+    let x = e.x0
+    let i0 = Int(x)
+    let m = (x + x) * 0.5 - Float(i0)
+    if i0 < minCell { minCell = i0 }
+    if i0 + 1 > maxCell { maxCell = i0 + 1 }
+    let word0 = i0 >> 6, bit0: UInt64 = 1 &<< UInt64(i0 & 63)
+    let word1 = (i0 + 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 + 1) & 63)
+    var y = ya
+    var row = Int(ya - bandTop)
+    var c = cells + row * stride
+    var t = touched + row * words
+    let w = e.winding
+    /// One row, from `y` to the row's bottom or `yb`.
+    @inline(__always) func partialRow() {
+      let yn = Swift.min(bandTop + Float(row + 1), yb)
+      let d = (yn - y) * w
+      c[i0] += d - d * m
+      c[i0 + 1] += d * m
+      t[word0] |= bit0
+      t[word1] |= bit1
+      y = yn
+      row += 1
+      c += stride
+      t += words
+    }
+    if y != bandTop + Float(row) { partialRow() }
+    // Whole rows: the height is exactly 1, so `d` is the winding and the two deposits
+    // are the same in every row.
+    let wholeEnd = Int(yb - bandTop)
+    if row < wholeEnd {
+      let a0 = w - w * m, a1 = w * m
+      repeat {
+        c[i0] += a0
+        c[i0 + 1] += a1
+        t[word0] |= bit0
+        t[word1] |= bit1
+        row += 1
+        c += stride
+        t += words
+      } while row < wholeEnd
+      y = bandTop + Float(row)
+    }
+    if y < yb { partialRow() }
+  }
+
+  /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
+  /// row whose cells and bitset start at `c` and `t` (the caller keeps the touched range).
+  @inline(__always)
+  private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
+                            d: Float) {
+    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+    let i0 = Int(lo)
+    if hi <= Float(i0 + 1) {
+      let m = (lo + hi) * 0.5 - Float(i0)
+      c[i0] += d - d * m
+      c[i0 + 1] += d * m
+      // Both cells with one write unless they straddle two words.
+      let bit = i0 & 63
+      if bit != 63 {
+        t[i0 >> 6] |= 3 &<< UInt64(bit)
+      } else {
+        mark(t, i0)
+        mark(t, i0 + 1)
+      }
+      return
+    }
+    let w = hi - lo
+    let inv = 1 / w
+    // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
+    let hiFloor = Int(hi)
+    let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
+    var prev: Float = 0
+    var g0: Float = 0
+    var i = i0
+    while i <= i1 {
+      let u = Float(i + 1) - lo
+      let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
+      let acc = d * (g1 - g0)
+      c[i] += acc - prev
+      mark(t, i)
+      prev = acc
+      g0 = g1
+      i += 1
+    }
+    c[i1 + 1] += d - prev
+    mark(t, i1 + 1)
+  }
+
+  @inline(__always)
+  private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
+    t[i >> 6] |= 1 &<< UInt64(i & 63)
+  }
+}
