@@ -137,6 +137,10 @@ if enabled(3) {
   rows.append(("100 rounded-rect shadows σ = 10, uncached", frameTimes(shadows(), fresh: true), "≤ 10 (Skia 38)"))
   rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
 }
+// `--case 6`: only the cached row of case 3 (for profiling it alone).
+if only == 6 {
+  rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
+}
 
 // 4. A full-frame blur σ = 10: the shadow of a full-frame image layer.
 if enabled(4) {

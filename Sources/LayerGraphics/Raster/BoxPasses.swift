@@ -5,88 +5,31 @@
 /// width.
 enum BoxPasses {
   typealias Reach = (left: Int, right: Int)
-  typealias Channels = SIMD4<UInt32>
 
   @inline(__always)
   static func reciprocal(_ r: Reach) -> UInt32 { UInt32((1 << 24) / (r.left + r.right + 1)) }
 
-  /// The three horizontal passes over one row of bytes, in place (`scratch` holds at
-  /// least `2 · count` bytes).
-  static func horizontalBytes(_ row: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, count: Int,
-                              passes: [Reach]) {
-    let a = scratch, b = scratch + count
-    line(row, a, count: count, reach: passes[0])
-    line(a, b, count: count, reach: passes[1])
-    line(b, row, count: count, reach: passes[2])
-  }
-
-  @inline(__always)
-  private static func line(_ v: UnsafeMutablePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
-                           reach: Reach) {
-    let recip = reciprocal(reach)
-    let left = reach.left, right = reach.right
-    var sum: UInt32 = 0
-    for x in 0..<Swift.min(right, count) { sum &+= UInt32(v[x]) }
-    for x in 0..<count {
-      let add = x + right
-      if add < count { sum &+= UInt32(v[add]) }
-      out[x] = UInt8(truncatingIfNeeded: (sum &* recip &+ (1 << 23)) >> 24)
-      let sub = x - left
-      if sub >= 0 { sum &-= UInt32(v[sub]) }
-    }
-  }
-
-  /// The three horizontal passes over one row of RGBA pixels, four channels at a time,
-  /// in place (`scratch` holds at least `2 · count` pixels).
-  static func horizontalPixels(_ row: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>,
-                               count: Int, passes: [Reach]) {
-    let a = scratch, b = scratch + count
-    pixelLine(row, a, count: count, reach: passes[0])
-    pixelLine(a, b, count: count, reach: passes[1])
-    pixelLine(b, row, count: count, reach: passes[2])
-  }
-
-  @inline(__always)
-  private static func channels(_ p: UInt32) -> Channels {
-    Channels(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
-  }
-
-  @inline(__always)
-  private static func pixelLine(_ v: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>, count: Int,
-                                reach: Reach) {
-    let recip = Channels(repeating: reciprocal(reach))
-    let half = Channels(repeating: 1 << 23)
-    let left = reach.left, right = reach.right
-    var sum = Channels.zero
-    for x in 0..<Swift.min(right, count) { sum &+= channels(v[x]) }
-    // Three stretches: the box entering the row, fully inside, and leaving it.
-    let enterEnd = Swift.min(left, count)
-    let leaveStart = Swift.max(enterEnd, count - right)
-    @inline(__always) func emit(_ x: Int) {
-      out[x] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: (sum &* recip &+ half) &>> 24), to: UInt32.self)
-    }
-    var x = 0
-    while x < enterEnd {
-      if x + right < count { sum &+= channels(v[x + right]) }
-      emit(x)
-      x += 1
-    }
-    while x < leaveStart {
-      sum &+= channels(v[x + right])
-      emit(x)
-      sum &-= channels(v[x - left])
-      x += 1
-    }
-    while x < count {
-      if x + right < count { sum &+= channels(v[x + right]) }
-      emit(x)
-      if x - left >= 0 { sum &-= channels(v[x - left]) }
-      x += 1
-    }
-  }
-
-  /// One vertical pass over `width` bytes of `height` rows, `src` to `dst`.
+  /// One vertical pass over `width` bytes of `height` rows, `src` to `dst` (distinct
+  /// buffers): in 16-bit lanes when the strip is at least 16 bytes wide and `Divisor`
+  /// allows it, else with 32-bit sums. `sums` holds at least `4 · width + 32` bytes,
+  /// 16-byte aligned.
   static func columns(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
+                      _ dstStride: Int, sums: UnsafeMutableRawPointer, width n: Int, height: Int, reach: Reach) {
+    if n >= 16, let dv = Divisor(reach) {
+      columns16(src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: Lanes.self), width: n,
+                height: height, reach: reach, divisor: dv)
+    } else {
+      columns32(src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: UInt32.self), width: n,
+                height: height, reach: reach)
+    }
+  }
+
+  /// The scratch bytes `columns` needs for a strip `width` bytes wide.
+  static func sumsBytes(width n: Int) -> Int { 4 * n + 32 }
+
+  /// One vertical pass over `width` bytes of `height` rows, `src` to `dst`, with 32-bit
+  /// sums (`sums` holds `width` of them).
+  static func columns32(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
                       _ dstStride: Int, sums: UnsafeMutablePointer<UInt32>, width n: Int, height: Int,
                       reach: Reach) {
     let recip = reciprocal(reach)

@@ -49,15 +49,12 @@ extension CGContext {
     let bw = bx1 - bx0, bh = by1 - by0
     let alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: bw * bh)
     defer { alpha.deallocate() }
-    for y in 0..<bh {
-      let row = layer.pixels + (by0 + y) * layer.stride + bx0
-      for x in 0..<bw { alpha[y * bw + x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
-    }
-    GaussianBlur.blurAlpha(alpha, width: bw, height: bh, stride: bw, sigma: sigma)
-    let tint = PixelMath.expand(PixelMath.premultiplied(shadowColor, opacity: state.alpha))
+    GaussianBlur.blurAlpha(ofPixels: layer.pixels + by0 * layer.stride + bx0, pixelStride: layer.stride, width: bw,
+                           height: bh, into: alpha, alphaStride: bw, sigma: sigma)
+    let tint = ShadowKernels.tintTable(PixelMath.premultiplied(shadowColor, opacity: state.alpha))
     let shadow = UnsafeMutablePointer<UInt32>.allocate(capacity: bw * bh)
     defer { shadow.deallocate() }
-    for k in 0..<(bw * bh) { shadow[k] = PixelMath.compress(PixelMath.scale(tint, UInt32(alpha[k]))) }
+    for k in 0..<(bw * bh) { shadow[k] = tint[Int(alpha[k])] }
     let dx = Int(state.shadowOffset.width.rounded()), dy = Int(state.shadowOffset.height.rounded())
     composite(shadow, width: bw, height: bh, stride: bw, atX: bx0 + dx, y: by0 + dy)
     composite(layer.pixels + by0 * layer.stride + bx0, width: bw, height: bh, stride: layer.stride, atX: bx0, y: by0)

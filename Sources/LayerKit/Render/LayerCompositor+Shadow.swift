@@ -46,14 +46,32 @@ extension LayerCompositor {
       let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
       guard !r.isEmpty else { return }
       s.flushPendingClear()
-      m.pixels(tinted: PixelMath.compress(tint)).withUnsafeBufferPointer { p in
-        for row in r.y0..<r.y1 {
-          let span = m.spans[row - y]
-          let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
-          guard x0 < x1 else { continue }
-          RowKernels.srcOverRow(s.pixel(x: x0, y: row), p.baseAddress! + (row - y) * m.width + (x0 - x), count: x1 - x0)
+      // What the layer's own opaque background will cover next is not blended.
+      let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
+      let tinted = m.pixels(tinted: PixelMath.compress(tint))
+      let w = m.width
+      tinted.pixels.withUnsafeBufferPointer { p in tinted.factors.withUnsafeBufferPointer { f in
+        m.spans.withUnsafeBufferPointer { spans in
+          let p = p.baseAddress!, f = f.baseAddress!
+          @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
+            guard x0 < x1 else { return }
+            let k = (row - y) * w + (x0 - x)
+            ShadowKernels.srcOverPremultipliedRow(s.pixel(x: x0, y: row), p + k, factors: f + k, count: x1 - x0)
+          }
+          for row in r.y0..<r.y1 {
+            let span = spans[row - y]
+            let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
+            guard x0 < x1 else { continue }
+            let h = hidden.columns(row: row)
+            if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
+              blend(row, x0, h.lo)
+              blend(row, h.hi, x1)
+            } else {
+              blend(row, x0, x1)
+            }
+          }
         }
-      }
+      } }
       return
     }
     // The shape of the layer's content: render it, blur its alpha.
@@ -65,16 +83,12 @@ extension LayerCompositor {
     guard let off = RenderSurface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
     let w = off.width, h = off.height
-    var a = [UInt8](repeating: 0, count: w * h)
-    a.withUnsafeMutableBufferPointer { buf in
-      for y in 0..<h {
-        let row = off.pixels + y * off.stride
-        for x in 0..<w { buf[y * w + x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
-      }
-      GaussianBlur.blurAlpha(buf.baseAddress!, width: w, height: h, stride: w, sigma: sigma)
-      composite(alpha: buf.baseAddress!, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint,
-                into: s, clip: clip)
-    }
+    let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+    defer { a.deallocate() }
+    GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a, alphaStride: w,
+                           sigma: sigma)
+    composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint, into: s, clip: clip,
+              hidden: ShadowOccluder(state: st, map: map, alpha: alpha))
   }
 
   /// Whether what node `i` draws has exactly the shape of its rounded bounds: an
@@ -103,17 +117,30 @@ extension LayerCompositor {
   }
 
   /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed
-  /// with its top-left at device `(x, y)`.
+  /// with its top-left at device `(x, y)`, except on the columns `hidden` names.
   func composite(
     alpha a: UnsafePointer<UInt8>, width w: Int, height h: Int, atX x: Int, y: Int, tint: UInt64,
-    into s: RenderSurface, clip: PixelRect
+    into s: RenderSurface, clip: PixelRect, hidden: ShadowOccluder
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
     s.flushPendingClear()
-    let color = PixelMath.compress(tint)
-    for row in r.y0..<r.y1 {
-      RowKernels.srcOverMask(s.pixel(x: r.x0, y: row), color: color, mask: a + (row - y) * w + (r.x0 - x), count: r.width)
+    let table = ShadowKernels.tintTable(PixelMath.compress(tint))
+    table.withUnsafeBufferPointer { t in
+      @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
+        guard x0 < x1 else { return }
+        ShadowKernels.srcOverTinted(
+          s.pixel(x: x0, y: row), mask: a + (row - y) * w + (x0 - x), table: t.baseAddress!, count: x1 - x0)
+      }
+      for row in r.y0..<r.y1 {
+        let c = hidden.columns(row: row)
+        if c.lo < r.x1 && c.hi > r.x0 && c.lo < c.hi {
+          blend(row, r.x0, c.lo)
+          blend(row, c.hi, r.x1)
+        } else {
+          blend(row, r.x0, r.x1)
+        }
+      }
     }
   }
 }

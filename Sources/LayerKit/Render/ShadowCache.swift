@@ -18,16 +18,23 @@ package final class ShadowCache {
     package let dx: Int
     package let dy: Int
     var lastUse: Int
-    /// The mask multiplied by a few shadow colours (packed premultiplied), each
-    /// `width × height` pixels, made on first use.
-    private var tinted: [UInt32: [UInt32]] = [:]
+    /// The mask multiplied by a few shadow colours (packed premultiplied), made on first
+    /// use.
+    private var tinted: [UInt32: Tinted] = [:]
 
     /// The mask's pixels in `color` (packed premultiplied): `color · alpha / 255` per
-    /// channel, exactly what a coverage blit of `color` through the mask blends.
-    package func pixels(tinted color: UInt32) -> [UInt32] {
+    /// channel, exactly what a coverage blit of `color` through the mask blends, and
+    /// each pixel's `255 − alpha` in both 16-bit halves (the factor source over
+    /// multiplies the destination by).
+    package func pixels(tinted color: UInt32) -> Tinted {
       if let p = tinted[color] { return p }
-      let c = PixelMath.expand(color)
-      let p = alpha.map { PixelMath.compress(PixelMath.scale(c, UInt32($0))) }
+      let table = ShadowKernels.tintTable(color)
+      let pixels = alpha.map { table[Int($0)] }
+      let factors = pixels.map { p in
+        let inverse = 255 &- (p >> 24)
+        return inverse | inverse << 16
+      }
+      let p = Tinted(pixels: pixels, factors: factors)
       if tinted.count >= 4 { tinted.removeAll() }
       tinted[color] = p
       return p
@@ -45,6 +52,13 @@ package final class ShadowCache {
         return (lo - y * width, hi + 1 - y * width)
       }
     }
+  }
+
+  /// A mask in one shadow colour: its premultiplied pixels and their source-over
+  /// factors (`ShadowKernels.srcOverPremultipliedRow(_:_:factors:count:)`).
+  package struct Tinted {
+    package let pixels: [UInt32]
+    package let factors: [UInt32]
   }
 
   private struct Key: Hashable {
@@ -95,10 +109,10 @@ package final class ShadowCache {
     ctx.setFillColor(.white)
     ctx.fillPath()
     let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
-    var alpha = [UInt8](repeating: 0, count: w * h)
-    alpha.withUnsafeMutableBufferPointer { a in
-      for k in 0..<(w * h) { a[k] = UInt8(truncatingIfNeeded: px[k] >> 24) }
-      GaussianBlur.blurAlpha(a.baseAddress!, width: w, height: h, stride: w, sigma: key.sigma)
+    let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
+      GaussianBlur.blurAlpha(ofPixels: px, pixelStride: w, width: w, height: h, into: a.baseAddress!, alphaStride: w,
+                             sigma: key.sigma)
+      count = w * h
     }
     let m = Mask(alpha: alpha, width: w, height: h, dx: -reach, dy: -reach, frame: frame)
     entries[key] = m

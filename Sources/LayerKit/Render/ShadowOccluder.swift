@@ -1,0 +1,61 @@
+import Foundation
+@_spi(Benchmarks) import LayerGraphics
+
+/// The device pixels of a layer's shadow that its own background is sure to cover.
+///
+/// A layer draws its shadow and then, right after, its background. Where the background
+/// is opaque and covers a pixel entirely, the fill replaces the pixel whatever the shadow
+/// put there (source over with an opaque colour at full coverage is a copy), so the
+/// shadow need not be blended there. For an axis-aligned map the covered part of the
+/// rounded bounds holds two rectangles: `wide`, the full width between the corner rows,
+/// and `tall`, the width between the corner columns over the full height. Corners are
+/// left out as whole squares of the radius plus a pixel (the arcs, control points
+/// included, stay inside those squares), and only whole pixels inside the bounds count.
+struct ShadowOccluder {
+  /// Full-width rows between the corners (device pixels).
+  let wide: PixelRect
+  /// Columns between the corners, all rows of the bounds (device pixels).
+  let tall: PixelRect
+
+  static let none = ShadowOccluder(wide: .empty, tall: .empty)
+
+  /// The occluder of a layer in `state` drawn under `map` at opacity `alpha`: empty unless
+  /// the background is opaque at that opacity and the map keeps the axes.
+  init(state st: LayerState, map: CGAffineTransform, alpha: Float) {
+    guard let bg = st.backgroundColor, map.b == 0, map.c == 0, st.bounds.width > 0, st.bounds.height > 0,
+      PixelMath.premultiplied(bg, opacity: CGFloat(alpha)) >> 24 == 255
+    else {
+      self = .none
+      return
+    }
+    let box = st.bounds.applying(map)
+    guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
+      abs(box.minX) < 1e8, abs(box.minY) < 1e8, abs(box.maxX) < 1e8, abs(box.maxY) < 1e8
+    else {
+      self = .none
+      return
+    }
+    let r = RoundedRectPath.clampedRadius(st.cornerRadius, in: st.bounds)
+    let rx = r == 0 ? 0 : Int((r * abs(map.a)).rounded(.up)) + 1
+    let ry = r == 0 ? 0 : Int((r * abs(map.d)).rounded(.up)) + 1
+    let x0 = Int(box.minX.rounded(.up)), x1 = Int(box.maxX.rounded(.down))
+    let y0 = Int(box.minY.rounded(.up)), y1 = Int(box.maxY.rounded(.down))
+    let cx0 = Int((box.minX + CGFloat(rx)).rounded(.up)), cx1 = Int((box.maxX - CGFloat(rx)).rounded(.down))
+    let cy0 = Int((box.minY + CGFloat(ry)).rounded(.up)), cy1 = Int((box.maxY - CGFloat(ry)).rounded(.down))
+    wide = PixelRect(x0: x0, y0: cy0, x1: x1, y1: cy1)
+    tall = PixelRect(x0: cx0, y0: y0, x1: cx1, y1: y1)
+  }
+
+  private init(wide: PixelRect, tall: PixelRect) {
+    self.wide = wide
+    self.tall = tall
+  }
+
+  /// The covered columns `lo..<hi` of device row `y` (`lo >= hi` when none).
+  @inline(__always)
+  func columns(row y: Int) -> (lo: Int, hi: Int) {
+    if y >= wide.y0 && y < wide.y1 && !wide.isEmpty { return (wide.x0, wide.x1) }
+    if y >= tall.y0 && y < tall.y1 && !tall.isEmpty { return (tall.x0, tall.x1) }
+    return (0, 0)
+  }
+}
