@@ -24,6 +24,9 @@ package enum RoundedRectPath {
       path.addRect(rect)
       return
     }
+    // One move, four lines, up to four curves and a close: room for them at once.
+    path.storage.verbs.reserveCapacity(path.storage.verbs.count + 10)
+    path.storage.points.reserveCapacity(path.storage.points.count + 17)
     let tl = corners.contains(.layerMinXMinYCorner) ? r : 0
     let tr = corners.contains(.layerMaxXMinYCorner) ? r : 0
     let bl = corners.contains(.layerMinXMaxYCorner) ? r : 0
