@@ -12,6 +12,7 @@ public final class RasterizedCardsScene: DemoScene {
   public static let duration = 4.0
 
   private weak var softCard: CALayer?
+  private weak var softHeading: CATextLayer?
   private var softScale: CGFloat = 0.3
 
   public init() {}
@@ -26,6 +27,7 @@ public final class RasterizedCardsScene: DemoScene {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     softCard?.rasterizationScale = softScale
+    softHeading?.string = Self.softTitle(softScale)
     CATransaction.commit()
   }
 
@@ -34,7 +36,7 @@ public final class RasterizedCardsScene: DemoScene {
       in: stage, title: Self.title,
       caption: "Each card fades to 0.8 and sways. Left: every sublayer blends on its own, so the "
         + "photo shows through the badge. Middle and right: the card is one bitmap, faded as a group.")
-    let headings = ["drawn every frame", "shouldRasterize", "rasterizationScale \(String(format: "%.1f", softScale))"]
+    let headings = ["drawn every frame", "shouldRasterize", Self.softTitle(softScale)]
     let notes = ["layers overlap through each other", "the bitmap is reused while it sways", "the bitmap is magnified: soft"]
     let photo = DemoImages.landscape(width: 200, height: 120, hue: 0.55)
     for i in 0..<3 {
@@ -56,13 +58,18 @@ public final class RasterizedCardsScene: DemoScene {
       sway.repeatCount = .infinity
       card.add(sway, forKey: "sway")
       canvas.addSublayer(card)
-      canvas.addSublayer(DemoStyle.label(
-        headings[i], frame: CGRect(x: x - 10, y: 420, width: 260, height: 24), size: 17, bold: true, alignment: .center))
+      let heading = DemoStyle.label(
+        headings[i], frame: CGRect(x: x - 10, y: 420, width: 260, height: 24), size: 17, bold: true, alignment: .center)
+      if i == 2 { softHeading = heading }
+      canvas.addSublayer(heading)
       canvas.addSublayer(DemoStyle.label(
         notes[i], frame: CGRect(x: x - 10, y: 446, width: 260, height: 20), size: 13, color: DemoStyle.muted,
         alignment: .center))
     }
   }
+
+  /// The third card's heading for its rasterization scale.
+  static func softTitle(_ scale: CGFloat) -> String { "rasterizationScale " + String(format: "%.2f", scale) }
 
   /// A profile card: white, rounded, shadowed, with a photo, a name, two lines and a
   /// badge overlapping the photo's corner.

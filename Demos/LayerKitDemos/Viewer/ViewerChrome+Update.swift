@@ -70,7 +70,8 @@ extension ViewerChrome {
   }
 
   private func updateSliders(_ parameters: [DemoParameter]) {
-    let signature = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+    // The gallery's height places the sliders, so a resize (or the first layout) redraws them.
+    let signature = "\(gallery.bounds.height)|" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
     guard signature != sliderSignature else { return }
     sliderSignature = signature
     sliderLayers.forEach { $0.removeFromSuperlayer() }

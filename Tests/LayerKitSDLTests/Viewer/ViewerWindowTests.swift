@@ -53,6 +53,30 @@ extension SDLVideoTests {
     #expect(viewer.lastFrame?.width == host.size.pixelWidth)
   }
 
+  @Test(SDLVideoTests.windowTests)
+  func aSceneSliderSitsAtTheGalleryFootAndSetsItsParameter() throws {
+    _ = try VirtualDisplay.status.get()
+    let clock = CAManualClock()
+    let host = try SDLVideoTests.openHost(size: CGSize(width: 1280, height: 720), clock: clock)
+    defer { host.close() }
+    _ = host.pollEvents()
+    let index = try #require(DemoCatalog.all.firstIndex { $0.name == "rasterized-cards" })
+    let viewer = ViewerController(clock: clock, first: index)
+    func frame() throws { try host.step(onEvent: viewer.handle) { viewer.frame($0) } }
+    try frame()
+    try frame()
+    let before = try #require(viewer.driver?.parameters.first?.value)
+    // The one slider's bar is 34 points above the window's bottom edge, across the
+    // gallery; a click near its right end picks a value near the top of the range.
+    let bar = CGPoint(x: 200, y: 720 - 56 + 25)
+    push(button: SDL_MOUSEBUTTONDOWN, at: bar, window: host.windowID)
+    push(button: SDL_MOUSEBUTTONUP, at: bar, window: host.windowID)
+    try frame()
+    let after = try #require(viewer.driver?.parameters.first?.value)
+    #expect(before < 0.5)
+    #expect(after > 1.5)
+  }
+
   func find(_ name: String, in layer: CALayer) -> CALayer? {
     if layer.name == name { return layer }
     for sub in layer.sublayers ?? [] { if let hit = find(name, in: sub) { return hit } }
