@@ -159,12 +159,12 @@ struct ProjectiveRow {
       let end = len < l ? len + 1 : len
       var j = 0
       repeat {
-        body(s + j, x, y)
+        body(s &+ j, x, y)
         x &+= dx; y &+= dy; dx &+= ddx; dy &+= ddy
-        j += 4
+        j &+= 4
       } while j < end
       a = b
-      s += Swift.max(len, 1)
+      s &+= Swift.max(len, 1)
       if len < l { break }
     }
   }

@@ -141,20 +141,25 @@ enum ProjectiveWarp {
     /// `width × height` source, in `fraction`-bit fixed point, and splits them into
     /// neighbours and weights, four at a time.
     func locate(_ line: ProjectiveRow, _ run: Range<Int>, fraction: Int, width: Int, height: Int, stride: Int) {
-      let w1 = SIMD4<UInt32>(repeating: UInt32(width - 1)), h1 = SIMD4<UInt32>(repeating: UInt32(height - 1))
+      // Pixel j is inside when 0 ≤ j < side − 1: with the sign bit flipped, a signed
+      // j ^ 2³¹ > (side − 2) ^ 2³¹ says it is not (one compare, −1 counting as huge).
+      // Sides of one pixel have no inside at all.
+      let sign = SIMD4<Int32>(repeating: Int32.min)
+      let lastX = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: width - 2)) ^ sign
+      let lastY = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: height - 2)) ^ sign
+      let edgeOnly = SIMD4<Int32>(repeating: width < 2 || height < 2 ? -1 : 0) | 1
       let ss = SIMD4<Int32>(repeating: Int32(stride))
       let whole = SIMD4<Int32>(repeating: Int32(fraction)), part = SIMD4<Int32>(repeating: Int32(fraction - 8))
       let byte = SIMD4<Int32>(repeating: 255)
       line.coordinates(run, span: line.span(over: run, fraction: fraction), fraction: fraction) { x, px, py in
         let jx = px &>> whole, jy = py &>> whole
-        // Unsigned: a column of −1 is not below width − 1.
-        let interior = ProjectiveWarp.lanes(
-          (SIMD4<UInt32>(truncatingIfNeeded: jx) .< w1) .& (SIMD4<UInt32>(truncatingIfNeeded: jy) .< h1))
+        let outside = ProjectiveWarp.lanes(jx ^ sign .> lastX) | ProjectiveWarp.lanes(jy ^ sign .> lastY)
         store(px, fx, x)
         store(py, fy, x)
         store(jy &* ss &+ jx, offset, x)
         store(((px &>> part) & byte) | (((py &>> part) & byte) &<< 16), weights, x)
-        store((interior ^ -1) | 1, inside, x)
+        // 1 inside, −1 at or past the edge.
+        store(outside | edgeOnly, inside, x)
       }
       if run.count & 1 != 0 { inside[run.count] = 0 }
     }
