@@ -169,11 +169,11 @@ struct ProjectiveRow {
     }
   }
 
-  /// The fixed-point fraction bits for a source whose sides are below `side`: 16, fewer
-  /// for sides of 2¹⁴ pixels or more, so that positions within a pixel of the source
-  /// (and twice that) stay below 2³¹.
+  /// The fixed-point fraction bits for a source whose sides are at most `side` pixels:
+  /// 16, fewer for sides of 2¹⁴ pixels or more (8 at `ProjectiveWarp.maximumSide`), so
+  /// that positions within a pixel of the source, and twice that, stay below 2³¹.
   static func fraction(forSide side: Int) -> Int {
-    let bits = Int.bitWidth - (side + 1).leadingZeroBitCount
+    let bits = Int.bitWidth - side.leadingZeroBitCount
     return Swift.min(16, 30 - bits)
   }
 }

@@ -119,7 +119,7 @@ import Testing
   /// Every row's run holds exactly the pixels whose exact sample position shows the
   /// source, and every interpolated position is within 1/128 source pixel of the exact
   /// one, for the test maps and for sources large enough to take fewer fraction bits.
-  @Test(arguments: cases, [37, 20_000, 1 << 21])
+  @Test(arguments: cases, [37, 20_000, ProjectiveWarp.maximumSide - 1])
   func positionsStayWithinTheBound(_ c: Case, width: Int) {
     let height = 23
     let fraction = ProjectiveRow.fraction(forSide: width)
@@ -165,6 +165,37 @@ import Testing
     #expect(flat.span(over: run, fraction: 16) == 64)
     #expect(flat.span(over: run, fraction: 9) == 4)
     #expect(flat.span(over: run, fraction: 8) == 1)
+  }
+
+  /// Sources of 2¹⁴ pixels or more a side take fewer fraction bits; the largest allowed
+  /// still has eight, a whole weight.
+  @Test func fractionBitsFollowTheSourceSize() {
+    #expect(ProjectiveRow.fraction(forSide: 37) == 16)
+    #expect(ProjectiveRow.fraction(forSide: (1 << 14) - 1) == 16)
+    #expect(ProjectiveRow.fraction(forSide: 1 << 14) == 15)
+    #expect(ProjectiveRow.fraction(forSide: ProjectiveWarp.maximumSide - 1) == 8)
+  }
+
+  /// A source too wide for 16 fraction bits draws the same as the reference too.
+  @Test func wideSourceMatchesPerPixelEvaluation() {
+    let sw = 20_000, sh = 3
+    let src = UnsafeMutablePointer<UInt32>.allocate(capacity: sw * sh)
+    defer { src.deallocate() }
+    Self.fill(src, count: sw * sh, seed: 9, opaqueShare: 6)
+    // About 190 source pixels per device pixel across, 0.1 down, with a little perspective.
+    let forward = ProjectiveTransform2D(m11: 0.005, m12: 0, m13: 0.000_002, m21: 0, m22: 10, m23: 0, m31: 2, m32: 1, m33: 1)
+    let region = PixelRect(x0: 0, y0: 0, x1: 100, y1: 32)
+    guard let fast = RenderSurface(rect: region), let slow = RenderSurface(rect: region) else {
+      Issue.record("no surface")
+      return
+    }
+    let back = Self.back(forward)
+    ProjectiveWarp.warp(src, width: sw, height: sh, stride: sw, through: back, into: fast, region: region, alpha: 1)
+    ProjectiveWarpReference.warp(src, width: sw, height: sh, stride: sw, through: back, into: slow, region: region, alpha: 1)
+    let n = fast.stride * fast.height
+    let difference = (0..<n).map { Self.channelDifference(fast.pixels[$0], slow.pixels[$0]) }.max() ?? 0
+    #expect(difference <= 2, "channels differ by up to \(difference)")
+    #expect((0..<n).filter { fast.pixels[$0] != 0 }.count > n / 2)
   }
 
   /// A source with a row stride wider than its width reads only its own pixels.
