@@ -49,8 +49,8 @@ struct ProjectiveRow {
   /// The exact sample position of pixel `t`, in source pixels.
   @inline(__always)
   func position(_ t: Double) -> (x: Double, y: Double) {
-    let s = t, r = 1 / (h + s * dh)
-    return ((u + s * du) * r - 0.5, (v + s * dv) * r - 0.5)
+    let r = 1 / (h + t * dh)
+    return ((u + t * du) * r - 0.5, (v + t * dv) * r - 0.5)
   }
 
   /// Whether pixel `t` shows a `width × height` source.

@@ -3,20 +3,17 @@ import Foundation
 /// The perspective warp's pixel loop: samples a source bitmap through an inverse
 /// homography, bilinearly, and blends source-over.
 ///
-/// Per device pixel `(x + ½, y + ½)` the homogeneous source point `(u, v, h)` advances
-/// by the map's first row (single precision, from a double-precision row start); the
-/// sample sits at `(u/h − ½, v/h − ½)` and is skipped when `h ≤ 10⁻¹²` (behind the eye)
-/// or when it lies a whole pixel or more outside the source. The four neighbours are
-/// weighted in 1/256 steps (`wx = ⌊256·(fx − ⌊fx⌋)⌋`) with integer lane arithmetic.
-///
-/// Four pixels go through the division and the coordinate split at once
-/// (`SIMD4<Float>`; eight spilled registers); whole-number parts are taken as integers
-/// with the 2²³ rounding constant rather than checked conversions, which is exact for
-/// coordinates below 2²², so sources are limited to `maximumSide` pixels per side. The
-/// samples are weighed in 16-bit SIMD lanes, two pixels per step when both have all
-/// four neighbours inside (`PixelLanes.bilinearPair`). Results are identical to
-/// evaluating every pixel on its own (`ProjectiveWarpTests` holds the loop to a
-/// one-pixel-at-a-time reference).
+/// Per device pixel `(x + ½, y + ½)` the homogeneous source point is `(u, v, h)`; the
+/// sample sits at `(u/h − ½, v/h − ½)` and shows when `h > 10⁻¹²` (in front of the eye)
+/// and it lies less than a whole pixel outside the source. Per row, `ProjectiveRow`
+/// finds the run of pixels that show and their positions in fixed point (within 1/128
+/// source pixel of the exact ones, two divisions per span of up to 64 pixels). The four
+/// neighbours are weighted in 1/256 steps (`wx`, the eight bits below the whole part)
+/// with integer lane arithmetic, in 16-bit SIMD lanes, two pixels per step when both
+/// have all four neighbours inside (`PixelLanes.bilinearPair`). Sources are limited to
+/// `maximumSide` pixels per side (positions keep at least eight fraction bits in 32-bit
+/// lanes). `ProjectiveWarpTests` holds the loop within 2 per channel of an exact
+/// one-pixel-at-a-time reference and the positions within their bound.
 enum ProjectiveWarp {
   /// The largest source width or height, in pixels.
   static let maximumSide = 1 << 22
