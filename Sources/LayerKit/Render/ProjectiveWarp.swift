@@ -43,7 +43,13 @@ enum ProjectiveWarp {
       for row in rows {
         let line = ProjectiveRow(b, x0: x0, y: y0 + Double(row))
         guard let run = line.shown(count: w, width: sw, height: sh) else { continue }
-        scratch.locate(line, run, fraction: fraction, width: sw, height: sh, stride: ss)
+        if fraction == 16 && ss < 0x8000 {
+          // Whole parts and stride fit 16 bits: a constant shift, and the offset's multiply
+          // in 16-bit halves.
+          scratch.locate(line, run, fraction: 16, width: sw, height: sh, stride: ss, narrow: true)
+        } else {
+          scratch.locate(line, run, fraction: fraction, width: sw, height: sh, stride: ss, narrow: false)
+        }
         let out = dp.pointer + row * ds + run.lowerBound
         if k == 255 {
           sampleRow(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: 255, fraction: fraction)
@@ -137,7 +143,12 @@ enum ProjectiveWarp {
     /// Finds the sample positions of the row's pixels `run` (all shown) in a
     /// `width × height` source, in `fraction`-bit fixed point, and splits them into
     /// neighbours and weights, four at a time.
-    func locate(_ line: ProjectiveRow, _ run: Range<Int>, fraction: Int, width: Int, height: Int, stride: Int) {
+    /// `narrow`: the whole parts and `stride` are below 2¹⁵ (inlined twice, so each copy
+    /// has its own multiply).
+    @inline(__always)
+    func locate(
+      _ line: ProjectiveRow, _ run: Range<Int>, fraction: Int, width: Int, height: Int, stride: Int, narrow: Bool
+    ) {
       // Pixel j is inside when 0 ≤ j < side − 1: with the sign bit flipped, a signed
       // j ^ 2³¹ > (side − 2) ^ 2³¹ says it is not (one compare, −1 counting as huge).
       // Sides of one pixel have no inside at all.
@@ -153,7 +164,14 @@ enum ProjectiveWarp {
         let outside = ProjectiveWarp.lanes(jx ^ sign .> lastX) | ProjectiveWarp.lanes(jy ^ sign .> lastY)
         store(px, fx, x)
         store(py, fy, x)
-        store(jy &* ss &+ jx, offset, x)
+        if narrow {
+          // Sign-extended from 16 bits, so the product needs only 16-bit multiplies.
+          let y16 = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int16>(truncatingIfNeeded: jy))
+          let s16 = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int16>(truncatingIfNeeded: ss))
+          store(y16 &* s16 &+ jx, offset, x)
+        } else {
+          store(jy &* ss &+ jx, offset, x)
+        }
         store(((px &>> part) & byte) | (((py &>> part) & byte) &<< 16), weights, x)
         // 1 inside, −1 at or past the edge.
         store(outside | edgeOnly, inside, x)
