@@ -51,20 +51,36 @@ extension PixelLanes {
   /// The bilinear samples of two pixels at once: `a` and `b` are their 2 × 2
   /// neighbourhoods' top-left pixels, `weights` holds `wx | wy << 16` of `a` in its low
   /// half and of `b` in its high half. Returns `a`'s packed sample in the low half and
-  /// `b`'s in the high half, each identical to `bilinear(_:stride:weights:)`; the
-  /// vertical step of both runs in one register.
+  /// `b`'s in the high half, each identical to `bilinear(_:stride:weights:)`.
+  ///
+  /// Both pixels share every step: one register holds the two top rows' left pixels
+  /// (`a`, `b`) and right pixels, another the bottom rows', so each horizontal step and
+  /// the vertical one weigh both pixels at once.
   @inline(__always)
   static func bilinearPair(
     _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt64
   ) -> UInt64 {
     let w = unsafeBitCast(SIMD2<UInt64>(weights, 0), to: SIMD8<UInt16>.self)
-    let ra = rows(a, stride: stride, SIMD8(repeating: w[0]))
-    let rb = rows(b, stride: stride, SIMD8(repeating: w[2]))
-    let top = SIMD8<UInt16>(lowHalf: ra.lowHalf, highHalf: rb.lowHalf)
-    let bottom = SIMD8<UInt16>(lowHalf: ra.highHalf, highHalf: rb.highHalf)
+    let wx = SIMD8<UInt16>(w[0], w[0], w[0], w[0], w[2], w[2], w[2], w[2])
     let wy = SIMD8<UInt16>(w[1], w[1], w[1], w[1], w[3], w[3], w[3], w[3])
+    let top = horizontal(a, b, wx) &>> 8
+    let bottom = horizontal(a + stride, b + stride, wx) &>> 8
     let e = ((top &<< 8) &+ (bottom &- top) &* wy) &>> 8
     return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: e), to: UInt64.self)
+  }
+
+  /// The horizontal step, before its final `>> 8`, of the pixel pairs at `a` and `b`:
+  /// `a`'s in the low four lanes, `b`'s in the high four.
+  @inline(__always)
+  private static func horizontal(
+    _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ wx: SIMD8<UInt16>
+  ) -> SIMD8<UInt16> {
+    let pa = UnsafeRawPointer(a).loadUnaligned(as: SIMD2<UInt32>.self)
+    let pb = UnsafeRawPointer(b).loadUnaligned(as: SIMD2<UInt32>.self)
+    let bytes = unsafeBitCast(SIMD4<UInt32>(pa[0], pb[0], pa[1], pb[1]), to: SIMD16<UInt8>.self)
+    let left = SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf)
+    let right = SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf)
+    return (left &<< 8) &+ (right &- left) &* wx
   }
 
   /// The horizontal step of a bilinear sample: the top row's blend in the low four

@@ -5,10 +5,9 @@ import Foundation
 /// The perspective warp written one pixel at a time, straight from its definition in
 /// `ProjectiveWarp`'s documentation: the yardstick the fast loop is compared with.
 ///
-/// Per row the homogeneous source point starts in double precision at the first
-/// pixel's centre and advances in single precision by the map's first row; each pixel
-/// divides, splits the coordinate into a whole part and a weight in 1/256, samples its
-/// four neighbours (transparent outside) and blends source-over.
+/// Every pixel's homogeneous source point comes straight from the map in double
+/// precision; each pixel divides, splits the coordinate into a whole part and a weight
+/// in 1/256, samples its four neighbours (transparent outside) and blends source-over.
 enum ProjectiveWarpReference {
   static func warp(
     _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
@@ -18,16 +17,12 @@ enum ProjectiveWarpReference {
     let x0 = Double(region.x0) + 0.5
     for row in 0..<region.height {
       let y = Double(region.y0 + row) + 0.5
-      var u = Float(x0 * b.m11 + y * b.m21 + b.m31)
-      var v = Float(x0 * b.m12 + y * b.m22 + b.m32)
-      var h = Float(x0 * b.m13 + y * b.m23 + b.m33)
-      let du = Float(b.m11), dv = Float(b.m12), dh = Float(b.m13)
       let out = s.pixel(x: region.x0, y: region.y0 + row)
       for x in 0..<region.width {
-        defer { u += du; v += dv; h += dh }
-        let r = 1 / h
-        let fx = u * r - 0.5, fy = v * r - 0.5
-        guard h > Float(1e-12), fx > -1, fy > -1, fx < Float(sw), fy < Float(sh) else { continue }
+        let px = x0 + Double(x)
+        let u = px * b.m11 + y * b.m21 + b.m31, v = px * b.m12 + y * b.m22 + b.m32, h = px * b.m13 + y * b.m23 + b.m33
+        let fx = u / h - 0.5, fy = v / h - 0.5
+        guard h > 1e-12, fx > -1, fy > -1, fx < Double(sw), fy < Double(sh) else { continue }
         let tx = (fx + 1).rounded(.down), ty = (fy + 1).rounded(.down)
         let wx = UInt64(max((fx - (tx - 1)) * 256, 0).rounded(.down))
         let wy = UInt64(max((fy - (ty - 1)) * 256, 0).rounded(.down))
