@@ -18,6 +18,13 @@ struct CoverageCells {
   var minCell = Int.max
   /// The highest touched cell of the band (−1 while none is).
   var maxCell = -1
+  /// When rows are replicated: `RowPlan.next` from the band's first row on (entries are
+  /// fill rows); vertical edges deposit only the computed rows it leads to.
+  var nextRow: UnsafePointer<Int32>?
+  /// The fill row of the band's first row.
+  var bandRow0 = 0
+  /// The band's first computed row (band-relative; the band's height or more if none).
+  var bandEntry = 0
 
   init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, stride: Int, words: Int) {
     self.cells = cells
@@ -108,15 +115,33 @@ struct CoverageCells {
     let wholeEnd = Int(yb - bandTop)
     if row < wholeEnd {
       let a0 = w - w * m, a1 = w * m
-      repeat {
-        c[i0] += a0
-        c[i0 + 1] += a1
-        t[word0] |= bit0
-        t[word1] |= bit1
-        row += 1
-        c += stride
-        t += words
-      } while row < wholeEnd
+      if let nextRow {
+        // Only the computed rows: a replicated row repeats the blits of the row above.
+        // Whole rows that start below the band's top start on a computed row (the edge's
+        // first row is dirty, and so is a partial row before them).
+        if row == 0 { row = bandEntry }
+        while row < wholeEnd {
+          let rc = cells + row * stride, rt = touched + row * words
+          rc[i0] += a0
+          rc[i0 + 1] += a1
+          rt[word0] |= bit0
+          rt[word1] |= bit1
+          row = Int(nextRow[row]) - bandRow0
+        }
+        row = wholeEnd
+        c = cells + row * stride
+        t = touched + row * words
+      } else {
+        repeat {
+          c[i0] += a0
+          c[i0 + 1] += a1
+          t[word0] |= bit0
+          t[word1] |= bit1
+          row += 1
+          c += stride
+          t += words
+        } while row < wholeEnd
+      }
       y = bandTop + Float(row)
     }
     if y < yb { partialRow() }

@@ -24,6 +24,11 @@ import Foundation
 /// Rows are processed in bands of `bandHeight` so that the cells stay in cache; edges are
 /// bucketed by their first band, and only rows between the edges' top and bottom, inside
 /// the clip box, are visited. Scratch memory is kept between fills.
+///
+/// A row crossed only by vertical edges that cover it whole repeats the row above when
+/// that row is of the same kind (`RowPlan`): it is neither deposited nor swept, and the
+/// blit calls recorded while sweeping the first row of the run are made again at its `y`
+/// (`RecordedRow`). The output is the same bit for bit.
 package final class CoverageRasterizer {
   /// Rows per band.
   package static let bandHeight = 32
@@ -39,11 +44,20 @@ package final class CoverageRasterizer {
   private var edgeBands: [Int32] = []
   private var bandStarts: [Int32] = []
   private var active: [Int32] = []
+  private let plan = RowPlan()
+  private var calls: UnsafeMutablePointer<RecordedRow.Call>
+  private var callCapacity: Int
+
+  /// Whether clean rows replicate the row above (the default). Turning it off gives the
+  /// same output more slowly; it exists to check exactly that.
+  package var replicatesRows = true
 
   package init() {
     cellCapacity = 0
     touchedCapacity = 0
     coverageCapacity = 0
+    callCapacity = 0
+    calls = .allocate(capacity: 1)
     cells = .allocate(capacity: 1)
     touched = .allocate(capacity: 1)
     coverage = .allocate(capacity: 1)
@@ -53,6 +67,7 @@ package final class CoverageRasterizer {
     cells.deallocate()
     touched.deallocate()
     coverage.deallocate()
+    calls.deallocate()
   }
 
   private func reserve(width: Int) {
@@ -75,6 +90,11 @@ package final class CoverageRasterizer {
       coverageCapacity = stride
       coverage = .allocate(capacity: stride)
       coverage.initialize(repeating: 0, count: stride)
+    }
+    if RecordedRow.maxCalls(stride: stride) > callCapacity {
+      calls.deallocate()
+      callCapacity = RecordedRow.maxCalls(stride: stride)
+      calls = .allocate(capacity: callCapacity)
     }
   }
 
@@ -118,13 +138,29 @@ package final class CoverageRasterizer {
     edgeBands.removeAll(keepingCapacity: true)
     edgeBands.append(contentsOf: repeatElement(0, count: edgeCount))
     active.removeAll(keepingCapacity: true)
+    // Rows can only repeat between vertical edges, so the plan is made only for fills
+    // with some height of them.
+    let replicating = replicatesRows && builder.verticalHeight >= 2
+    let rowCount = rowBottom - rowTop
+    if replicating { plan.reserve(rowCount: rowCount, bandCount: bandCount) }
+    let diff = plan.diff
     do {
       bandStarts.withUnsafeMutableBufferPointer { starts in
         edgeBands.withUnsafeMutableBufferPointer { bands in
-          for k in 0..<edgeCount {
-            let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
-            bands[k] = Int32(truncatingIfNeeded: b)
-            starts[b + 1] += 1
+          if replicating {
+            for k in 0..<edgeCount {
+              let first = Int(e[k].y0) - rowTop
+              let b = Swift.min(Swift.max(first / bh, 0), bandCount - 1)
+              bands[k] = Int32(truncatingIfNeeded: b)
+              starts[b + 1] += 1
+              RowPlan.mark(e[k], first: first, rowTop: rowTop, rowCount: rowCount, diff: diff)
+            }
+          } else {
+            for k in 0..<edgeCount {
+              let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
+              bands[k] = Int32(truncatingIfNeeded: b)
+              starts[b + 1] += 1
+            }
           }
           for b in 0..<bandCount { starts[b + 1] += starts[b] }
           order.withUnsafeMutableBufferPointer { ord in
@@ -145,6 +181,10 @@ package final class CoverageRasterizer {
       }
     }
 
+    let replicates = replicating && plan.finish(rowCount: rowCount, bandHeight: bh)
+    let kinds = plan.kinds
+    var recorded = RecordedRow(calls: calls, coverage: coverage, coverageX: clipX0)
+
     let stride = width + 2
     let words = (stride + 63) >> 6
     var activeKept = 0
@@ -155,6 +195,11 @@ package final class CoverageRasterizer {
       for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
       let fy0 = Float(y0), fy1 = Float(y1)
       var deposits = CoverageCells(cells: cells, touched: touched, stride: stride, words: words)
+      if replicates {
+        deposits.bandRow0 = y0 - rowTop
+        deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
+        deposits.bandEntry = Int(plan.bandFirst[band]) - (y0 - rowTop)
+      }
       active.withUnsafeMutableBufferPointer { act in
         var n = 0
         for j in 0..<act.count {
@@ -169,10 +214,30 @@ package final class CoverageRasterizer {
       }
       active.removeLast(active.count - activeKept)
       let firstWord = deposits.minCell >> 6, lastWord = deposits.maxCell >> 6
-      if lastWord < firstWord { continue }
+      if !replicates {
+        if lastWord < firstWord { continue }
+        for row in 0..<(y1 - y0) {
+          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
+                words: words, R.self, into: &blitter)
+        }
+        continue
+      }
       for row in 0..<(y1 - y0) {
-        sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride, words: words,
-              R.self, into: &blitter)
+        let kind = kinds[y0 - rowTop + row]
+        if kind == RowPlan.replicate {
+          recorded.replay(y: y0 + row, into: &blitter)
+        } else if lastWord < firstWord {
+          // No cell of the band is touched: the row reports nothing.
+          recorded.removeAll()
+        } else if kind == RowPlan.record {
+          recorded.removeAll()
+          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
+                words: words, R.self, into: &recorded)
+          recorded.replay(y: y0 + row, into: &blitter)
+        } else {
+          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
+                words: words, R.self, into: &blitter)
+        }
       }
     }
   }
@@ -229,34 +294,4 @@ package final class CoverageRasterizer {
       if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
     }
   }
-}
-
-/// How a running winding area becomes a coverage 0…255, fixed per fill.
-private protocol CoverageRule {
-  static func alpha(_ s: Float) -> Int
-}
-
-/// Non-zero: `min(|s|, 1)`.
-private enum NonZeroRule: CoverageRule {
-  @inline(__always)
-  static func alpha(_ s: Float) -> Int { Int(Swift.min(abs(s), 1) * 255 + 0.5) }
-}
-
-/// Even-odd: the distance of `|s|` to the nearest even number, folded into 0…1.
-private enum EvenOddRule: CoverageRule {
-  @inline(__always)
-  static func alpha(_ s: Float) -> Int {
-    var a = abs(s)
-    // The floor of a non-negative half, by truncation (no libm call) while it fits.
-    let half = a * 0.5
-    a -= 2 * (half < 0x1p30 ? Float(Int32(half)) : half.rounded(.down))
-    if a > 1 { a = 2 - a }
-    return Int(a * 255 + 0.5)
-  }
-}
-
-/// Without antialiasing: a pixel is inside (255) when at least half of it is.
-private enum AliasedRule<Base: CoverageRule>: CoverageRule {
-  @inline(__always)
-  static func alpha(_ s: Float) -> Int { Base.alpha(s) >= 128 ? 255 : 0 }
 }

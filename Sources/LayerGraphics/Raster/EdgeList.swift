@@ -39,6 +39,9 @@ package struct EdgeBuilder: PathFlatteningSink {
   /// The vertical extent actually touched by edges (for the row loop).
   package var top: Double = .infinity
   package var bottom: Double = -.infinity
+  /// The summed height of the vertical edges, in pixels (rows can only repeat between
+  /// vertical edges; see `RowPlan`).
+  package var verticalHeight: Double = 0
 
   /// Applied to incoming points when `transforms` is set (strokes arrive in user space).
   package var transform: CGAffineTransform = .identity
@@ -59,6 +62,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     maxY = Double(clipY1)
     top = .infinity
     bottom = -.infinity
+    verticalHeight = 0
     open = false
     transforms = false
   }
@@ -106,6 +110,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     if y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX {
       guard y1 > y0 else { return }
       edges.append(RasterEdge(x0: Float(x0 - minX), y0: Float(y0), x1: Float(x1 - minX), y1: Float(y1), winding: w))
+      if x0 == x1 { verticalHeight += y1 - y0 }
       if y0 < top { top = y0 }
       if y1 > bottom { bottom = y1 }
       return
@@ -159,6 +164,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     let cx0 = Swift.min(Swift.max(x0, minX), maxX) - minX
     let cx1 = Swift.min(Swift.max(x1, minX), maxX) - minX
     edges.append(RasterEdge(x0: Float(cx0), y0: Float(y0), x1: Float(cx1), y1: Float(y1), winding: w))
+    if cx0 == cx1 { verticalHeight += y1 - y0 }
     if y0 < top { top = y0 }
     if y1 > bottom { bottom = y1 }
   }
