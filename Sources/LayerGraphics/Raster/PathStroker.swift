@@ -158,6 +158,10 @@ package struct PathStroker {
 
   /// One side of the polyline: offset to the left walking `forward`, which is the right
   /// side when walking backward.
+  ///
+  /// Each vertex's join emits the end of the previous offset segment (or the point that
+  /// replaces it), so an open side ends with the last segment's offset end point and a
+  /// closed one returns to its first join.
   private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
                                            into sink: inout S) {
     let n = points.count
@@ -165,46 +169,82 @@ package struct PathStroker {
     @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
     @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
     let segCount = closed ? n : n - 1
-    // The previous segment's direction, which is the incoming one at the next vertex.
+    // The previous segment's direction and length: the incoming ones at the next vertex.
     var previous = CGPoint.zero
+    var previousLength: CGFloat = 0
+    var last = CGPoint.zero
     for s in 0..<segCount {
       let a = pt(s), b = pt(s + 1 == n ? 0 : s + 1)
-      let d = unit(b, from: a)
-      defer { previous = d }
-      let off = CGPoint(x: d.y * hw, y: -d.x * hw)
-      let startOff = CGPoint(x: a.x + off.x, y: a.y + off.y)
+      let (d, length) = direction(b, from: a)
+      defer {
+        previous = d
+        previousLength = length
+      }
       if s == 0 {
         if closed {
           // Join at the first vertex, coming from the last segment.
-          let prev = pt(n - 1)
-          let d0 = unit(a, from: prev)
-          join(at: a, d0: d0, d1: d, smooth: sm(0), first: true, into: &sink)
-        } else if continuing {
-          sink.lineTo(startOff)
+          let (d0, length0) = direction(a, from: pt(n - 1))
+          join(at: a, d0: d0, length0: length0, d1: d, length1: length, smooth: sm(0), first: true,
+               into: &sink)
         } else {
-          sink.moveTo(startOff)
+          let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
+          if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
         }
       } else {
-        join(at: a, d0: previous, d1: d, smooth: sm(s), first: false, into: &sink)
+        join(at: a, d0: previous, length0: previousLength, d1: d, length1: length, smooth: sm(s),
+             first: false, into: &sink)
       }
-      sink.lineTo(CGPoint(x: b.x + off.x, y: b.y + off.y))
+      last = CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw)
     }
+    if !closed { sink.lineTo(last) }
   }
 
-  /// The join at `v` between directions `d0` and `d1`, on the left side.
-  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, d1: CGPoint, smooth: Bool, first: Bool,
+  /// The unit vector from `a` to `b` and the distance between them; (1, 0) for equal points.
+  @inline(__always)
+  private func direction(_ b: CGPoint, from a: CGPoint) -> (CGPoint, CGFloat) {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let l = (dx * dx + dy * dy).squareRoot()
+    return l > 0 ? (CGPoint(x: dx / l, y: dy / l), l) : (CGPoint(x: 1, y: 0), 0)
+  }
+
+  /// The join at `v` between the incoming direction `d0` (of a segment `length0` long) and
+  /// the outgoing `d1` (`length1` long), on the left side; starts with the end of the
+  /// incoming segment's offset (a `moveTo` when `first`).
+  ///
+  /// A `smooth` vertex (inside a flattened curve) whose offset lines meet close to the
+  /// true offset curve is one point, their intersection `v + (n0 + n1)/(1 + cos φ)` (φ the
+  /// turning angle, `n0`, `n1` the offsets of the two segments), on both sides. On the
+  /// outer side it lies `hw·(1/cos(φ/2) − 1) ≈ hw·φ²/8` outside the circle of radius `hw`
+  /// around `v` that the true offset passes through there; that is held to the tolerance
+  /// as `hw·(1 − cos(φ/2)) ≤ tolerance·cos(φ/2)`. On the inner side it lies
+  /// `hw·tan(φ/2) = hw·|sin φ|/(1 + cos φ)` back along each segment, held to half of each
+  /// adjacent segment's length, so the offset segments between two such points never
+  /// reverse. Other smooth vertices get a round join (a bevel when that is within
+  /// tolerance) and the detour through `v` on the inner side; path corners get the
+  /// path's join.
+  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, length0: CGFloat, d1: CGPoint,
+                                           length1: CGFloat, smooth: Bool, first: Bool,
                                            into sink: inout S) {
     let hw = lineWidth / 2
     let n0 = CGPoint(x: d0.y * hw, y: -d0.x * hw)
     let n1 = CGPoint(x: d1.y * hw, y: -d1.x * hw)
-    let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
-    let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
-    // `a` is where the previous segment's offset ended (the same expression), so only
-    // the first join of a closed side moves there; a `lineTo(a)` would be a zero-length
-    // edge.
-    if first { sink.moveTo(a) }
     let cross = d0.x * d1.y - d0.y * d1.x
     let dot = d0.x * d1.x + d0.y * d1.y
+    if smooth && dot > 0 {
+      let onePlusDot = 1 + dot
+      let cosHalf = (onePlusDot / 2).squareRoot()
+      if hw * (1 - cosHalf) <= tolerance * cosHalf
+        && 2 * hw * abs(cross) <= onePlusDot * Swift.min(length0, length1)
+      {
+        let k = 1 / onePlusDot
+        let x = CGPoint(x: v.x + (n0.x + n1.x) * k, y: v.y + (n0.y + n1.y) * k)
+        if first { sink.moveTo(x) } else { sink.lineTo(x) }
+        return
+      }
+    }
+    let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
+    let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
+    if first { sink.moveTo(a) } else { sink.lineTo(a) }
     // The left offset (n = (dy, −dx)) is on the outside when the path turns towards −n.
     let outer = cross > 0 || (cross == 0 && dot < 0)
     if !outer || (abs(cross) < 1e-12 && dot > 0) {
