@@ -37,23 +37,55 @@ package struct PathStroker {
     var i = 0
     let pts = path.points
     var start = CGPoint.zero
+    // The subpath's first start tangent and the latest element's end tangent (zero when
+    // there is none), to find the places where the path itself does not turn.
+    var firstTangent = CGPoint.zero
+    var endTangent = CGPoint.zero
     for verb in path.verbs {
       let n = verb.pointCount
       defer { i += n }
       var finite = true
       for k in 0..<n where !(pts[i + k].x.isFinite && pts[i + k].y.isFinite) { finite = false }
       if !finite { continue }
-      switch verb {
-      case .moveToPoint:
-        flush(closed: false, into: &sink)
+      if verb == .moveToPoint {
+        flush(closed: false, closingSmooth: false, into: &sink)
         start = pts[i]
         append(pts[i], smooth: false)
+        firstTangent = .zero
+        endTangent = .zero
+        continue
+      }
+      if verb == .closeSubpath {
+        // The pen returns to the subpath's start; a later segment continues from there.
+        var closingSmooth = false
+        if let last = points.last, points.count > 1 {
+          let closing = CGPoint(x: start.x - last.x, y: start.y - last.y)
+          if abs(closing.x) < 1e-9 && abs(closing.y) < 1e-9 {
+            closingSmooth = Self.continues(endTangent, into: firstTangent)
+          } else {
+            markSmooth(Self.continues(endTangent, into: closing))
+            closingSmooth = Self.continues(closing, into: firstTangent)
+          }
+        }
+        flush(closed: true, closingSmooth: closingSmooth, into: &sink)
+        firstTangent = .zero
+        endTangent = .zero
+        continue
+      }
+      if points.isEmpty { append(start, smooth: false) }
+      let p0 = points[points.count - 1]
+      let (t0, t1) = Self.tangents(verb, from: p0, pts, i)
+      if points.count == 1 {
+        firstTangent = t0
+      } else {
+        markSmooth(Self.continues(endTangent, into: t0))
+      }
+      if t1 != .zero { endTangent = t1 }
+      switch verb {
       case .addLineToPoint:
-        if points.isEmpty { append(start, smooth: false) }
         append(pts[i], smooth: false)
       case .addQuadCurveToPoint:
-        if points.isEmpty { append(start, smooth: false) }
-        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1]
+        let p1 = pts[i], p2 = pts[i + 1]
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
         let count = PathFlattener.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
                                          tolerance: tolerance)
@@ -64,8 +96,7 @@ package struct PathStroker {
         }
         append(p2, smooth: false)
       case .addCurveToPoint:
-        if points.isEmpty { append(start, smooth: false) }
-        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
+        let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
         let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
@@ -77,12 +108,44 @@ package struct PathStroker {
                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
         }
         append(p3, smooth: false)
-      case .closeSubpath:
-        // The pen returns to the subpath's start; a later segment continues from there.
-        flush(closed: true, into: &sink)
+      case .moveToPoint, .closeSubpath:
+        break
       }
     }
-    flush(closed: false, into: &sink)
+    flush(closed: false, closingSmooth: false, into: &sink)
+  }
+
+  /// Marks the latest point as a place where the path does not turn (a join between two
+  /// elements whose tangents continue each other).
+  private mutating func markSmooth(_ s: Bool) {
+    if s && points.count > 1 { smooth[smooth.count - 1] = true }
+  }
+
+  /// The start and end tangents of the element `verb` starting at `p0` with its points at
+  /// `pts[i...]`: the first and last non-zero control-polygon differences (zero for a
+  /// degenerate element).
+  private static func tangents(_ verb: CGPathElementType, from p0: CGPoint, _ pts: [CGPoint], _ i: Int)
+    -> (CGPoint, CGPoint)
+  {
+    let n = verb.pointCount
+    let end = pts[i + n - 1]
+    var t0 = CGPoint.zero, t1 = CGPoint.zero
+    for k in 0..<n where t0 == .zero { t0 = CGPoint(x: pts[i + k].x - p0.x, y: pts[i + k].y - p0.y) }
+    for k in stride(from: n - 2, through: -1, by: -1) where t1 == .zero {
+      let q = k >= 0 ? pts[i + k] : p0
+      t1 = CGPoint(x: end.x - q.x, y: end.y - q.y)
+    }
+    return (t0, t1)
+  }
+
+  /// Whether a path arriving along `t0` leaves along `t1` without turning: the directions
+  /// agree to within 10⁻⁹ radians (a tangent-continuous join of curves, or of a curve and
+  /// a line). Any join style draws nothing extra there.
+  private static func continues(_ t0: CGPoint, into t1: CGPoint) -> Bool {
+    let cross = t0.x * t1.y - t0.y * t1.x
+    let dot = t0.x * t1.x + t0.y * t1.y
+    let l = (t0.x * t0.x + t0.y * t0.y).squareRoot() * (t1.x * t1.x + t1.y * t1.y).squareRoot()
+    return l > 0 && dot > 0 && abs(cross) <= 1e-9 * l
   }
 
   private mutating func append(_ p: CGPoint, smooth s: Bool) {
@@ -101,7 +164,10 @@ package struct PathStroker {
   }
 
   /// Strokes the polyline collected so far and forgets it.
-  private mutating func flush<S: PathFlatteningSink>(closed: Bool, into sink: inout S) {
+  ///
+  /// `closingSmooth` tells whether a closed polyline does not turn at its first point.
+  private mutating func flush<S: PathFlatteningSink>(closed: Bool, closingSmooth: Bool,
+                                                     into sink: inout S) {
     defer {
       points.removeAll(keepingCapacity: true)
       smooth.removeAll(keepingCapacity: true)
@@ -113,6 +179,7 @@ package struct PathStroker {
       points.removeLast()
       smooth.removeLast()
     }
+    if closed && !smooth.isEmpty { smooth[0] = closingSmooth }
     let hw = lineWidth / 2
     let distinct = points.count >= 2 && !(points.count == 2 && points[0] == points[1])
     if !distinct {
