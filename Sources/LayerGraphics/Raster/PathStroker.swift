@@ -99,13 +99,37 @@ package struct PathStroker {
         let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
-        let count = PathFlattener.pieces(secondDifference: m, degree: 3, tolerance: tolerance)
-        for s in 1..<count {
-          let u = CGFloat(s) / CGFloat(count), v = 1 - u
+        // B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
+        // h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over the
+        // piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
+        // |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
+        // pieces get longer than Wang's uniform ones.
+        @inline(__always) func second(_ t: CGFloat) -> CGFloat {
+          let x = d1x + t * (d2x - d1x), y = d1y + t * (d2y - d1y)
+          return (x * x + y * y).squareRoot()
+        }
+        let budget = tolerance * 4 / 3
+        let minimumStep = 1 / CGFloat(PathFlattener.maximumPieces)
+        var t: CGFloat = 0
+        var dt = second(0)
+        while true {
+          var h = dt > 0 ? (budget / dt).squareRoot() : 1
+          if h < 1 - t {
+            let dh = second(t + h)
+            if dh > dt { h = (budget / dh).squareRoot() }
+          } else {
+            let d1 = second(1)
+            if d1 <= dt || (1 - t) * (1 - t) * d1 <= budget { break }
+            h = (budget / d1).squareRoot()
+          }
+          // At most `maximumPieces` pieces, also when `h` is not a number.
+          t += h > minimumStep ? h : minimumStep
+          if t >= 1 { break }
+          let u = t, v = 1 - u
           let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
           append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
+          dt = second(t)
         }
         append(p3, smooth: false)
       case .moveToPoint, .closeSubpath:
