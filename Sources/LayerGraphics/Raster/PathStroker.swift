@@ -2,16 +2,21 @@ import Foundation
 
 /// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
 ///
-/// Curves are flattened first, to a tolerance much finer than a pixel, and the polyline
-/// is offset by half the line width on both sides:
+/// Curves are flattened first, to a tolerance much finer than a pixel (cubics in steps
+/// sized by their local second derivative, see `stroke(_:into:)`), and the polyline is
+/// offset by half the line width on both sides:
 /// - an open subpath becomes one contour: the left side forward, the end cap, the right
 ///   side backward, the start cap;
 /// - a closed subpath becomes two contours, the left side forward and the right side
 ///   backward, so the ring between them winds once and the inside not at all.
-/// At each vertex the outer side gets the join (miter up to the miter limit, round, or
-/// bevel) and the inner side goes through the vertex itself, which keeps the inner
-/// corner filled however short the segments are. Vertices inside a flattened curve get a
-/// round join, which keeps the offset within tolerance of the true offset curve.
+/// At a corner of the path the outer side gets the join (miter up to the miter limit,
+/// round, or bevel) and the inner side goes through the vertex itself, which keeps the
+/// inner corner filled however short the segments are. Vertices where the path does not
+/// turn (inside a flattened curve, or where two elements meet with the same tangent)
+/// become, where the turn is gentle enough, one point per side: the intersection of the
+/// two offset lines (see `join`); elsewhere they get a round join, which keeps the offset
+/// within tolerance of the true offset curve. The outline then has two edges per
+/// flattened segment of a curve.
 /// Zero-length subpaths draw a dot with round caps (a disc) and square caps (a square),
 /// and nothing with butt caps, like Core Graphics.
 ///
@@ -99,7 +104,8 @@ package struct PathStroker {
         let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        // B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
+        // Steps sized by the local second derivative, within the same bound as Wang's
+        // uniform count: B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
         // h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over the
         // piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
         // |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
