@@ -2,16 +2,21 @@ import Foundation
 
 /// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
 ///
-/// Curves are flattened first, to a tolerance much finer than a pixel, and the polyline
-/// is offset by half the line width on both sides:
+/// Curves are flattened first, to a tolerance much finer than a pixel (cubics in steps
+/// sized by their local second derivative, see `stroke(_:into:)`), and the polyline is
+/// offset by half the line width on both sides:
 /// - an open subpath becomes one contour: the left side forward, the end cap, the right
 ///   side backward, the start cap;
 /// - a closed subpath becomes two contours, the left side forward and the right side
 ///   backward, so the ring between them winds once and the inside not at all.
-/// At each vertex the outer side gets the join (miter up to the miter limit, round, or
-/// bevel) and the inner side goes through the vertex itself, which keeps the inner
-/// corner filled however short the segments are. Vertices inside a flattened curve get a
-/// round join, which keeps the offset within tolerance of the true offset curve.
+/// At a corner of the path the outer side gets the join (miter up to the miter limit,
+/// round, or bevel) and the inner side goes through the vertex itself, which keeps the
+/// inner corner filled however short the segments are. Vertices where the path does not
+/// turn (inside a flattened curve, or where two elements meet with the same tangent)
+/// become, where the turn is gentle enough, one point per side: the intersection of the
+/// two offset lines (see `join`); elsewhere they get a round join, which keeps the offset
+/// within tolerance of the true offset curve. The outline then has two edges per
+/// flattened segment of a curve.
 /// Zero-length subpaths draw a dot with round caps (a disc) and square caps (a square),
 /// and nothing with butt caps, like Core Graphics.
 ///
@@ -37,23 +42,55 @@ package struct PathStroker {
     var i = 0
     let pts = path.points
     var start = CGPoint.zero
+    // The subpath's first start tangent and the latest element's end tangent (zero when
+    // there is none), to find the places where the path itself does not turn.
+    var firstTangent = CGPoint.zero
+    var endTangent = CGPoint.zero
     for verb in path.verbs {
       let n = verb.pointCount
       defer { i += n }
       var finite = true
       for k in 0..<n where !(pts[i + k].x.isFinite && pts[i + k].y.isFinite) { finite = false }
       if !finite { continue }
-      switch verb {
-      case .moveToPoint:
-        flush(closed: false, into: &sink)
+      if verb == .moveToPoint {
+        flush(closed: false, closingSmooth: false, into: &sink)
         start = pts[i]
         append(pts[i], smooth: false)
+        firstTangent = .zero
+        endTangent = .zero
+        continue
+      }
+      if verb == .closeSubpath {
+        // The pen returns to the subpath's start; a later segment continues from there.
+        var closingSmooth = false
+        if let last = points.last, points.count > 1 {
+          let closing = CGPoint(x: start.x - last.x, y: start.y - last.y)
+          if abs(closing.x) < 1e-9 && abs(closing.y) < 1e-9 {
+            closingSmooth = Self.continues(endTangent, into: firstTangent)
+          } else {
+            markSmooth(Self.continues(endTangent, into: closing))
+            closingSmooth = Self.continues(closing, into: firstTangent)
+          }
+        }
+        flush(closed: true, closingSmooth: closingSmooth, into: &sink)
+        firstTangent = .zero
+        endTangent = .zero
+        continue
+      }
+      if points.isEmpty { append(start, smooth: false) }
+      let p0 = points[points.count - 1]
+      let (t0, t1) = Self.tangents(verb, from: p0, pts, i)
+      if points.count == 1 {
+        firstTangent = t0
+      } else {
+        markSmooth(Self.continues(endTangent, into: t0))
+      }
+      if t1 != .zero { endTangent = t1 }
+      switch verb {
       case .addLineToPoint:
-        if points.isEmpty { append(start, smooth: false) }
         append(pts[i], smooth: false)
       case .addQuadCurveToPoint:
-        if points.isEmpty { append(start, smooth: false) }
-        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1]
+        let p1 = pts[i], p2 = pts[i + 1]
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
         let count = PathFlattener.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
                                          tolerance: tolerance)
@@ -64,25 +101,81 @@ package struct PathStroker {
         }
         append(p2, smooth: false)
       case .addCurveToPoint:
-        if points.isEmpty { append(start, smooth: false) }
-        let p0 = points[points.count - 1], p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
+        let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
-        let count = PathFlattener.pieces(secondDifference: m, degree: 3, tolerance: tolerance)
-        for s in 1..<count {
-          let u = CGFloat(s) / CGFloat(count), v = 1 - u
+        // Steps sized by the local second derivative, within the same bound as Wang's
+        // uniform count: B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
+        // h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over the
+        // piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
+        // |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
+        // pieces get longer than Wang's uniform ones.
+        @inline(__always) func second(_ t: CGFloat) -> CGFloat {
+          let x = d1x + t * (d2x - d1x), y = d1y + t * (d2y - d1y)
+          return (x * x + y * y).squareRoot()
+        }
+        let budget = tolerance * 4 / 3
+        let minimumStep = 1 / CGFloat(PathFlattener.maximumPieces)
+        var t: CGFloat = 0
+        var dt = second(0)
+        while true {
+          var h = dt > 0 ? (budget / dt).squareRoot() : 1
+          if h < 1 - t {
+            let dh = second(t + h)
+            if dh > dt { h = (budget / dh).squareRoot() }
+          } else {
+            let d1 = second(1)
+            if d1 <= dt || (1 - t) * (1 - t) * d1 <= budget { break }
+            h = (budget / d1).squareRoot()
+          }
+          // At most `maximumPieces` pieces, also when `h` is not a number.
+          t += h > minimumStep ? h : minimumStep
+          if t >= 1 { break }
+          let u = t, v = 1 - u
           let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
           append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
+          dt = second(t)
         }
         append(p3, smooth: false)
-      case .closeSubpath:
-        // The pen returns to the subpath's start; a later segment continues from there.
-        flush(closed: true, into: &sink)
+      case .moveToPoint, .closeSubpath:
+        break
       }
     }
-    flush(closed: false, into: &sink)
+    flush(closed: false, closingSmooth: false, into: &sink)
+  }
+
+  /// Marks the latest point as a place where the path does not turn (a join between two
+  /// elements whose tangents continue each other).
+  private mutating func markSmooth(_ s: Bool) {
+    if s && points.count > 1 { smooth[smooth.count - 1] = true }
+  }
+
+  /// The start and end tangents of the element `verb` starting at `p0` with its points at
+  /// `pts[i...]`: the first and last non-zero control-polygon differences (zero for a
+  /// degenerate element).
+  private static func tangents(_ verb: CGPathElementType, from p0: CGPoint, _ pts: [CGPoint], _ i: Int)
+    -> (CGPoint, CGPoint)
+  {
+    let n = verb.pointCount
+    let end = pts[i + n - 1]
+    var t0 = CGPoint.zero, t1 = CGPoint.zero
+    for k in 0..<n where t0 == .zero { t0 = CGPoint(x: pts[i + k].x - p0.x, y: pts[i + k].y - p0.y) }
+    for k in stride(from: n - 2, through: -1, by: -1) where t1 == .zero {
+      let q = k >= 0 ? pts[i + k] : p0
+      t1 = CGPoint(x: end.x - q.x, y: end.y - q.y)
+    }
+    return (t0, t1)
+  }
+
+  /// Whether a path arriving along `t0` leaves along `t1` without turning: the directions
+  /// agree to within 10⁻⁹ radians (a tangent-continuous join of curves, or of a curve and
+  /// a line). Any join style draws nothing extra there.
+  private static func continues(_ t0: CGPoint, into t1: CGPoint) -> Bool {
+    let cross = t0.x * t1.y - t0.y * t1.x
+    let dot = t0.x * t1.x + t0.y * t1.y
+    let l = (t0.x * t0.x + t0.y * t0.y).squareRoot() * (t1.x * t1.x + t1.y * t1.y).squareRoot()
+    return l > 0 && dot > 0 && abs(cross) <= 1e-9 * l
   }
 
   private mutating func append(_ p: CGPoint, smooth s: Bool) {
@@ -101,7 +194,10 @@ package struct PathStroker {
   }
 
   /// Strokes the polyline collected so far and forgets it.
-  private mutating func flush<S: PathFlatteningSink>(closed: Bool, into sink: inout S) {
+  ///
+  /// `closingSmooth` tells whether a closed polyline does not turn at its first point.
+  private mutating func flush<S: PathFlatteningSink>(closed: Bool, closingSmooth: Bool,
+                                                     into sink: inout S) {
     defer {
       points.removeAll(keepingCapacity: true)
       smooth.removeAll(keepingCapacity: true)
@@ -113,6 +209,7 @@ package struct PathStroker {
       points.removeLast()
       smooth.removeLast()
     }
+    if closed && !smooth.isEmpty { smooth[0] = closingSmooth }
     let hw = lineWidth / 2
     let distinct = points.count >= 2 && !(points.count == 2 && points[0] == points[1])
     if !distinct {
@@ -158,6 +255,10 @@ package struct PathStroker {
 
   /// One side of the polyline: offset to the left walking `forward`, which is the right
   /// side when walking backward.
+  ///
+  /// Each vertex's join emits the end of the previous offset segment (or the point that
+  /// replaces it), so an open side ends with the last segment's offset end point and a
+  /// closed one returns to its first join.
   private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
                                            into sink: inout S) {
     let n = points.count
@@ -165,46 +266,82 @@ package struct PathStroker {
     @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
     @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
     let segCount = closed ? n : n - 1
-    // The previous segment's direction, which is the incoming one at the next vertex.
+    // The previous segment's direction and length: the incoming ones at the next vertex.
     var previous = CGPoint.zero
+    var previousLength: CGFloat = 0
+    var last = CGPoint.zero
     for s in 0..<segCount {
       let a = pt(s), b = pt(s + 1 == n ? 0 : s + 1)
-      let d = unit(b, from: a)
-      defer { previous = d }
-      let off = CGPoint(x: d.y * hw, y: -d.x * hw)
-      let startOff = CGPoint(x: a.x + off.x, y: a.y + off.y)
+      let (d, length) = direction(b, from: a)
+      defer {
+        previous = d
+        previousLength = length
+      }
       if s == 0 {
         if closed {
           // Join at the first vertex, coming from the last segment.
-          let prev = pt(n - 1)
-          let d0 = unit(a, from: prev)
-          join(at: a, d0: d0, d1: d, smooth: sm(0), first: true, into: &sink)
-        } else if continuing {
-          sink.lineTo(startOff)
+          let (d0, length0) = direction(a, from: pt(n - 1))
+          join(at: a, d0: d0, length0: length0, d1: d, length1: length, smooth: sm(0), first: true,
+               into: &sink)
         } else {
-          sink.moveTo(startOff)
+          let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
+          if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
         }
       } else {
-        join(at: a, d0: previous, d1: d, smooth: sm(s), first: false, into: &sink)
+        join(at: a, d0: previous, length0: previousLength, d1: d, length1: length, smooth: sm(s),
+             first: false, into: &sink)
       }
-      sink.lineTo(CGPoint(x: b.x + off.x, y: b.y + off.y))
+      last = CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw)
     }
+    if !closed { sink.lineTo(last) }
   }
 
-  /// The join at `v` between directions `d0` and `d1`, on the left side.
-  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, d1: CGPoint, smooth: Bool, first: Bool,
+  /// The unit vector from `a` to `b` and the distance between them; (1, 0) for equal points.
+  @inline(__always)
+  private func direction(_ b: CGPoint, from a: CGPoint) -> (CGPoint, CGFloat) {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let l = (dx * dx + dy * dy).squareRoot()
+    return l > 0 ? (CGPoint(x: dx / l, y: dy / l), l) : (CGPoint(x: 1, y: 0), 0)
+  }
+
+  /// The join at `v` between the incoming direction `d0` (of a segment `length0` long) and
+  /// the outgoing `d1` (`length1` long), on the left side; starts with the end of the
+  /// incoming segment's offset (a `moveTo` when `first`).
+  ///
+  /// A `smooth` vertex (inside a flattened curve) whose offset lines meet close to the
+  /// true offset curve is one point, their intersection `v + (n0 + n1)/(1 + cos φ)` (φ the
+  /// turning angle, `n0`, `n1` the offsets of the two segments), on both sides. On the
+  /// outer side it lies `hw·(1/cos(φ/2) − 1) ≈ hw·φ²/8` outside the circle of radius `hw`
+  /// around `v` that the true offset passes through there; that is held to the tolerance
+  /// as `hw·(1 − cos(φ/2)) ≤ tolerance·cos(φ/2)`. On the inner side it lies
+  /// `hw·tan(φ/2) = hw·|sin φ|/(1 + cos φ)` back along each segment, held to half of each
+  /// adjacent segment's length, so the offset segments between two such points never
+  /// reverse. Other smooth vertices get a round join (a bevel when that is within
+  /// tolerance) and the detour through `v` on the inner side; path corners get the
+  /// path's join.
+  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, length0: CGFloat, d1: CGPoint,
+                                           length1: CGFloat, smooth: Bool, first: Bool,
                                            into sink: inout S) {
     let hw = lineWidth / 2
     let n0 = CGPoint(x: d0.y * hw, y: -d0.x * hw)
     let n1 = CGPoint(x: d1.y * hw, y: -d1.x * hw)
-    let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
-    let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
-    // `a` is where the previous segment's offset ended (the same expression), so only
-    // the first join of a closed side moves there; a `lineTo(a)` would be a zero-length
-    // edge.
-    if first { sink.moveTo(a) }
     let cross = d0.x * d1.y - d0.y * d1.x
     let dot = d0.x * d1.x + d0.y * d1.y
+    if smooth && dot > 0 {
+      let onePlusDot = 1 + dot
+      let cosHalf = (onePlusDot / 2).squareRoot()
+      if hw * (1 - cosHalf) <= tolerance * cosHalf
+        && 2 * hw * abs(cross) <= onePlusDot * Swift.min(length0, length1)
+      {
+        let k = 1 / onePlusDot
+        let x = CGPoint(x: v.x + (n0.x + n1.x) * k, y: v.y + (n0.y + n1.y) * k)
+        if first { sink.moveTo(x) } else { sink.lineTo(x) }
+        return
+      }
+    }
+    let a = CGPoint(x: v.x + n0.x, y: v.y + n0.y)
+    let b = CGPoint(x: v.x + n1.x, y: v.y + n1.y)
+    if first { sink.moveTo(a) } else { sink.lineTo(a) }
     // The left offset (n = (dy, −dx)) is on the outside when the path turns towards −n.
     let outer = cross > 0 || (cross == 0 && dot < 0)
     if !outer || (abs(cross) < 1e-12 && dot > 0) {
