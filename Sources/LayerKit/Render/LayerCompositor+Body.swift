@@ -23,7 +23,7 @@ extension LayerCompositor {
       }
     }
     if let bg = st.backgroundColor, bg.alpha > 0 {
-      fill(RoundedRectPath.bounds(of: st), color: bg, rule: .winding, map: map, into: s, clip: clip, alpha: alpha)
+      fillBackground(i, key: n.key, st, color: bg, map: map, into: s, clip: clip, alpha: alpha)
     }
     if n.hasOwnContent || !n.children.isEmpty {
       if st.masksToBounds {
@@ -97,6 +97,37 @@ extension LayerCompositor {
     s.context.addPath(path)
     s.context.fillPath(using: rule)
     s.endDrawing()
+  }
+
+  /// Fills node `i`'s rounded bounds with its background `color`, repeating last frame's
+  /// coverage when the bounds, corners, map and clip are the same (the same pixels as
+  /// filling the path again, without building, flattening or scan-converting it).
+  func fillBackground(
+    _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform, into s: RenderSurface,
+    clip: PixelRect, alpha: Float
+  ) {
+    s.flushPendingClear()
+    s.beginDrawing(transform: map, clip: clip)
+    defer { s.endDrawing() }
+    let ctx = s.context
+    ctx.setAlpha(CGFloat(alpha))
+    ctx.setFillColor(color)
+    let parts = nodeParts.parts(i, key: key)
+    if let b = parts.background, b.bounds == st.bounds, b.cornerRadius == st.cornerRadius, b.corners == st.maskedCorners,
+      ctx.canReplay(b.fill)
+    {
+      ctx.fill(b.fill)
+      return
+    }
+    let path = RoundedRectPath.bounds(of: st)
+    if let recorded = ctx.recordFill(path, rule: .winding) {
+      parts.background = NodeParts.Background(
+        bounds: st.bounds, cornerRadius: st.cornerRadius, corners: st.maskedCorners, fill: recorded)
+    } else {
+      parts.background = nil
+      ctx.addPath(path)
+      ctx.fillPath(using: .winding)
+    }
   }
 
   /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),
