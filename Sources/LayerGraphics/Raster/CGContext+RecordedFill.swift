@@ -85,10 +85,34 @@ extension CGContext {
       && recorded.clip == SIMD4(state.clipX0, state.clipY0, state.clipX1, state.clipY1)
   }
 
+  /// Paints `recorded` in `color` at opacity `alpha` if it is what saving the state,
+  /// clipping to the device box `clip` (`x0, y0, x1, y1`) and concatenating `transform`
+  /// would fill — without changing the state. Only a context in its base state (identity
+  /// transformation, no clip mask, alpha 1) qualifies, where that clip box is `clip`
+  /// intersected with the current one and the transformation is `transform` itself.
+  /// False (nothing drawn) otherwise.
+  package func fill(
+    _ recorded: RecordedFill, transform: CGAffineTransform, clip: SIMD4<Int>, color: CGColor, alpha: CGFloat
+  ) -> Bool {
+    guard fillsThroughSolidBlitter, state.ctm == .identity, state.alpha == 1, !alpha.isNaN,
+      recorded.antialias == state.antialias, recorded.ctm == transform
+    else { return false }
+    let box = SIMD4(
+      Swift.max(clip.x, state.clipX0), Swift.max(clip.y, state.clipY0), Swift.min(clip.z, state.clipX1),
+      Swift.min(clip.w, state.clipY1))
+    guard recorded.clip == box else { return false }
+    replay(recorded, color: PixelMath.premultiplied(color, opacity: Swift.min(Swift.max(alpha, 0), 1)))
+    return true
+  }
+
   /// Paints `recorded`'s coverage with the current fill colour and alpha; the caller has
   /// checked `canReplay(_:)`.
   package func fill(_ recorded: RecordedFill) {
     guard case .solid(let color) = fillPaint else { return }
+    replay(recorded, color: color)
+  }
+
+  private func replay(_ recorded: RecordedFill, color: UInt32) {
     var solid = SolidBlitter(pixels: pixels, stride: stride, color: color)
     recorded.runs.withUnsafeBufferPointer { runs in
       recorded.masks.withUnsafeBufferPointer { masks in

@@ -107,12 +107,19 @@ extension LayerCompositor {
     clip: PixelRect, alpha: Float
   ) {
     s.flushPendingClear()
+    let parts = nodeParts.parts(i, key: key)
+    if let b = parts.background, b.bounds == st.bounds, b.cornerRadius == st.cornerRadius, b.corners == st.maskedCorners {
+      // What `beginDrawing(transform:clip:)` would set up, without setting it up.
+      let c = clip.intersection(s.rect)
+      let t = map.concatenating(CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
+      let box = SIMD4(c.x0 - s.originX, c.y0 - s.originY, c.x1 - s.originX, c.y1 - s.originY)
+      if !c.isEmpty, s.context.fill(b.fill, transform: t, clip: box, color: color, alpha: CGFloat(alpha)) { return }
+    }
     s.beginDrawing(transform: map, clip: clip)
     defer { s.endDrawing() }
     let ctx = s.context
     ctx.setAlpha(CGFloat(alpha))
     ctx.setFillColor(color)
-    let parts = nodeParts.parts(i, key: key)
     if let b = parts.background, b.bounds == st.bounds, b.cornerRadius == st.cornerRadius, b.corners == st.maskedCorners,
       ctx.canReplay(b.fill)
     {
