@@ -32,13 +32,15 @@ struct NodePartsCache {
 final class NodeParts {
   let key: RenderNode.Key
 
-  /// The background's coverage: what filling the rounded bounds reported, for the
-  /// bounds, corner radius and masked corners it was made with.
+  /// The background as last filled: the bounds, corner radius, masked corners, map and
+  /// device clip, and — once it was filled the same way twice — its recorded coverage.
   struct Background {
     var bounds: CGRect
     var cornerRadius: CGFloat
     var corners: CACornerMask
-    var fill: RecordedFill
+    var map: CGAffineTransform
+    var clip: PixelRect
+    var fill: RecordedFill?
   }
   var background: Background?
 

@@ -134,16 +134,23 @@ import Testing
     root.addSublayer(second)
     let ctx = CGContext(width: 120, height: 60)!
     let renderer = CARenderer(layer: root)
+    var flip = false
     for (name, change) in Self.changes {
-      CATransaction.begin()
-      CATransaction.setDisableActions(true)
-      change(first)
-      CATransaction.commit()
-      renderer.render(in: ctx, scale: 1)
-      let kept = ctx.makeImage()!.pixels
-      let fresh = CARenderer(layer: root).render(width: 120, height: 60, scale: 1).pixels
-      let same = kept == fresh
-      #expect(same, "after \(name)")
+      // Three full frames of each state (a root property toggled each frame damages
+      // everything, so the clip stays the same): filled, recorded, then replayed.
+      for frame in 0..<3 {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        if frame == 0 { change(first) }
+        flip.toggle()
+        root.zPosition = flip ? 1e-6 : 0
+        CATransaction.commit()
+        renderer.render(in: ctx, scale: 1)
+        let kept = ctx.makeImage()!.pixels
+        let fresh = CARenderer(layer: root).render(width: 120, height: 60, scale: 1).pixels
+        let same = kept == fresh
+        #expect(same, "after \(name), frame \(frame)")
+      }
     }
   }
 }
