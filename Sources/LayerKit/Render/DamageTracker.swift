@@ -31,7 +31,9 @@ package struct DamageTracker {
   /// Rectangles beyond this many merge into one.
   package static let maximumRects = 8
 
-  private var last: [RenderNode.Key: Record] = [:]
+  /// The previous frame's records, in visit order, and their keys.
+  private var last: [Record] = []
+  private var lastKeys: [RenderNode.Key] = []
   private var lastBounds = PixelRect.empty
 
   package init() {}
@@ -40,44 +42,65 @@ package struct DamageTracker {
   /// relative to the previous call; the whole frame on the first call or when the frame
   /// size changes.
   package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect] {
-    var records: [RenderNode.Key: Record] = [:]
+    var records: [Record] = []
+    var keys: [RenderNode.Key] = []
     records.reserveCapacity(tree.nodes.count)
+    keys.reserveCapacity(tree.nodes.count)
     if let root = tree.root {
       let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
       visit(tree, root, local: tree.localTransform(root, parent: nil), parentMap: device, alpha: 1, clip: frame,
-            parent: nil, position: 0, into: &records)
+            parent: nil, position: 0, into: &records, keys: &keys)
     }
     defer {
       last = records
+      lastKeys = keys
       lastBounds = frame
     }
-    if frame != lastBounds { return frame.isEmpty ? [] : [frame] }
+    if frame != lastBounds || frame.isEmpty { return frame.isEmpty ? [] : [frame] }
     var rects: [PixelRect] = []
-    for (key, r) in records {
-      if let old = last[key] {
-        if old != r {
-          rects.append(old.footprint)
-          rects.append(r.footprint)
-        }
-      } else {
-        rects.append(r.footprint)
+    /// Adds a damaged footprint; true when it covers the whole frame (nothing else matters).
+    func add(_ r: PixelRect) -> Bool {
+      let c = r.intersection(frame)
+      if c == frame { return true }
+      if !c.isEmpty { rects.append(c) }
+      return false
+    }
+    if keys == lastKeys {
+      // The same nodes in the same order (the usual case): compare record by record.
+      for k in records.indices where records[k] != last[k] {
+        if add(last[k].footprint) || add(records[k].footprint) { return [frame] }
+      }
+      return Self.merge(rects)
+    }
+    // Otherwise match by key (the last record of a key stands for it, in both frames).
+    var old: [RenderNode.Key: Int] = [:], new: [RenderNode.Key: Int] = [:]
+    old.reserveCapacity(lastKeys.count)
+    new.reserveCapacity(keys.count)
+    for (k, key) in lastKeys.enumerated() { old[key] = k }
+    for (k, key) in keys.enumerated() { new[key] = k }
+    for (key, k) in new {
+      if let o = old.removeValue(forKey: key) {
+        if last[o] != records[k], add(last[o].footprint) || add(records[k].footprint) { return [frame] }
+      } else if add(records[k].footprint) {
+        return [frame]
       }
     }
-    for (key, old) in last where records[key] == nil { rects.append(old.footprint) }
-    return Self.merge(rects.map { $0.intersection(frame) }.filter { !$0.isEmpty })
+    for o in old.values where add(last[o].footprint) { return [frame] }
+    return Self.merge(rects)
   }
 
   private func visit(
     _ tree: RenderTree, _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
-    clip: PixelRect, parent: RenderNode.Key?, position: Int, into records: inout [RenderNode.Key: Record]
+    clip: PixelRect, parent: RenderNode.Key?, position: Int, into records: inout [Record], keys: inout [RenderNode.Key]
   ) {
     let n = tree.nodes[i]
     let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
     let a = n.state.opacity.isNaN ? 0 : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
     let footprint = Self.footprint(n, map: map, clip: clip)
-    records[n.key] = Record(
+    keys.append(n.key)
+    records.append(Record(
       state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-      tint: n.tint, transition: n.transition, footprint: footprint)
+      tint: n.tint, transition: n.transition, footprint: footprint))
     var childClip = clip
     if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
     if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
@@ -85,18 +108,18 @@ package struct DamageTracker {
       let cl = tree.localTransform(c, parent: i)
       if n.kind == .transform {
         visit(tree, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
-              parent: n.key, position: k, into: &records)
+              parent: n.key, position: k, into: &records, keys: &keys)
       } else {
-        visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records)
+        visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records, keys: &keys)
       }
     }
     if let m = n.mask {
       visit(tree, m, local: tree.localTransform(m, parent: nil), parentMap: map, alpha: 1, clip: footprint,
-            parent: n.key, position: -1, into: &records)
+            parent: n.key, position: -1, into: &records, keys: &keys)
     }
     if let t = n.transition {
       visit(tree, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.key,
-            position: -2, into: &records)
+            position: -2, into: &records, keys: &keys)
     }
   }
 

@@ -23,7 +23,7 @@ extension LayerCompositor {
       }
     }
     if let bg = st.backgroundColor, bg.alpha > 0 {
-      fill(RoundedRectPath.bounds(of: st), color: bg, rule: .winding, map: map, into: s, clip: clip, alpha: alpha)
+      fillBackground(i, key: n.key, st, color: bg, map: map, into: s, clip: clip, alpha: alpha)
     }
     if n.hasOwnContent || !n.children.isEmpty {
       if st.masksToBounds {
@@ -97,6 +97,48 @@ extension LayerCompositor {
     s.context.addPath(path)
     s.context.fillPath(using: rule)
     s.endDrawing()
+  }
+
+  /// Fills node `i`'s rounded bounds with its background `color`. A layer drawn twice
+  /// running with the same bounds, corners, map and clip has its fill's coverage
+  /// recorded, and later frames repeat the recording while those stay the same (the
+  /// same pixels as filling the path again, without building, flattening or
+  /// scan-converting it); a layer that keeps changing is filled the ordinary way.
+  func fillBackground(
+    _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform, into s: RenderSurface,
+    clip: PixelRect, alpha: Float
+  ) {
+    s.flushPendingClear()
+    let parts = nodeParts.parts(i, key: key)
+    let c = clip.intersection(s.rect)
+    let last = parts.background
+    let sameShape = last.map { $0.bounds == st.bounds && $0.cornerRadius == st.cornerRadius && $0.corners == st.maskedCorners }
+      ?? false
+    if sameShape, let recorded = last?.fill, !c.isEmpty {
+      // What `beginDrawing(transform:clip:)` would set up, without setting it up.
+      let t = map.concatenating(CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
+      let box = SIMD4(c.x0 - s.originX, c.y0 - s.originY, c.x1 - s.originX, c.y1 - s.originY)
+      if s.context.fill(recorded, transform: t, clip: box, color: color, alpha: CGFloat(alpha)) { return }
+    }
+    s.beginDrawing(transform: map, clip: clip)
+    defer { s.endDrawing() }
+    let ctx = s.context
+    ctx.setAlpha(CGFloat(alpha))
+    ctx.setFillColor(color)
+    if sameShape, let recorded = last?.fill, ctx.canReplay(recorded) {
+      ctx.fill(recorded)
+      return
+    }
+    let path = RoundedRectPath.bounds(of: st)
+    var entry = NodeParts.Background(
+      bounds: st.bounds, cornerRadius: st.cornerRadius, corners: st.maskedCorners, map: map, clip: c, fill: nil)
+    if sameShape, let last, last.map == map, last.clip == c, let recorded = ctx.recordFill(path, rule: .winding) {
+      entry.fill = recorded
+    } else {
+      ctx.addPath(path)
+      ctx.fillPath(using: .winding)
+    }
+    parts.background = entry
   }
 
   /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),

@@ -29,18 +29,35 @@ extension LayerCompositor {
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
 
-    let path: CGPath?
-    if let sp = st.shadowPath {
-      path = sp
-    } else if shapeIsRoundedBounds(i) {
-      path = RoundedRectPath.bounds(of: st)
-    } else {
-      path = nil
-    }
-    if let path {
-      let device = CGMutablePath()
-      device.addPath(path, transform: map)
-      guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else { return }
+    let pathShaped = st.shadowPath != nil || shapeIsRoundedBounds(i)
+    if pathShaped {
+      let parts = nodeParts.parts(i, key: n.key)
+      var entry: NodeParts.Shadow
+      if let e = parts.shadow, e.matches(st, map: map, sigma: sigma) {
+        shadowCache.touch(e.mask)
+        entry = e
+      } else {
+        let device = CGMutablePath()
+        device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: map)
+        guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else {
+          parts.shadow = nil
+          return
+        }
+        entry = NodeParts.Shadow(
+          shadowPath: st.shadowPath, bounds: st.bounds, cornerRadius: st.cornerRadius, corners: st.maskedCorners,
+          map: map, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
+      }
+      let color = PixelMath.compress(tint)
+      let tinted: ShadowCache.Tinted
+      if entry.color == color, let t = entry.tinted {
+        tinted = t
+      } else {
+        tinted = entry.mask.pixels(tinted: color)
+        entry.color = color
+        entry.tinted = tinted
+      }
+      parts.shadow = entry
+      let m = entry.mask, ox = entry.originX, oy = entry.originY
       // The cached mask, already in the shadow's colour: a plain source-over blit.
       let x = ox + m.dx + dx, y = oy + m.dy + dy
       let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
@@ -48,7 +65,6 @@ extension LayerCompositor {
       s.flushPendingClear()
       // What the layer's own opaque background will cover next is not blended.
       let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
-      let tinted = m.pixels(tinted: PixelMath.compress(tint))
       let w = m.width
       tinted.pixels.withUnsafeBufferPointer { p in tinted.factors.withUnsafeBufferPointer { f in
         m.spans.withUnsafeBufferPointer { spans in

@@ -32,6 +32,8 @@ package final class LayerCompositor {
   /// `shouldRasterize` bitmaps, and the layers that drew through theirs this frame.
   var rasterCache: [RenderNode.Key: RasterizedLayer] = [:]
   var rasterUsed = Set<RenderNode.Key>()
+  /// Per node: its background coverage and shadow mask from the last frame.
+  var nodeParts = NodePartsCache()
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
 
@@ -41,6 +43,7 @@ package final class LayerCompositor {
   /// device pixels per point. The pixels of `clip` are expected to be cleared first.
   package func render(_ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat) {
     self.tree = tree
+    nodeParts.begin(nodeCount: tree.nodes.count)
     gradientsUsed.removeAll(keepingCapacity: true)
     rasterUsed.removeAll(keepingCapacity: true)
     defer {

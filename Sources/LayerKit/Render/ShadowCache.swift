@@ -119,6 +119,9 @@ package final class ShadowCache {
     return (m, ox, oy)
   }
 
+  /// Marks `mask` as used this frame, when a caller found it without `mask(for:sigma:)`.
+  package func touch(_ mask: Mask) { mask.lastUse = frame }
+
   /// Ends a frame: drops entries unused for `maximumIdleFrames` frames.
   package func endFrame() {
     frame += 1

@@ -91,3 +91,66 @@ import Testing
     #expect(same)
   }
 }
+
+/// A renderer that keeps per-layer caches (background coverage, shadow mask lookups,
+/// damage records) between frames draws every frame exactly as a fresh renderer does,
+/// while the layers change the fields those caches check.
+@Suite struct CompositorFrameCacheTests {
+  typealias F = RenderFixtures
+
+  static func card(_ k: Int) -> CALayer {
+    let l = CALayer()
+    l.frame = CGRect(x: 10 + CGFloat(k) * 50, y: 14, width: 40, height: 26)
+    l.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)
+    l.cornerRadius = 6
+    l.shadowOpacity = 0.5
+    l.shadowRadius = 6
+    l.shadowOffset = CGSize(width: 0, height: 3)
+    return l
+  }
+
+  /// Changes applied one per frame to the first card (the second stays as it was).
+  static let changes: [(String, @Sendable (CALayer) -> Void)] = [
+    ("none", { _ in }),
+    ("moved a whole pixel", { $0.position.x += 1 }),
+    ("moved a fraction", { $0.position.y += 0.375 }),
+    ("resized", { $0.bounds.size.width += 3 }),
+    ("corner radius", { $0.cornerRadius = 9 }),
+    ("masked corners", { $0.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }),
+    ("background colour", { $0.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1) }),
+    ("translucent", { $0.opacity = 0.6 }),
+    ("shadow colour", { $0.shadowColor = CGColor(red: 0.6, green: 0, blue: 0, alpha: 1) }),
+    ("shadow radius", { $0.shadowRadius = 3 }),
+    ("shadow path", { $0.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil) }),
+    ("scaled", { $0.transform = CATransform3DMakeScale(1.25, 1.25, 1) }),
+    ("removed", { $0.removeFromSuperlayer() }),
+  ]
+
+  @Test func everyFrameMatchesAFreshRenderer() {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+    let first = Self.card(0), second = Self.card(1)
+    root.addSublayer(first)
+    root.addSublayer(second)
+    let ctx = CGContext(width: 120, height: 60)!
+    let renderer = CARenderer(layer: root)
+    var flip = false
+    for (name, change) in Self.changes {
+      // Three full frames of each state (a root property toggled each frame damages
+      // everything, so the clip stays the same): filled, recorded, then replayed.
+      for frame in 0..<3 {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        if frame == 0 { change(first) }
+        flip.toggle()
+        root.zPosition = flip ? 1e-6 : 0
+        CATransaction.commit()
+        renderer.render(in: ctx, scale: 1)
+        let kept = ctx.makeImage()!.pixels
+        let fresh = CARenderer(layer: root).render(width: 120, height: 60, scale: 1).pixels
+        let same = kept == fresh
+        #expect(same, "after \(name), frame \(frame)")
+      }
+    }
+  }
+}
