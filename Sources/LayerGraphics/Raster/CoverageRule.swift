@@ -9,16 +9,27 @@ enum NonZeroRule: CoverageRule {
   static func alpha(_ s: Float) -> Int { Int(Swift.min(abs(s), 1) * 255 + 0.5) }
 }
 
-/// Even-odd: the distance of `|s|` to the nearest even number, folded into 0…1.
+/// Even-odd: the distance of `s` to the nearest even number, `|s − 2·rint(s/2)|`, in 0…1.
+///
+/// `rint` is the add-and-subtract of `1.5·2²³`: for `|s/2| < 2²²` the sum lies in
+/// `[2²³, 2²⁴]`, where the float spacing is 1, so the addition rounds `s/2` to an integer
+/// (ties to even) and the subtraction is exact. `s − 2r` is then exact too: `2r` is an
+/// integer, so a multiple of the spacing of `s` (at most 1 below 2²⁴), and the difference
+/// has magnitude at most 1 with that spacing, which fits 24 bits for `|s| ≥ 1` (for
+/// `|s| < 1`, `r = 0`). So the result is the exact distance, as a floor-based fold would
+/// give, with no branch and no integer round trip. Larger sums (an integer there, so
+/// only their parity counts) take the floor.
 enum EvenOddRule: CoverageRule {
   @inline(__always)
   static func alpha(_ s: Float) -> Int {
-    var a = abs(s)
-    // The floor of a non-negative half, by truncation (no libm call) while it fits.
-    let half = a * 0.5
-    a -= 2 * (half < 0x1p30 ? Float(Int32(half)) : half.rounded(.down))
-    if a > 1 { a = 2 - a }
-    return Int(a * 255 + 0.5)
+    let half = s * 0.5
+    let r: Float
+    if _fastPath(abs(half) < 0x1p22) {
+      r = (half + 0x1.8p23) - 0x1.8p23
+    } else {
+      r = half.rounded(.down)
+    }
+    return Int(abs(s - 2 * r) * 255 + 0.5)
   }
 }
 
