@@ -168,26 +168,53 @@ struct CoverageCells {
       }
       return
     }
+    // The first column boundary: `G(i0 + 1)` and the first cell's deposit.
     let w = hi - lo
+    let u0 = Float(i0 + 1) - lo
+    let g0 = u0 >= w ? u0 - 0.5 * w : 0.5 * u0 * u0 * (1 / w)
+    let acc0 = d * g0
+    c[i0] += acc0
+    if hi <= Float(i0 + 2) {
+      // Two columns (a short sloped piece crossing one boundary). `G(i0 + 2)` is on the
+      // linear branch: `hi ≤ i0 + 2` gives `u ≥ w` after rounding too (rounding keeps the
+      // order), as in the last step of the general loop.
+      let acc1 = d * ((Float(i0 + 2) - lo) - 0.5 * w - g0)
+      c[i0 + 1] += acc1 - acc0
+      c[i0 + 2] += d - acc1
+      let bit = i0 & 63
+      if bit < 62 {
+        t[i0 >> 6] |= 7 &<< UInt64(bit)
+      } else {
+        mark(t, i0)
+        mark(t, i0 + 1)
+        mark(t, i0 + 2)
+      }
+      return
+    }
     let inv = 1 / w
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
-    var prev: Float = 0
-    var g0: Float = 0
-    var i = i0
+    var prev = acc0
+    var gPrev = g0
+    var i = i0 + 1
     while i <= i1 {
       let u = Float(i + 1) - lo
       let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
-      let acc = d * (g1 - g0)
+      let acc = d * (g1 - gPrev)
       c[i] += acc - prev
-      mark(t, i)
       prev = acc
-      g0 = g1
+      gPrev = g1
       i += 1
     }
     c[i1 + 1] += d - prev
-    mark(t, i1 + 1)
+    // Cells i0…i1 + 1, as one bit range when they share a word.
+    let n = i1 + 2 - i0, bit = i0 & 63
+    if bit + n <= 64 {
+      t[i0 >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
+    } else {
+      for j in i0...(i1 + 1) { mark(t, j) }
+    }
   }
 
   @inline(__always)
