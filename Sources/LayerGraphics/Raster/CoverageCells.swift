@@ -67,16 +67,17 @@ struct CoverageCells {
     var c = cells + row * stride
     var t = touched + row * words
     var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
-    while y < yb {
-      let yn = Swift.min(rowBottom, yb)
-      let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
-      depositPiece(c, t, xa: x, xb: xn, d: (yn - y) * e.winding)
+    // Whole row crossings, then the last piece, which ends at `xEnd`.
+    while rowBottom < yb {
+      let xn = Swift.min(Swift.max(x + (rowBottom - y) * dxdy, 0), maxX)
+      depositPiece(c, t, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
       x = xn
-      y = yn
+      y = rowBottom
       rowBottom += 1
       c += stride
       t += words
     }
+    depositPiece(c, t, xa: x, xb: xEnd, d: (yb - y) * e.winding)
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
