@@ -45,17 +45,28 @@ struct CoverageCells {
     }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
-    if ya == e.y0 && yb == e.y1 && yb <= bandTop + Float(row + 1) {
-      // The whole edge inside one row (most edges of a finely flattened outline).
-      let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
-      if Int(lo) < minCell { minCell = Int(lo) }
-      if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
-      depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
-      return
+    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    let dxdy: Float
+    var x: Float
+    let xEnd: Float
+    if ya == e.y0 && yb == e.y1 {
+      if yb <= rowBottom {
+        // The whole edge inside one row (most edges of a finely flattened outline).
+        let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
+        if Int(lo) < minCell { minCell = Int(lo) }
+        if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
+        depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
+        return
+      }
+      // The whole edge inside the band (the usual case): its own end points.
+      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      x = e.x0
+      xEnd = e.x1
+    } else {
+      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+      xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     }
-    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-    var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-    let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     var y = ya
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
@@ -66,7 +77,6 @@ struct CoverageCells {
     if highCell > maxCell { maxCell = highCell }
     var c = cells + row * stride
     var t = touched + row * words
-    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
     // Whole row crossings, then the last piece, which ends at `xEnd`.
     while rowBottom < yb {
       let xn = Swift.min(Swift.max(x + (rowBottom - y) * dxdy, 0), maxX)
