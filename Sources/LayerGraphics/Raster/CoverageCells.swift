@@ -36,7 +36,7 @@ struct CoverageCells {
   /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows).
   @inline(__always)
   mutating func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float) {
-    let ya = Swift.max(e.y0, bandTop)
+    let ya = larger(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
     if e.x0 == e.x1 {
@@ -52,7 +52,7 @@ struct CoverageCells {
     if ya == e.y0 && yb == e.y1 {
       if yb <= rowBottom {
         // The whole edge inside one row (most edges of a finely flattened outline).
-        let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
+        let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
         if Int(lo) < minCell { minCell = Int(lo) }
         if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
         depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
@@ -72,14 +72,14 @@ struct CoverageCells {
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
     let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
-    let highCell = Int(Swift.max(Swift.max(x, xEnd), 0)) + 1
+    let highCell = Int(larger(larger(x, xEnd), 0)) + 1
     if lowCell < minCell { minCell = lowCell }
     if highCell > maxCell { maxCell = highCell }
     var c = cells + row * stride
     var t = touched + row * words
     // Whole row crossings, then the last piece, which ends at `xEnd`.
     while rowBottom < yb {
-      let xn = Swift.min(Swift.max(x + (rowBottom - y) * dxdy, 0), maxX)
+      let xn = Swift.min(larger(x + (rowBottom - y) * dxdy, 0), maxX)
       depositPiece(c, t, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
       x = xn
       y = rowBottom
@@ -163,7 +163,7 @@ struct CoverageCells {
   @inline(__always)
   private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
                             d: Float) {
-    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+    let lo = Swift.min(xa, xb), hi = larger(xa, xb)
     let i0 = Int(lo)
     if hi <= Float(i0 + 1) {
       let m = (lo + hi) * 0.5 - Float(i0)
@@ -227,6 +227,12 @@ struct CoverageCells {
       for j in i0...(i1 + 1) { mark(t, j) }
     }
   }
+
+  /// `Swift.max(a, b)` for numbers (equal for every pair that is not NaN, signed zeros
+  /// included: both return `b` when `a == b`), in the form that compiles to one `maxss`;
+  /// `Swift.max` keeps a NaN-ordering select of four instructions.
+  @inline(__always)
+  private func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
   @inline(__always)
   private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
