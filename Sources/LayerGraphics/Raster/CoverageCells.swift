@@ -49,7 +49,9 @@ struct CoverageCells {
     let dxdy: Float
     var x: Float
     let xEnd: Float
-    if ya == e.y0 && yb == e.y1 {
+    // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
+    let startsInBand = e.y0 >= bandTop, endsInBand = e.y1 <= bandBottom
+    if startsInBand && endsInBand {
       if yb <= rowBottom {
         // The whole edge inside one row (most edges of a finely flattened outline).
         let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
@@ -64,8 +66,8 @@ struct CoverageCells {
       xEnd = e.x1
     } else {
       dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-      xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+      x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+      xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     }
     var y = ya
     // The band's touched range from the edge's extent, once: every piece lies inside
