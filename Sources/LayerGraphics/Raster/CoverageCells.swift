@@ -36,7 +36,7 @@ struct CoverageCells {
   /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows).
   @inline(__always)
   mutating func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float) {
-    let ya = Swift.max(e.y0, bandTop)
+    let ya = larger(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
     if e.x0 == e.x1 {
@@ -45,38 +45,51 @@ struct CoverageCells {
     }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
-    if ya == e.y0 && yb == e.y1 && yb <= bandTop + Float(row + 1) {
-      // The whole edge inside one row (most edges of a finely flattened outline).
-      let lo = Swift.min(e.x0, e.x1), hi = Swift.max(e.x0, e.x1)
-      if Int(lo) < minCell { minCell = Int(lo) }
-      if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
-      depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
-      return
+    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    let dxdy: Float
+    var x: Float
+    let xEnd: Float
+    // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
+    let startsInBand = e.y0 >= bandTop, endsInBand = e.y1 <= bandBottom
+    if startsInBand && endsInBand {
+      if yb <= rowBottom {
+        // The whole edge inside one row (most edges of a finely flattened outline).
+        let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
+        if Int(lo) < minCell { minCell = Int(lo) }
+        if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
+        depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
+        return
+      }
+      // The whole edge inside the band (the usual case): its own end points.
+      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      x = e.x0
+      xEnd = e.x1
+    } else {
+      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+      xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     }
-    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-    var x = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-    let xEnd = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     var y = ya
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
     let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
-    let highCell = Int(Swift.max(Swift.max(x, xEnd), 0)) + 1
+    let highCell = Int(larger(larger(x, xEnd), 0)) + 1
     if lowCell < minCell { minCell = lowCell }
     if highCell > maxCell { maxCell = highCell }
     var c = cells + row * stride
     var t = touched + row * words
-    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
-    while y < yb {
-      let yn = Swift.min(rowBottom, yb)
-      let xn = yn == yb ? xEnd : Swift.min(Swift.max(x + (yn - y) * dxdy, 0), maxX)
-      depositPiece(c, t, xa: x, xb: xn, d: (yn - y) * e.winding)
+    // Whole row crossings, then the last piece, which ends at `xEnd`.
+    while rowBottom < yb {
+      let xn = Swift.min(larger(x + (rowBottom - y) * dxdy, 0), maxX)
+      depositPiece(c, t, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
       x = xn
-      y = yn
+      y = rowBottom
       rowBottom += 1
       c += stride
       t += words
     }
+    depositPiece(c, t, xa: x, xb: xEnd, d: (yb - y) * e.winding)
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
@@ -152,7 +165,7 @@ struct CoverageCells {
   @inline(__always)
   private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
                             d: Float) {
-    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+    let lo = Swift.min(xa, xb), hi = larger(xa, xb)
     let i0 = Int(lo)
     if hi <= Float(i0 + 1) {
       let m = (lo + hi) * 0.5 - Float(i0)
@@ -168,27 +181,60 @@ struct CoverageCells {
       }
       return
     }
+    // The first column boundary: `G(i0 + 1)` and the first cell's deposit.
     let w = hi - lo
+    let u0 = Float(i0 + 1) - lo
+    let g0 = u0 >= w ? u0 - 0.5 * w : 0.5 * u0 * u0 * (1 / w)
+    let acc0 = d * g0
+    c[i0] += acc0
+    if hi <= Float(i0 + 2) {
+      // Two columns (a short sloped piece crossing one boundary). `G(i0 + 2)` is on the
+      // linear branch: `hi ≤ i0 + 2` gives `u ≥ w` after rounding too (rounding keeps the
+      // order), as in the last step of the general loop.
+      let acc1 = d * ((Float(i0 + 2) - lo) - 0.5 * w - g0)
+      c[i0 + 1] += acc1 - acc0
+      c[i0 + 2] += d - acc1
+      let bit = i0 & 63
+      if bit < 62 {
+        t[i0 >> 6] |= 7 &<< UInt64(bit)
+      } else {
+        mark(t, i0)
+        mark(t, i0 + 1)
+        mark(t, i0 + 2)
+      }
+      return
+    }
     let inv = 1 / w
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
-    var prev: Float = 0
-    var g0: Float = 0
-    var i = i0
+    var prev = acc0
+    var gPrev = g0
+    var i = i0 + 1
     while i <= i1 {
       let u = Float(i + 1) - lo
       let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
-      let acc = d * (g1 - g0)
+      let acc = d * (g1 - gPrev)
       c[i] += acc - prev
-      mark(t, i)
       prev = acc
-      g0 = g1
+      gPrev = g1
       i += 1
     }
     c[i1 + 1] += d - prev
-    mark(t, i1 + 1)
+    // Cells i0…i1 + 1, as one bit range when they share a word.
+    let n = i1 + 2 - i0, bit = i0 & 63
+    if bit + n <= 64 {
+      t[i0 >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
+    } else {
+      for j in i0...(i1 + 1) { mark(t, j) }
+    }
   }
+
+  /// `Swift.max(a, b)` for numbers (equal for every pair that is not NaN, signed zeros
+  /// included: both return `b` when `a == b`), in the form that compiles to one `maxss`;
+  /// `Swift.max` keeps a NaN-ordering select of four instructions.
+  @inline(__always)
+  private func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
   @inline(__always)
   private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {

@@ -107,9 +107,14 @@ package final class CoverageRasterizer {
   package func fill<B: SpanBlitter>(
     _ builder: EdgeBuilder, rule: CGPathFillRule, antialias: Bool = true, into blitter: inout B
   ) {
+    // The even-odd rule's fast form needs running sums below 2²³, which fewer than
+    // `EvenOddRule.maximumEdges` edges guarantee.
+    let narrow = builder.edges.count < EvenOddRule.maximumEdges
     switch (rule, antialias) {
-    case (.evenOdd, true): fill(builder, EvenOddRule.self, into: &blitter)
-    case (.evenOdd, false): fill(builder, AliasedRule<EvenOddRule>.self, into: &blitter)
+    case (.evenOdd, true) where narrow: fill(builder, EvenOddRule.self, into: &blitter)
+    case (.evenOdd, false) where narrow: fill(builder, AliasedRule<EvenOddRule>.self, into: &blitter)
+    case (.evenOdd, true): fill(builder, WideEvenOddRule.self, into: &blitter)
+    case (.evenOdd, false): fill(builder, AliasedRule<WideEvenOddRule>.self, into: &blitter)
     case (_, true): fill(builder, NonZeroRule.self, into: &blitter)
     case (_, false): fill(builder, AliasedRule<NonZeroRule>.self, into: &blitter)
     }

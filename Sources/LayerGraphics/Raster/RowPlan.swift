@@ -103,20 +103,24 @@ final class RowPlan {
       let bandEnd = Swift.min(r + bandHeight, rowCount)
       var entry = -1  // the band's first computed row, once known
       while r < bandEnd {
+        if previousClean && diff[r] == 0 {
+          // A run of clean rows (`dirty` is 0 after a clean row, and no mark changes it):
+          // each repeats the row above, and their marks are already 0.
+          any = true
+          repeat {
+            kinds[r] = Self.replicate
+            r += 1
+          } while r < bandEnd && diff[r] == 0
+          continue
+        }
         dirty &+= diff[r]
         diff[r] = 0
-        let clean = dirty == 0
-        if clean && previousClean {
-          kinds[r] = Self.replicate
-          any = true
-        } else {
-          kinds[r] = Self.compute
-          next[last] = Int32(truncatingIfNeeded: r)
-          if r - last > 1 { kinds[last] = Self.record }
-          last = r
-          if entry < 0 { entry = r }
-        }
-        previousClean = clean
+        kinds[r] = Self.compute
+        next[last] = Int32(truncatingIfNeeded: r)
+        if r - last > 1 { kinds[last] = Self.record }
+        last = r
+        if entry < 0 { entry = r }
+        previousClean = dirty == 0
         r += 1
       }
       bandFirst[band] = Int32(truncatingIfNeeded: entry)  // −1: resolved below
