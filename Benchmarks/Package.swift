@@ -10,9 +10,11 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "layerkit-bench",
-      dependencies: [.product(name: "LayerGraphics", package: "LayerKit")],
+      dependencies: [.product(name: "LayerGraphics", package: "LayerKit"), "CMallocCounter"],
       path: "Sources/LayerKitBench",
       swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+    // The timing benchmark's allocation counter (it interposes malloc), shared by path.
+    .target(name: "CMallocCounter", path: "Timing/Sources/CMallocCounter"),
     .executableTarget(
       name: "layerkit-compositor-bench",
       dependencies: [.product(name: "LayerKit", package: "LayerKit")],

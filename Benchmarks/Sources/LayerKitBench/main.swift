@@ -1,3 +1,4 @@
+import CMallocCounter
 import Dispatch
 import Foundation
 @_spi(Benchmarks) import LayerGraphics
@@ -140,6 +141,15 @@ for (key, body) in scenes {
     let raw = Data(img.pixels)
     try? raw.write(to: URL(fileURLWithPath: "\(pngDir)/\(key).rgba"))
   }
+}
+
+// Steady-state allocation calls per frame of each path scene (after the timed runs have
+// warmed every scratch buffer): fills and strokes should allocate nothing.
+for (key, body) in scenes.prefix(3) where only == nil || key.hasPrefix(only!) {
+  body(whole)
+  let before = lk_allocation_count()
+  body(whole)
+  print("ALLOCATIONS \(key) \(lk_allocation_count() - before)")
 }
 
 let alphaPlane = UnsafeMutablePointer<UInt8>.allocate(capacity: W * H)

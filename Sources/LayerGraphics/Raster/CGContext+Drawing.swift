@@ -4,9 +4,7 @@ import Foundation
 extension CGContext {
   /// Fills the current path (each subpath implicitly closed) and clears it.
   public func fillPath(using rule: CGPathFillRule = .winding) {
-    let p = currentPath
-    currentPath = PathStorage()
-    perform { $0.fillDevicePath(p, rule: rule) }
+    consumeCurrentPath { p in perform { $0.fillDevicePath(p, rule: rule) } }
   }
 
   /// Fills the current path with the even-odd rule and clears it.
@@ -14,15 +12,15 @@ extension CGContext {
 
   /// Strokes the current path with the current line style and clears it.
   public func strokePath() {
-    let p = currentPath
-    currentPath = PathStorage()
-    perform { $0.strokeDevicePath(p) }
+    consumeCurrentPath { p in perform { $0.strokeDevicePath(p) } }
   }
 
   /// Fills and/or strokes the current path, then clears it.
   public func drawPath(using mode: CGPathDrawingMode) {
-    let p = currentPath
-    currentPath = PathStorage()
+    consumeCurrentPath { p in drawPath(p, using: mode) }
+  }
+
+  private func drawPath(_ p: PathStorage, using mode: CGPathDrawingMode) {
     perform { ctx in
       switch mode {
       case .fill: ctx.fillDevicePath(p, rule: .winding)
@@ -36,6 +34,21 @@ extension CGContext {
         ctx.strokeDevicePath(p)
       }
     }
+  }
+
+  /// Hands the current path to `body` and leaves the context with an empty current path
+  /// that keeps the arrays' capacity, so building and drawing paths one after another
+  /// allocates nothing once the arrays have grown.
+  private func consumeCurrentPath(_ body: (PathStorage) -> Void) {
+    var p = PathStorage()
+    swap(&p, &currentPath)
+    body(p)
+    guard currentPath.verbs.isEmpty else { return }
+    p.verbs.removeAll(keepingCapacity: true)
+    p.points.removeAll(keepingCapacity: true)
+    p.subpathStart = .zero
+    p.hasCurrentPoint = false
+    currentPath = p
   }
 
   /// Fills a rectangle (the current path is left alone).
