@@ -56,6 +56,10 @@ package struct SolidBlitter: SpanBlitter {
   @inline(__always)
   package mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
     let d = pixels + y * stride + x
+    // The shape's edge crosses the next row near here; that row is swept next, so its
+    // pixels are asked for now (a frame row is far apart from the one above in memory,
+    // and an edge pixel's read is otherwise a cache miss).
+    Prefetch.forWriting(UnsafeRawPointer(d + stride))
     if count >= 4 {
       RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
       return
