@@ -167,44 +167,50 @@ struct CoverageCells {
                             d: Float) {
     let lo = Swift.min(xa, xb), hi = larger(xa, xb)
     let i0 = Int(lo)
-    if hi <= Float(i0 + 1) {
-      let m = (lo + hi) * 0.5 - Float(i0)
-      c[i0] += d - d * m
-      c[i0 + 1] += d * m
-      // Both cells with one write unless they straddle two words.
-      let bit = i0 & 63
-      if bit != 63 {
-        t[i0 >> 6] |= 3 &<< UInt64(bit)
-      } else {
-        mark(t, i0)
-        mark(t, i0 + 1)
-      }
-      return
-    }
-    // The first column boundary: `G(i0 + 1)` and the first cell's deposit.
     let w = hi - lo
     let u0 = Float(i0 + 1) - lo
-    let g0 = u0 >= w ? u0 - 0.5 * w : 0.5 * u0 * u0 * (1 / w)
+    // `G(i0 + 1)`, the area left of the first column boundary per unit height. Both arms
+    // are computed ahead of the select so that it stays a select: with the arithmetic
+    // inside its arms it compiles to a branch, which the even-odd stars mispredict on about
+    // a third of their pieces (`u0 ≥ w` is the one-column case).
+    let inv = 1 / w
+    let gLinear = u0 - 0.5 * w, gQuadratic = 0.5 * u0 * u0 * inv
+    let g0 = u0 >= w ? gLinear : gQuadratic
     let acc0 = d * g0
-    c[i0] += acc0
     if hi <= Float(i0 + 2) {
-      // Two columns (a short sloped piece crossing one boundary). `G(i0 + 2)` is on the
-      // linear branch: `hi ≤ i0 + 2` gives `u ≥ w` after rounding too (rounding keeps the
-      // order), as in the last step of the general loop.
+      // One column or two, on one path: both forms are computed and the cells' values
+      // selected, so the (data-dependent) choice costs no branch. A piece inside one
+      // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
+      // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
+      // one spare cell past the band's last row for it.
+      let single = hi <= Float(i0 + 1)
+      let m = (lo + hi) * 0.5 - Float(i0)
+      // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
+      // after rounding too, as rounding keeps the order).
       let acc1 = d * ((Float(i0 + 2) - lo) - 0.5 * w - g0)
-      c[i0 + 1] += acc1 - acc0
-      c[i0 + 2] += d - acc1
+      // The choice as bit masks (float selects on one shared condition were compiled to
+      // a branch): all ones for two columns, from the sign of `(i0 + 1) − hi` (exact
+      // here by Sterbenz, so negative exactly when `hi > i0 + 1`, never −0).
+      let two = UInt32(bitPattern: Int32(bitPattern: (Float(i0 + 1) - hi).bitPattern) >> 31)
+      @inline(__always) func pick(_ a: Float, _ b: Float) -> Float {
+        Float(bitPattern: (a.bitPattern & ~two) | (b.bitPattern & two))
+      }
+      let v = (pick(d - d * m, acc0), pick(d * m, acc1 - acc0), pick(0, d - acc1))
+      c[i0] += v.0
+      c[i0 + 1] += v.1
+      c[i0 + 2] += v.2
       let bit = i0 & 63
+      let bits = 3 | UInt64(two & 4)
       if bit < 62 {
-        t[i0 >> 6] |= 7 &<< UInt64(bit)
+        t[i0 >> 6] |= bits &<< UInt64(bit)
       } else {
         mark(t, i0)
         mark(t, i0 + 1)
-        mark(t, i0 + 2)
+        if !single { mark(t, i0 + 2) }
       }
       return
     }
-    let inv = 1 / w
+    c[i0] += acc0
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1

@@ -73,9 +73,11 @@ package final class CoverageRasterizer {
   private func reserve(width: Int) {
     let stride = width + 2
     let words = (stride + 63) >> 6
-    if stride * Self.bandHeight > cellCapacity {
+    // One spare cell past the band's last row: a one-column piece in the last column
+    // adds −0 to the cell after its pair (see `CoverageCells.depositPiece`).
+    if stride * Self.bandHeight + 1 > cellCapacity {
       cells.deallocate()
-      cellCapacity = stride * Self.bandHeight
+      cellCapacity = stride * Self.bandHeight + 1
       cells = .allocate(capacity: cellCapacity)
       cells.initialize(repeating: 0, count: cellCapacity)
     }
