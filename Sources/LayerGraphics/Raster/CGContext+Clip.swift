@@ -41,9 +41,7 @@ extension CGContext {
       normalizeClip()
       return
     }
-    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
-    PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
-    edges.finish()
+    buildFillEdges(p)
     let mask = ClipMask(width: width, height: height, stride: stride)
     var blitter = MaskBlitter(target: mask.bytes, previous: state.clipMask.map { UnsafePointer($0.bytes) },
                               stride: stride)

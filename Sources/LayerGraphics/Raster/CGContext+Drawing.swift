@@ -172,10 +172,16 @@ extension CGContext {
   /// Fills a device-space path with `paint`.
   func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
     if missesClip(p, outset: 0) { return }
+    buildFillEdges(p)
+    blit(rule: rule, paint: paint, mode: mode)
+  }
+
+  /// Stages 1 and 2 of a fill: the device-space path `p` flattened at the fill
+  /// tolerance into `edges`, clipped to the current clip box.
+  func buildFillEdges(_ p: PathStorage) {
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
     edges.finish()
-    blit(rule: rule, paint: paint, mode: mode)
   }
 
   /// Scan-converts the collected edges and blends them with `paint`.

@@ -56,6 +56,9 @@ extension CGContext {
     state.blendMode == .normal && state.clipMask == nil && !state.hasShadow
   }
 
+  /// The current clip box, `x0, y0, x1, y1` in device pixels.
+  private var clipBox: SIMD4<Int> { SIMD4(state.clipX0, state.clipY0, state.clipX1, state.clipY1) }
+
   /// Fills `path` (user space, under the current transformation) with the fill colour
   /// like `addPath` + `fillPath(using:)`, and returns what the rasterizer reported so
   /// `fill(_:)` can repeat it; nil (and nothing drawn) when the state is not one a
@@ -66,12 +69,10 @@ extension CGContext {
     var device = PathStorage()
     device.append(path.storage, state.ctm)
     var recorder = FillRecorder(fill: RecordedFill(
-      ctm: state.ctm, clip: SIMD4(state.clipX0, state.clipY0, state.clipX1, state.clipY1), rule: rule,
+      ctm: state.ctm, clip: clipBox, rule: rule,
       antialias: state.antialias))
     if !missesClip(device, outset: 0) {
-      edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
-      PathFlattener.flatten(device, tolerance: CGContext.fillTolerance, into: &edges)
-      edges.finish()
+      buildFillEdges(device)
       rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &recorder)
     }
     fill(recorder.fill)
@@ -82,7 +83,7 @@ extension CGContext {
   /// antialiasing, for a fill `fill(_:)` can repeat.
   package func canReplay(_ recorded: RecordedFill) -> Bool {
     fillsThroughSolidBlitter && recorded.antialias == state.antialias && recorded.ctm == state.ctm
-      && recorded.clip == SIMD4(state.clipX0, state.clipY0, state.clipX1, state.clipY1)
+      && recorded.clip == clipBox
   }
 
   /// Paints `recorded` in `color` at opacity `alpha` if it is what saving the state,
