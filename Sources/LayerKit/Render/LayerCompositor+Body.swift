@@ -112,8 +112,8 @@ extension LayerCompositor {
     let parts = nodeParts.parts(i, key: key)
     let c = clip.intersection(s.rect)
     let last = parts.background
-    let sameShape = last.map { $0.bounds == st.bounds && $0.cornerRadius == st.cornerRadius && $0.corners == st.maskedCorners }
-      ?? false
+    let shape = RoundedBoundsShape(st)
+    let sameShape = last?.shape == shape
     if sameShape, let recorded = last?.fill, !c.isEmpty {
       // What `beginDrawing(transform:clip:)` would set up, without setting it up.
       let t = map.concatenating(CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
@@ -130,8 +130,7 @@ extension LayerCompositor {
       return
     }
     let path = RoundedRectPath.bounds(of: st)
-    var entry = NodeParts.Background(
-      bounds: st.bounds, cornerRadius: st.cornerRadius, corners: st.maskedCorners, map: map, clip: c, fill: nil)
+    var entry = NodeParts.Background(shape: shape, map: map, clip: c, fill: nil)
     if sameShape, let last, last.map == map, last.clip == c, let recorded = ctx.recordFill(path, rule: .winding) {
       entry.fill = recorded
     } else {

@@ -44,7 +44,7 @@ extension LayerCompositor {
           return
         }
         entry = NodeParts.Shadow(
-          shadowPath: st.shadowPath, bounds: st.bounds, cornerRadius: st.cornerRadius, corners: st.maskedCorners,
+          shadowPath: st.shadowPath, shape: RoundedBoundsShape(st),
           map: map, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
       }
       let color = PixelMath.compress(tint)

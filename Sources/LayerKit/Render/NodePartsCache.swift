@@ -28,6 +28,20 @@ struct NodePartsCache {
   }
 }
 
+/// A layer's rounded bounds as the compositor draws them: what a background fill or a
+/// path-less shadow depends on.
+struct RoundedBoundsShape: Equatable {
+  var bounds: CGRect
+  var cornerRadius: CGFloat
+  var corners: CACornerMask
+
+  init(_ st: LayerState) {
+    bounds = st.bounds
+    cornerRadius = st.cornerRadius
+    corners = st.maskedCorners
+  }
+}
+
 /// One node's cached parts.
 final class NodeParts {
   let key: RenderNode.Key
@@ -35,9 +49,7 @@ final class NodeParts {
   /// The background as last filled: the bounds, corner radius, masked corners, map and
   /// device clip, and — once it was filled the same way twice — its recorded coverage.
   struct Background {
-    var bounds: CGRect
-    var cornerRadius: CGFloat
-    var corners: CACornerMask
+    var shape: RoundedBoundsShape
     var map: CGAffineTransform
     var clip: PixelRect
     var fill: RecordedFill?
@@ -49,9 +61,7 @@ final class NodeParts {
   /// mask's pixels in the last shadow colour.
   struct Shadow {
     var shadowPath: CGPath?
-    var bounds: CGRect
-    var cornerRadius: CGFloat
-    var corners: CACornerMask
+    var shape: RoundedBoundsShape
     var map: CGAffineTransform
     var sigma: Double
     var mask: ShadowCache.Mask
@@ -64,7 +74,7 @@ final class NodeParts {
     func matches(_ st: LayerState, map m: CGAffineTransform, sigma s: Double) -> Bool {
       guard map == m, sigma == s else { return false }
       if let sp = st.shadowPath { return sp === shadowPath }
-      return shadowPath == nil && bounds == st.bounds && cornerRadius == st.cornerRadius && corners == st.maskedCorners
+      return shadowPath == nil && shape == RoundedBoundsShape(st)
     }
   }
   var shadow: Shadow?
