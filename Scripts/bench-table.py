@@ -35,6 +35,8 @@ def anchor(engine, prefix):
 
 rows = [
     ("A: 1,000 rounded rects, fill + 1 px border", "A_rrects_fill_stroke", "A rrects"),
+    ("A′: the same rects, fill only", "A1_rrects_fill_only", "A' rrects"),
+    ("A″: the same rects, border only", "A2_rrects_stroke_only", None),
     ("B: 200 cubic stars, stroke width 3", "B_stars_stroke_w3", "B stars"),
     ("Stars, even-odd fill", "B2_stars_evenodd_fill", "B'' stars"),
     ("Full-frame image SrcOver blit", "E_blit_srcover", "E full-frame"),

@@ -80,6 +80,27 @@ func sceneA(_ ctx: CGContext) {
   }
 }
 
+/// Scene A's fills alone (Blend2D's anchor times this too), to see which half differs.
+func sceneAFill(_ ctx: CGContext) {
+  clear(ctx)
+  for r in scene.rects {
+    ctx.setFillColor(r.fill)
+    ctx.addPath(r.path)
+    ctx.fillPath()
+  }
+}
+
+/// Scene A's borders alone.
+func sceneAStroke(_ ctx: CGContext) {
+  clear(ctx)
+  ctx.setLineWidth(1)
+  for r in scene.rects {
+    ctx.setStrokeColor(r.border)
+    ctx.addPath(r.path)
+    ctx.strokePath()
+  }
+}
+
 func sceneB(_ ctx: CGContext) {
   clear(ctx)
   ctx.setLineWidth(3)
@@ -133,6 +154,7 @@ func twoCores(_ body: @escaping @Sendable (CGContext) -> Void) -> () -> Void {
 
 let scenes: [(String, @Sendable (CGContext) -> Void)] = [
   ("A_rrects_fill_stroke", sceneA), ("B_stars_stroke_w3", sceneB), ("B2_stars_evenodd_fill", starsEvenOdd),
+  ("A1_rrects_fill_only", sceneAFill), ("A2_rrects_stroke_only", sceneAStroke),
   ("E_blit_srcover", blit), ("E2_blit_affine_bilinear", blitAffine),
 ]
 for (key, body) in scenes {
@@ -161,6 +183,6 @@ for i in 0..<(W * H) {
 bench("F_blur_alpha_sigma10") { GaussianBlur.blurAlpha(alphaPlane, width: W, height: H, stride: W, sigma: 10) }
 bench("F2_blur_rgba_sigma10") { GaussianBlur.blurRGBA(rgbaPlane, width: W, height: H, stride: W, sigma: 10) }
 
-for (key, body) in scenes where !key.hasPrefix("E2") && !skipThreads {
+for (key, body) in scenes where !["E2", "A1", "A2"].contains(where: key.hasPrefix) && !skipThreads {
   bench("MT2_" + key, twoCores(body))
 }
