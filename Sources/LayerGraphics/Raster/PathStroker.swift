@@ -31,6 +31,7 @@ package struct PathStroker {
 
   private var points: [CGPoint] = []
   private var smooth: [Bool] = []
+  private var scratch = SegmentScratch()
 
   package init() {}
 
@@ -232,6 +233,7 @@ package struct PathStroker {
       return
     }
     let n = points.count
+    measure(closed: closed && n >= 2)
     if closed && n >= 2 {
       side(closed: true, forward: true, continuing: false, into: &sink)
       sink.close()
@@ -253,47 +255,98 @@ package struct PathStroker {
     return l > 0 ? CGPoint(x: dx / l, y: dy / l) : CGPoint(x: 1, y: 0)
   }
 
+  /// The segments' unit directions and lengths and the vertices' one-point joins, for the
+  /// polyline collected so far (see `SegmentScratch`).
+  private mutating func measure(closed: Bool) {
+    let n = points.count
+    let segCount = closed ? n : n - 1
+    let hw = lineWidth / 2
+    scratch.reserve(count: n)
+    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
+    points.withUnsafeBufferPointer { p in
+      for s in 0..<segCount {
+        let (d, length) = direction(p[s + 1 == n ? 0 : s + 1], from: p[s])
+        seg[s] = SegmentScratch.Segment(direction: d, length: length)
+      }
+    }
+    smooth.withUnsafeBufferPointer { sm in
+      let first = closed ? 0 : 1, end = closed ? n : n - 1
+      for j in first..<end {
+        simple[j] = false
+        guard sm[j] else { continue }
+        let s0 = seg[j == 0 ? n - 1 : j - 1], s1 = seg[j]
+        let d0 = s0.direction, d1 = s1.direction
+        let dot = d0.x * d1.x + d0.y * d1.y
+        // A segment without length keeps the direction (1, 0) both ways, not a negation:
+        // its vertices take the general join on each side.
+        guard dot > 0, s0.length > 0, s1.length > 0 else { continue }
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let onePlusDot = 1 + dot
+        let cosHalf = (onePlusDot / 2).squareRoot()
+        if hw * (1 - cosHalf) <= tolerance * cosHalf
+          && 2 * hw * abs(cross) <= onePlusDot * Swift.min(s0.length, s1.length)
+        {
+          let k = 1 / onePlusDot
+          off[j] = CGPoint(x: (d0.y * hw + d1.y * hw) * k, y: (-d0.x * hw + -d1.x * hw) * k)
+          simple[j] = true
+        }
+      }
+    }
+  }
+
   /// One side of the polyline: offset to the left walking `forward`, which is the right
-  /// side when walking backward.
+  /// side when walking backward. Needs `measure(closed:)` first.
   ///
   /// Each vertex's join emits the end of the previous offset segment (or the point that
   /// replaces it), so an open side ends with the last segment's offset end point and a
   /// closed one returns to its first join.
+  ///
+  /// Walking backward, every segment's direction is the exact negation of the measured
+  /// one (negation commutes with IEEE subtraction, multiplication and division), and a
+  /// one-point join lies at `v − offset` instead of `v + offset`: both sides come from
+  /// one measurement, bit for bit what measuring each side on its own gave.
   private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
                                            into sink: inout S) {
     let n = points.count
     let hw = lineWidth / 2
-    @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
-    @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
+    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
     let segCount = closed ? n : n - 1
-    // The previous segment's direction and length: the incoming ones at the next vertex.
-    var previous = CGPoint.zero
-    var previousLength: CGFloat = 0
-    var last = CGPoint.zero
-    for s in 0..<segCount {
-      let a = pt(s), b = pt(s + 1 == n ? 0 : s + 1)
-      let (d, length) = direction(b, from: a)
-      defer {
-        previous = d
-        previousLength = length
-      }
-      if s == 0 {
-        if closed {
-          // Join at the first vertex, coming from the last segment.
-          let (d0, length0) = direction(a, from: pt(n - 1))
-          join(at: a, d0: d0, length0: length0, d1: d, length1: length, smooth: sm(0), first: true,
-               into: &sink)
-        } else {
-          let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
-          if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
+    points.withUnsafeBufferPointer { p in
+      smooth.withUnsafeBufferPointer { sm in
+        // The walking direction and length of the side's segment `s`.
+        @inline(__always) func walk(_ s: Int) -> SegmentScratch.Segment {
+          if forward { return seg[s] }
+          // Backward segment s runs from p[n − 1 − s] to p[n − 2 − s], the measured
+          // segment n − 2 − s reversed (n − 1, the closing one, for s = n − 1).
+          let m = seg[s + 1 == n ? n - 1 : n - 2 - s]
+          let d = m.length > 0 ? CGPoint(x: -m.direction.x, y: -m.direction.y) : m.direction
+          return SegmentScratch.Segment(direction: d, length: m.length)
         }
-      } else {
-        join(at: a, d0: previous, length0: previousLength, d1: d, length1: length, smooth: sm(s),
-             first: false, into: &sink)
+        var previous = closed ? walk(segCount - 1) : SegmentScratch.Segment(direction: .zero, length: 0)
+        for s in 0..<segCount {
+          let j = forward ? s : n - 1 - s
+          let a = p[j]
+          let current = walk(s)
+          defer { previous = current }
+          if s == 0 && !closed {
+            let d = current.direction
+            let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
+            if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
+          } else if simple[j] {
+            let o = off[j]
+            let x = forward ? CGPoint(x: a.x + o.x, y: a.y + o.y) : CGPoint(x: a.x - o.x, y: a.y - o.y)
+            if s == 0 { sink.moveTo(x) } else { sink.lineTo(x) }
+          } else {
+            join(at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
+                 length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
+          }
+        }
+        if !closed {
+          let b = p[forward ? n - 1 : 0], d = previous.direction
+          sink.lineTo(CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw))
+        }
       }
-      last = CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw)
     }
-    if !closed { sink.lineTo(last) }
   }
 
   /// The unit vector from `a` to `b` and the distance between them; (1, 0) for equal points.
