@@ -3,7 +3,7 @@ import Foundation
 /// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
 ///
 /// Curves are flattened first, to a tolerance much finer than a pixel (cubics in steps
-/// sized by their local second derivative, see `stroke(_:into:)`), and the polyline is
+/// sized by their local second derivative, see `cubicSteps(at:verb:from:_:)`), and the polyline is
 /// offset by half the line width on both sides:
 /// - an open subpath becomes one contour: the left side forward, the end cap, the right
 ///   side backward, the start cap;
@@ -32,6 +32,7 @@ package struct PathStroker {
   private var points: [CGPoint] = []
   private var smooth: [Bool] = []
   private var scratch = SegmentScratch()
+  private var cubicPlan = CubicStepPlan()
 
   package init() {}
 
@@ -40,6 +41,7 @@ package struct PathStroker {
     guard lineWidth > 0, lineWidth.isFinite else { return }
     points.removeAll(keepingCapacity: true)
     smooth.removeAll(keepingCapacity: true)
+    cubicPlan.reset()
     var i = 0
     let pts = path.points
     var start = CGPoint.zero
@@ -47,7 +49,7 @@ package struct PathStroker {
     // there is none), to find the places where the path itself does not turn.
     var firstTangent = CGPoint.zero
     var endTangent = CGPoint.zero
-    for verb in path.verbs {
+    for (vi, verb) in path.verbs.enumerated() {
       let n = verb.pointCount
       defer { i += n }
       var finite = true
@@ -103,40 +105,12 @@ package struct PathStroker {
         append(p2, smooth: false)
       case .addCurveToPoint:
         let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
-        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
-        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        // Steps sized by the local second derivative, within the same bound as Wang's
-        // uniform count: B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
-        // h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over the
-        // piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
-        // |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
-        // pieces get longer than Wang's uniform ones.
-        @inline(__always) func second(_ t: CGFloat) -> CGFloat {
-          let x = d1x + t * (d2x - d1x), y = d1y + t * (d2y - d1y)
-          return (x * x + y * y).squareRoot()
-        }
-        let budget = tolerance * 4 / 3
-        let minimumStep = 1 / CGFloat(PathFlattener.maximumPieces)
-        var t: CGFloat = 0
-        var dt = second(0)
-        while true {
-          var h = dt > 0 ? (budget / dt).squareRoot() : 1
-          if h < 1 - t {
-            let dh = second(t + h)
-            if dh > dt { h = (budget / dh).squareRoot() }
-          } else {
-            let d1 = second(1)
-            if d1 <= dt || (1 - t) * (1 - t) * d1 <= budget { break }
-            h = (budget / d1).squareRoot()
-          }
-          // At most `maximumPieces` pieces, also when `h` is not a number.
-          t += h > minimumStep ? h : minimumStep
-          if t >= 1 { break }
+        let steps = cubicSteps(at: i, verb: vi, from: p0, path)
+        for t in steps {
           let u = t, v = 1 - u
           let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
           append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
-          dt = second(t)
         }
         append(p3, smooth: false)
       case .moveToPoint, .closeSubpath:
@@ -144,6 +118,67 @@ package struct PathStroker {
       }
     }
     flush(closed: false, closingSmooth: false, into: &sink)
+  }
+
+  /// The parameters where the cubic `path.verbs[vi]`, whose control points start at
+  /// `path.points[i]`, is cut, starting from `p0` (the polyline's last point).
+  ///
+  /// Steps are sized by the local second derivative, within the same bound as Wang's
+  /// uniform count: B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h]
+  /// stays within h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over
+  /// the piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
+  /// |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
+  /// pieces get longer than Wang's uniform ones.
+  ///
+  /// The cubic is planned together with up to three more of the same subpath (their start
+  /// taken as the point before their control points, which is what the polyline ends with
+  /// unless a degenerate piece was dropped; `CubicStepPlan` checks that when they come).
+  private func cubicSteps(at i: Int, verb vi: Int, from p0: CGPoint, _ path: PathStorage) -> UnsafeBufferPointer<CGFloat> {
+    if let planned = cubicPlan.planned(key: i, start: p0) { return planned }
+    let pts = path.points
+    var keys = SIMD4<Int>(repeating: -1)
+    var starts = (p0, CGPoint.zero, CGPoint.zero, CGPoint.zero)
+    var x = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+    var y = x
+    var count = 0
+    var k = i
+    var verb = vi
+    while count < CubicStepPlan.lanes {
+      let start = count == 0 ? p0 : pts[k - 1]
+      keys[count] = k
+      x.0[count] = start.x; y.0[count] = start.y
+      x.1[count] = pts[k].x; y.1[count] = pts[k].y
+      x.2[count] = pts[k + 1].x; y.2[count] = pts[k + 1].y
+      x.3[count] = pts[k + 2].x; y.3[count] = pts[k + 2].y
+      switch count {
+      case 1: starts.1 = start
+      case 2: starts.2 = start
+      case 3: starts.3 = start
+      default: break
+      }
+      count += 1
+      // The next cubic of the subpath, past lines and quadratic curves of finite points.
+      k += 3
+      verb += 1
+      var found = false
+      while verb < path.verbs.count {
+        let v = path.verbs[verb]
+        if v == .moveToPoint || v == .closeSubpath { break }
+        let n = v.pointCount
+        var finite = true
+        for q in 0..<n where !(pts[k + q].x.isFinite && pts[k + q].y.isFinite) { finite = false }
+        if !finite { break }
+        if v == .addCurveToPoint {
+          found = true
+          break
+        }
+        k += n
+        verb += 1
+      }
+      if !found { break }
+    }
+    cubicPlan.plan(count: count, keys: keys, starts: starts, x: x, y: y, budget: tolerance * 4 / 3)
+    return cubicPlan.planned(key: i, start: p0)!
   }
 
   /// Marks the latest point as a place where the path does not turn (a join between two
