@@ -25,7 +25,7 @@ package final class CubicStepPlan {
   /// The key (the index of the cubic's first control point in the path) and the start
   /// point each lane was planned for; key −1 for an empty lane.
   private var keys = SIMD4<Int>(repeating: -1)
-  private var starts = [CGPoint](repeating: .zero, count: CubicStepPlan.lanes)
+  private var starts = (CGPoint.zero, CGPoint.zero, CGPoint.zero, CGPoint.zero)
 
   package init() {
     steps = .allocate(capacity: Self.lanes * laneCapacity)
@@ -38,10 +38,19 @@ package final class CubicStepPlan {
 
   /// The parameters planned for the cubic with `key` starting at `start`, if any.
   package func planned(key: Int, start: CGPoint) -> UnsafeBufferPointer<CGFloat>? {
-    for l in 0..<Self.lanes where keys[l] == key && starts[l] == start {
-      return UnsafeBufferPointer(start: steps + l * laneCapacity, count: counts[l])
+    let l: Int
+    if keys[0] == key && starts.0 == start {
+      l = 0
+    } else if keys[1] == key && starts.1 == start {
+      l = 1
+    } else if keys[2] == key && starts.2 == start {
+      l = 2
+    } else if keys[3] == key && starts.3 == start {
+      l = 3
+    } else {
+      return nil
     }
-    return nil
+    return UnsafeBufferPointer(start: steps + l * laneCapacity, count: counts[l])
   }
 
   /// Plans `count` (1…4) cubics: lane `l` has key `keys[l]` and control points
@@ -50,10 +59,7 @@ package final class CubicStepPlan {
             x: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>),
             y: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), budget: CGFloat) {
     keys = newKeys
-    starts[0] = newStarts.0
-    starts[1] = newStarts.1
-    starts[2] = newStarts.2
-    starts[3] = newStarts.3
+    starts = newStarts
     for l in count..<Self.lanes { keys[l] = -1 }
     // D(t) = (1 − t)·D1 + t·D2, the second differences at the ends.
     let d1x = x.0 - 2 * x.1 + x.2, d1y = y.0 - 2 * y.1 + y.2
@@ -65,20 +71,27 @@ package final class CubicStepPlan {
     }
     let one = SIMD4<Double>(repeating: 1)
     let b = SIMD4<Double>(repeating: budget)
+    // √(budget / |D|): the quotient is never negative (NaN at worst, in lanes whose result
+    // is not used), so taking its magnitude changes nothing but lets the compiler keep
+    // the square roots in vector instructions.
+    @inline(__always) func step(_ d: SIMD4<Double>) -> SIMD4<Double> {
+      let q = b / d
+      return SIMD4(q[0].magnitude, q[1].magnitude, q[2].magnitude, q[3].magnitude).squareRoot()
+    }
     let minimumStep = SIMD4<Double>(repeating: 1 / CGFloat(PathFlattener.maximumPieces))
     let dEnd = second(one)
-    let hEnd = (b / dEnd).squareRoot()
+    let hEnd = step(dEnd)
     var t = SIMD4<Double>.zero
     var dt = second(t)
     var done = SIMD4<Int64>(0, 1, 2, 3) .>= SIMD4(repeating: Int64(count))
     counts = .zero
     var k = 0
     while !all(done) {
-      var h = (b / dt).squareRoot()
+      var h = step(dt)
       h.replace(with: one, where: .!(dt .> 0))
       let inside = h .< one - t
       let dh = second(t + h)
-      h.replace(with: (b / dh).squareRoot(), where: inside .& (dh .> dt))
+      h.replace(with: step(dh), where: inside .& (dh .> dt))
       let u = one - t
       done .|= .!inside .& ((dEnd .<= dt) .| (u * u * dEnd .<= b))
       h.replace(with: hEnd, where: .!inside)
