@@ -17,50 +17,69 @@ package final class CubicStepPlan {
   /// Cubics planned together.
   package static let lanes = 4
 
-  /// Lane `l`'s parameters, in increasing order, at `steps[l * laneCapacity ..< + count(l)]`
+  /// Lane `l`'s parameters, in increasing order, at `steps[l * laneCapacity ..< + counts[l]]`
   /// (0 < t < 1; the ends are not included).
   private var steps: UnsafeMutablePointer<CGFloat>
   private var laneCapacity = 16
-  private var counts = SIMD4<Int>(repeating: 0)
-  /// The key (the index of the cubic's first control point in the path) and the start
-  /// point each lane was planned for; key −1 for an empty lane.
-  private var keys = SIMD4<Int>(repeating: -1)
-  private var starts = (CGPoint.zero, CGPoint.zero, CGPoint.zero, CGPoint.zero)
+  private let counts: UnsafeMutablePointer<Int>
+  /// The key (the index of the cubic's first control point in the path) each lane was
+  /// planned for; −1 for an empty lane.
+  private let keys: UnsafeMutablePointer<Int>
+  /// Each lane's control points as eight rows of four lanes: x0, y0, x1, y1, x2, y2, x3, y3
+  /// (row `c`, lane `l` at `c * 4 + l`), written lane by lane and read as vectors.
+  private let coordinates: UnsafeMutablePointer<CGFloat>
 
   package init() {
     steps = .allocate(capacity: Self.lanes * laneCapacity)
+    counts = .allocate(capacity: Self.lanes)
+    counts.initialize(repeating: 0, count: Self.lanes)
+    keys = .allocate(capacity: Self.lanes)
+    keys.initialize(repeating: -1, count: Self.lanes)
+    coordinates = .allocate(capacity: 8 * Self.lanes)
+    coordinates.initialize(repeating: 0, count: 8 * Self.lanes)
   }
 
-  deinit { steps.deallocate() }
+  deinit {
+    steps.deallocate()
+    counts.deallocate()
+    keys.deallocate()
+    coordinates.deallocate()
+  }
 
   /// Forgets every planned cubic (call when the tolerance changes).
-  package func reset() { keys = SIMD4(repeating: -1) }
+  package func reset() { keys.update(repeating: -1, count: Self.lanes) }
 
   /// The parameters planned for the cubic with `key` starting at `start`, if any.
   package func planned(key: Int, start: CGPoint) -> UnsafeBufferPointer<CGFloat>? {
-    let l: Int
-    if keys[0] == key && starts.0 == start {
-      l = 0
-    } else if keys[1] == key && starts.1 == start {
-      l = 1
-    } else if keys[2] == key && starts.2 == start {
-      l = 2
-    } else if keys[3] == key && starts.3 == start {
-      l = 3
-    } else {
-      return nil
+    for l in 0..<Self.lanes where keys[l] == key && coordinates[l] == start.x && coordinates[4 + l] == start.y {
+      return UnsafeBufferPointer(start: steps + l * laneCapacity, count: counts[l])
     }
-    return UnsafeBufferPointer(start: steps + l * laneCapacity, count: counts[l])
+    return nil
   }
 
-  /// Plans `count` (1…4) cubics: lane `l` has key `keys[l]` and control points
-  /// `p0[l] … p3[l]` (as `x`/`y` vectors), cut within `budget` = tolerance · 4/3.
-  package func plan(count: Int, keys newKeys: SIMD4<Int>, starts newStarts: (CGPoint, CGPoint, CGPoint, CGPoint),
-            x: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>),
-            y: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), budget: CGFloat) {
-    keys = newKeys
-    starts = newStarts
+  /// Sets lane `l` (0…3) to the cubic `p0 … p3` with `key`, for the next `plan`.
+  package func set(lane l: Int, key: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
+    keys[l] = key
+    let c = coordinates + l
+    c[0] = p0.x
+    c[4] = p0.y
+    c[8] = p1.x
+    c[12] = p1.y
+    c[16] = p2.x
+    c[20] = p2.y
+    c[24] = p3.x
+    c[28] = p3.y
+  }
+
+  /// Plans the cubics set in lanes `0..<count` (1…4), cut within `budget` =
+  /// tolerance · 4/3; the other lanes are emptied.
+  package func plan(count: Int, budget: CGFloat) {
     for l in count..<Self.lanes { keys[l] = -1 }
+    let raw = UnsafeRawPointer(coordinates)
+    @inline(__always) func row(_ c: Int) -> SIMD4<Double> {
+      raw.loadUnaligned(fromByteOffset: c * 4 * MemoryLayout<Double>.stride, as: SIMD4<Double>.self)
+    }
+    let x = (row(0), row(2), row(4), row(6)), y = (row(1), row(3), row(5), row(7))
     // D(t) = (1 − t)·D1 + t·D2, the second differences at the ends.
     let d1x = x.0 - 2 * x.1 + x.2, d1y = y.0 - 2 * y.1 + y.2
     let d2x = x.1 - 2 * x.2 + x.3, d2y = y.1 - 2 * y.2 + y.3
@@ -84,7 +103,9 @@ package final class CubicStepPlan {
     var t = SIMD4<Double>.zero
     var dt = second(t)
     var done = SIMD4<Int64>(0, 1, 2, 3) .>= SIMD4(repeating: Int64(count))
-    counts = .zero
+    // Lanes still stepping all are at step k, so a lane's count is the number of steps
+    // it was still going; every lane's k-th slot is written (unused past its count).
+    var n = SIMD4<Int64>.zero
     var k = 0
     while !all(done) {
       var h = step(dt)
@@ -100,13 +121,15 @@ package final class CubicStepPlan {
       t.replace(with: t + h, where: .!done)
       done .|= t .>= one
       if k == laneCapacity { grow() }
-      for l in 0..<Self.lanes where !done[l] {
-        steps[l * laneCapacity + counts[l]] = t[l]
-        counts[l] += 1
-      }
+      steps[k] = t[0]
+      steps[laneCapacity + k] = t[1]
+      steps[2 * laneCapacity + k] = t[2]
+      steps[3 * laneCapacity + k] = t[3]
+      n &+= SIMD4(repeating: 1).replacing(with: 0, where: done)
       k += 1
       dt = second(t)
     }
+    for l in 0..<Self.lanes { counts[l] = Int(n[l]) }
   }
 
   /// Doubles each lane's capacity, keeping the parameters found so far.
@@ -114,7 +137,7 @@ package final class CubicStepPlan {
     let old = laneCapacity
     let bigger = UnsafeMutablePointer<CGFloat>.allocate(capacity: Self.lanes * old * 2)
     for l in 0..<Self.lanes {
-      (bigger + l * old * 2).update(from: steps + l * old, count: counts[l])
+      (bigger + l * old * 2).update(from: steps + l * old, count: old)
     }
     steps.deallocate()
     steps = bigger

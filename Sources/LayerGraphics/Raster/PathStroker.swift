@@ -136,26 +136,11 @@ package struct PathStroker {
   private func cubicSteps(at i: Int, verb vi: Int, from p0: CGPoint, _ path: PathStorage) -> UnsafeBufferPointer<CGFloat> {
     if let planned = cubicPlan.planned(key: i, start: p0) { return planned }
     let pts = path.points
-    var keys = SIMD4<Int>(repeating: -1)
-    var starts = (p0, CGPoint.zero, CGPoint.zero, CGPoint.zero)
-    var x = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
-    var y = x
     var count = 0
     var k = i
     var verb = vi
     while count < CubicStepPlan.lanes {
-      let start = count == 0 ? p0 : pts[k - 1]
-      keys[count] = k
-      x.0[count] = start.x; y.0[count] = start.y
-      x.1[count] = pts[k].x; y.1[count] = pts[k].y
-      x.2[count] = pts[k + 1].x; y.2[count] = pts[k + 1].y
-      x.3[count] = pts[k + 2].x; y.3[count] = pts[k + 2].y
-      switch count {
-      case 1: starts.1 = start
-      case 2: starts.2 = start
-      case 3: starts.3 = start
-      default: break
-      }
+      cubicPlan.set(lane: count, key: k, count == 0 ? p0 : pts[k - 1], pts[k], pts[k + 1], pts[k + 2])
       count += 1
       // The next cubic of the subpath, past lines and quadratic curves of finite points.
       k += 3
@@ -177,7 +162,7 @@ package struct PathStroker {
       }
       if !found { break }
     }
-    cubicPlan.plan(count: count, keys: keys, starts: starts, x: x, y: y, budget: tolerance * 4 / 3)
+    cubicPlan.plan(count: count, budget: tolerance * 4 / 3)
     return cubicPlan.planned(key: i, start: p0)!
   }
 

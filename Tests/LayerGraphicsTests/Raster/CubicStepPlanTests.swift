@@ -37,19 +37,8 @@ import Testing
 
   static func plan(_ cubics: [[CGPoint]], budget: CGFloat) -> CubicStepPlan {
     let plan = CubicStepPlan()
-    var keys = SIMD4<Int>(repeating: -1)
-    var x = [SIMD4<Double>](repeating: .zero, count: 4), y = x
-    var starts = [CGPoint](repeating: .zero, count: 4)
-    for (l, c) in cubics.enumerated() {
-      keys[l] = 10 * l
-      starts[l] = c[0]
-      for k in 0..<4 {
-        x[k][l] = c[k].x
-        y[k][l] = c[k].y
-      }
-    }
-    plan.plan(count: cubics.count, keys: keys, starts: (starts[0], starts[1], starts[2], starts[3]),
-              x: (x[0], x[1], x[2], x[3]), y: (y[0], y[1], y[2], y[3]), budget: budget)
+    for (l, c) in cubics.enumerated() { plan.set(lane: l, key: 10 * l, c[0], c[1], c[2], c[3]) }
+    plan.plan(count: cubics.count, budget: budget)
     return plan
   }
 
