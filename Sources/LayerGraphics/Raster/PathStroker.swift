@@ -3,8 +3,8 @@ import Foundation
 /// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
 ///
 /// Curves are flattened first, to a tolerance much finer than a pixel (cubics in steps
-/// sized by their local second derivative, see `cubicSteps(at:verb:from:_:)`), and the polyline is
-/// offset by half the line width on both sides:
+/// sized by their local second derivative, see `cubicSteps(at:verb:from:_:)`), and the
+/// polyline is offset by half the line width on both sides:
 /// - an open subpath becomes one contour: the left side forward, the end cap, the right
 ///   side backward, the start cap;
 /// - a closed subpath becomes two contours, the left side forward and the right side
