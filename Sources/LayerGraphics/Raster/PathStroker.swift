@@ -3,8 +3,8 @@ import Foundation
 /// Turns a path into the outline of its stroke, as polygons filled with the non-zero rule.
 ///
 /// Curves are flattened first, to a tolerance much finer than a pixel (cubics in steps
-/// sized by their local second derivative, see `stroke(_:into:)`), and the polyline is
-/// offset by half the line width on both sides:
+/// sized by their local second derivative, see `cubicSteps(at:verb:from:_:)`), and the
+/// polyline is offset by half the line width on both sides:
 /// - an open subpath becomes one contour: the left side forward, the end cap, the right
 ///   side backward, the start cap;
 /// - a closed subpath becomes two contours, the left side forward and the right side
@@ -31,6 +31,9 @@ package struct PathStroker {
 
   private var points: [CGPoint] = []
   private var smooth: [Bool] = []
+  private var scratch = SegmentScratch()
+  /// Steps of the cubics being flattened (see `cubicSteps(at:verb:from:_:)`).
+  var cubicPlan = CubicStepPlan()
 
   package init() {}
 
@@ -39,6 +42,7 @@ package struct PathStroker {
     guard lineWidth > 0, lineWidth.isFinite else { return }
     points.removeAll(keepingCapacity: true)
     smooth.removeAll(keepingCapacity: true)
+    cubicPlan.reset()
     var i = 0
     let pts = path.points
     var start = CGPoint.zero
@@ -46,7 +50,7 @@ package struct PathStroker {
     // there is none), to find the places where the path itself does not turn.
     var firstTangent = CGPoint.zero
     var endTangent = CGPoint.zero
-    for verb in path.verbs {
+    for (vi, verb) in path.verbs.enumerated() {
       let n = verb.pointCount
       defer { i += n }
       var finite = true
@@ -102,40 +106,12 @@ package struct PathStroker {
         append(p2, smooth: false)
       case .addCurveToPoint:
         let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
-        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
-        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        // Steps sized by the local second derivative, within the same bound as Wang's
-        // uniform count: B''(t) = 6·D(t), D(t) = (1 − t)·D1 + t·D2. A chord over [t, t + h] stays within
-        // h²/8 · max|B''| of the curve, and |D| is convex in t, so its maximum over the
-        // piece is at an end: each step takes the largest h with h²·6/8·max(|D(t)|,
-        // |D(t + h)|) ≤ tolerance. Where the curve bends less than at its worst point the
-        // pieces get longer than Wang's uniform ones.
-        @inline(__always) func second(_ t: CGFloat) -> CGFloat {
-          let x = d1x + t * (d2x - d1x), y = d1y + t * (d2y - d1y)
-          return (x * x + y * y).squareRoot()
-        }
-        let budget = tolerance * 4 / 3
-        let minimumStep = 1 / CGFloat(PathFlattener.maximumPieces)
-        var t: CGFloat = 0
-        var dt = second(0)
-        while true {
-          var h = dt > 0 ? (budget / dt).squareRoot() : 1
-          if h < 1 - t {
-            let dh = second(t + h)
-            if dh > dt { h = (budget / dh).squareRoot() }
-          } else {
-            let d1 = second(1)
-            if d1 <= dt || (1 - t) * (1 - t) * d1 <= budget { break }
-            h = (budget / d1).squareRoot()
-          }
-          // At most `maximumPieces` pieces, also when `h` is not a number.
-          t += h > minimumStep ? h : minimumStep
-          if t >= 1 { break }
+        let steps = cubicSteps(at: i, verb: vi, from: p0, path)
+        for t in steps {
           let u = t, v = 1 - u
           let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
           append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
-          dt = second(t)
         }
         append(p3, smooth: false)
       case .moveToPoint, .closeSubpath:
@@ -232,6 +208,7 @@ package struct PathStroker {
       return
     }
     let n = points.count
+    measure(closed: closed && n >= 2)
     if closed && n >= 2 {
       side(closed: true, forward: true, continuing: false, into: &sink)
       sink.close()
@@ -253,47 +230,98 @@ package struct PathStroker {
     return l > 0 ? CGPoint(x: dx / l, y: dy / l) : CGPoint(x: 1, y: 0)
   }
 
+  /// The segments' unit directions and lengths and the vertices' one-point joins, for the
+  /// polyline collected so far (see `SegmentScratch`).
+  private mutating func measure(closed: Bool) {
+    let n = points.count
+    let segCount = closed ? n : n - 1
+    let hw = lineWidth / 2
+    scratch.reserve(count: n)
+    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
+    points.withUnsafeBufferPointer { p in
+      for s in 0..<segCount {
+        let (d, length) = direction(p[s + 1 == n ? 0 : s + 1], from: p[s])
+        seg[s] = SegmentScratch.Segment(direction: d, length: length)
+      }
+    }
+    smooth.withUnsafeBufferPointer { sm in
+      let first = closed ? 0 : 1, end = closed ? n : n - 1
+      for j in first..<end {
+        simple[j] = false
+        guard sm[j] else { continue }
+        let s0 = seg[j == 0 ? n - 1 : j - 1], s1 = seg[j]
+        let d0 = s0.direction, d1 = s1.direction
+        let dot = d0.x * d1.x + d0.y * d1.y
+        // A segment without length keeps the direction (1, 0) both ways, not a negation:
+        // its vertices take the general join on each side.
+        guard dot > 0, s0.length > 0, s1.length > 0 else { continue }
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let onePlusDot = 1 + dot
+        let cosHalf = (onePlusDot / 2).squareRoot()
+        if hw * (1 - cosHalf) <= tolerance * cosHalf
+          && 2 * hw * abs(cross) <= onePlusDot * Swift.min(s0.length, s1.length)
+        {
+          let k = 1 / onePlusDot
+          off[j] = CGPoint(x: (d0.y * hw + d1.y * hw) * k, y: (-d0.x * hw + -d1.x * hw) * k)
+          simple[j] = true
+        }
+      }
+    }
+  }
+
   /// One side of the polyline: offset to the left walking `forward`, which is the right
-  /// side when walking backward.
+  /// side when walking backward. Needs `measure(closed:)` first.
   ///
   /// Each vertex's join emits the end of the previous offset segment (or the point that
   /// replaces it), so an open side ends with the last segment's offset end point and a
   /// closed one returns to its first join.
+  ///
+  /// Walking backward, every segment's direction is the exact negation of the measured
+  /// one (negation commutes with IEEE subtraction, multiplication and division), and a
+  /// one-point join lies at `v − offset` instead of `v + offset`: both sides come from
+  /// one measurement, bit for bit what measuring each side on its own gave.
   private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
                                            into sink: inout S) {
     let n = points.count
     let hw = lineWidth / 2
-    @inline(__always) func pt(_ k: Int) -> CGPoint { forward ? points[k] : points[n - 1 - k] }
-    @inline(__always) func sm(_ k: Int) -> Bool { forward ? smooth[k] : smooth[n - 1 - k] }
+    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
     let segCount = closed ? n : n - 1
-    // The previous segment's direction and length: the incoming ones at the next vertex.
-    var previous = CGPoint.zero
-    var previousLength: CGFloat = 0
-    var last = CGPoint.zero
-    for s in 0..<segCount {
-      let a = pt(s), b = pt(s + 1 == n ? 0 : s + 1)
-      let (d, length) = direction(b, from: a)
-      defer {
-        previous = d
-        previousLength = length
-      }
-      if s == 0 {
-        if closed {
-          // Join at the first vertex, coming from the last segment.
-          let (d0, length0) = direction(a, from: pt(n - 1))
-          join(at: a, d0: d0, length0: length0, d1: d, length1: length, smooth: sm(0), first: true,
-               into: &sink)
-        } else {
-          let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
-          if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
+    points.withUnsafeBufferPointer { p in
+      smooth.withUnsafeBufferPointer { sm in
+        // The walking direction and length of the side's segment `s`.
+        @inline(__always) func walk(_ s: Int) -> SegmentScratch.Segment {
+          if forward { return seg[s] }
+          // Backward segment s runs from p[n − 1 − s] to p[n − 2 − s], the measured
+          // segment n − 2 − s reversed (n − 1, the closing one, for s = n − 1).
+          let m = seg[s + 1 == n ? n - 1 : n - 2 - s]
+          let d = m.length > 0 ? CGPoint(x: -m.direction.x, y: -m.direction.y) : m.direction
+          return SegmentScratch.Segment(direction: d, length: m.length)
         }
-      } else {
-        join(at: a, d0: previous, length0: previousLength, d1: d, length1: length, smooth: sm(s),
-             first: false, into: &sink)
+        var previous = closed ? walk(segCount - 1) : SegmentScratch.Segment(direction: .zero, length: 0)
+        for s in 0..<segCount {
+          let j = forward ? s : n - 1 - s
+          let a = p[j]
+          let current = walk(s)
+          defer { previous = current }
+          if s == 0 && !closed {
+            let d = current.direction
+            let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
+            if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
+          } else if simple[j] {
+            let o = off[j]
+            let x = forward ? CGPoint(x: a.x + o.x, y: a.y + o.y) : CGPoint(x: a.x - o.x, y: a.y - o.y)
+            if s == 0 { sink.moveTo(x) } else { sink.lineTo(x) }
+          } else {
+            join(at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
+                 length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
+          }
+        }
+        if !closed {
+          let b = p[forward ? n - 1 : 0], d = previous.direction
+          sink.lineTo(CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw))
+        }
       }
-      last = CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw)
     }
-    if !closed { sink.lineTo(last) }
   }
 
   /// The unit vector from `a` to `b` and the distance between them; (1, 0) for equal points.
