@@ -231,16 +231,17 @@ package final class CoverageRasterizer {
       }
       for row in 0..<(y1 - y0) {
         let kind = kinds[y0 - rowTop + row]
-        if kind == RowPlan.replicate {
-          recorded.replay(y: y0 + row, into: &blitter)
-        } else if lastWord < firstWord {
-          // No cell of the band is touched: the row reports nothing.
-          recorded.removeAll()
+        if kind == RowPlan.replicate || lastWord < firstWord {
+          // Replicated rows were drawn with the row they repeat; a row of a band with no
+          // touched cell reports nothing (nor do the rows that repeat it).
+          continue
         } else if kind == RowPlan.record {
+          // The row and every row that repeats it, up to the next computed row (which
+          // may be in a later band), at once.
           recorded.removeAll()
           sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
                 words: words, R.self, into: &recorded)
-          recorded.replay(y: y0 + row, into: &blitter)
+          blitter.replay(recorded, rows: (y0 + row)..<(rowTop + Int(plan.next[y0 - rowTop + row])))
         } else {
           sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
                 words: words, R.self, into: &blitter)
