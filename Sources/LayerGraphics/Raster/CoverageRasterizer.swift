@@ -189,7 +189,7 @@ package final class CoverageRasterizer {
     }
 
     let replicates = replicating && plan.finish(rowCount: rowCount, bandHeight: bh)
-    let kinds = plan.kinds
+    let next = plan.next
     var recorded = RecordedRow(calls: calls, coverage: coverage, coverageX: clipX0)
 
     let stride = width + 2
@@ -229,22 +229,24 @@ package final class CoverageRasterizer {
         }
         continue
       }
-      for row in 0..<(y1 - y0) {
-        let kind = kinds[y0 - rowTop + row]
-        if kind == RowPlan.replicate {
-          recorded.replay(y: y0 + row, into: &blitter)
-        } else if lastWord < firstWord {
-          // No cell of the band is touched: the row reports nothing.
-          recorded.removeAll()
-        } else if kind == RowPlan.record {
-          recorded.removeAll()
-          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
-                words: words, R.self, into: &recorded)
-          recorded.replay(y: y0 + row, into: &blitter)
+      // A band with no touched cell reports nothing, nor do the rows that repeat its rows.
+      if lastWord < firstWord { continue }
+      // Only the computed rows: each is swept, and the rows that repeat it (up to the
+      // next computed row, which may be in a later band) are drawn with it at once.
+      let bandRow0 = y0 - rowTop
+      var r = Int(plan.bandFirst[band])
+      while r < y1 - rowTop {
+        let successor = Int(next[r])
+        if successor == r + 1 {
+          sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
+                stride: stride, words: words, R.self, into: &blitter)
         } else {
-          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
-                words: words, R.self, into: &blitter)
+          recorded.removeAll()
+          sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
+                stride: stride, words: words, R.self, into: &recorded)
+          blitter.replay(recorded, rows: (rowTop + r)..<(rowTop + successor))
         }
+        r = successor
       }
     }
   }

@@ -3,18 +3,19 @@
 ///
 /// A mask is not copied: it stays in the rasterizer's coverage row, which no sweep
 /// overwrites while the rows of a replicated run are repeated.
-struct RecordedRow: SpanBlitter {
+package struct RecordedRow: SpanBlitter {
   /// One call: a span `x0..<x1` of coverage `alpha` (> 0), or a mask over `x0..<x1` when
   /// `alpha` is 0.
-  struct Call {
-    var x0: Int32
-    var x1: Int32
-    var alpha: UInt8
+  package struct Call {
+    package var x0: Int32
+    package var x1: Int32
+    package var alpha: UInt8
   }
 
   /// Room for `maxCalls(stride:)` calls.
   private let calls: UnsafeMutablePointer<Call>
-  private var count = 0
+  /// The number of recorded calls.
+  package private(set) var count = 0
   /// The coverage row the masks point into, and the device `x` of its first byte.
   private let coverage: UnsafePointer<UInt8>
   private let coverageX: Int
@@ -29,22 +30,30 @@ struct RecordedRow: SpanBlitter {
     self.coverageX = coverageX
   }
 
+  /// The `k`th recorded call (`k < count`).
+  @inline(__always)
+  package subscript(k: Int) -> Call { calls[k] }
+
+  /// The coverage of device pixel `x` onwards, for a mask call.
+  @inline(__always)
+  package func mask(at x: Int) -> UnsafePointer<UInt8> { coverage + (x - coverageX) }
+
   /// Forgets the recorded calls.
   mutating func removeAll() { count = 0 }
 
-  mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8) {
+  package mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8) {
     calls[count] = Call(x0: Int32(truncatingIfNeeded: x0), x1: Int32(truncatingIfNeeded: x1), alpha: alpha)
     count += 1
   }
 
-  mutating func blitMask(y: Int, x: Int, count n: Int, mask: UnsafePointer<UInt8>) {
+  package mutating func blitMask(y: Int, x: Int, count n: Int, mask: UnsafePointer<UInt8>) {
     calls[count] = Call(x0: Int32(truncatingIfNeeded: x), x1: Int32(truncatingIfNeeded: x + n), alpha: 0)
     count += 1
   }
 
   /// Makes the recorded calls on `blitter`, in their order, at row `y`.
   @inline(__always)
-  func replay<B: SpanBlitter>(y: Int, into blitter: inout B) {
+  package func replay<B: SpanBlitter>(y: Int, into blitter: inout B) {
     for k in 0..<count {
       let c = calls[k]
       let x0 = Int(c.x0), x1 = Int(c.x1)

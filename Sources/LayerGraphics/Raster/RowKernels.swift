@@ -85,16 +85,22 @@ package enum RowKernels {
   /// `d = s + d·inv/255` over `n` pixels with one source colour.
   package static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
                               inverseAlpha inv: UInt32) {
-    let raw = UnsafeMutableRawPointer(d)
     if n < 4 {
       for i in 0..<n {
         d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
       }
       return
     }
-    let k = Lanes(repeating: UInt16(truncatingIfNeeded: inv))
-    let sv = Pixels(repeating: s)
-    let m = div255
+    srcOverConstantVectors(
+      d, count: n, source: Pixels(repeating: s), factor: Lanes(repeating: UInt16(truncatingIfNeeded: inv)), m: div255)
+  }
+
+  /// `srcOverConstant` for `n ≥ 4` pixels, with the source in every lane of `sv` and the
+  /// inverse alpha in every lane of `k`.
+  @inline(__always)
+  static func srcOverConstantVectors(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source sv: Pixels, factor k: Lanes,
+                                     m: Lanes) {
+    let raw = UnsafeMutableRawPointer(d)
     // The last four pixels, blended from their original values before the loop can
     // touch them and stored last: where they overlap the loop's final step they are the
     // same values, so no scalar tail is needed.

@@ -19,17 +19,10 @@
 ///
 /// Rows are fill-relative (row 0 is the fill's top row). Edges are marked into a
 /// difference array while the rasterizer buckets them (`mark`), and `finish` turns the
-/// counts into row kinds in one pass: O(edges + rows). Memory is kept between fills.
+/// counts into the computed rows, each linked to the next (`next`), in one pass:
+/// O(edges + rows). The rows between a computed row and its successor replicate it. Memory
+/// is kept between fills.
 final class RowPlan {
-  /// The row is deposited and swept.
-  static let compute: UInt8 = 0
-  /// The row is deposited and swept, and the next row replicates it.
-  static let record: UInt8 = 1
-  /// The row repeats the blit calls of the row above; it has no cells.
-  static let replicate: UInt8 = 2
-
-  /// One of `compute`, `record`, `replicate` for each row.
-  private(set) var kinds: UnsafeMutablePointer<UInt8>
   /// For each computed row, the next computed row (`rowCount` after the last).
   private(set) var next: UnsafeMutablePointer<Int32>
   /// For each band (`bandHeight` rows), its first computed row (`rowCount` if none).
@@ -40,14 +33,12 @@ final class RowPlan {
   private var bandCapacity = 0
 
   init() {
-    kinds = .allocate(capacity: 1)
     next = .allocate(capacity: 1)
     bandFirst = .allocate(capacity: 1)
     diff = .allocate(capacity: 1)
   }
 
   deinit {
-    kinds.deallocate()
     next.deallocate()
     bandFirst.deallocate()
     diff.deallocate()
@@ -56,11 +47,9 @@ final class RowPlan {
   /// Makes room for `rowCount` rows in `bandCount` bands.
   func reserve(rowCount: Int, bandCount: Int) {
     if rowCount + 2 > capacity {
-      kinds.deallocate()
       next.deallocate()
       diff.deallocate()
       capacity = Swift.max(rowCount + 2, 2 * capacity)
-      kinds = .allocate(capacity: capacity)
       next = .allocate(capacity: capacity)
       diff = .allocate(capacity: capacity)
       diff.initialize(repeating: 0, count: capacity)
@@ -89,7 +78,7 @@ final class RowPlan {
     }
   }
 
-  /// Turns the marks into row kinds, `next` and `bandFirst`, and clears the marks.
+  /// Turns the marks into `next` and `bandFirst`, and clears the marks.
   ///
   /// - Returns: whether any row replicates the row above.
   func finish(rowCount: Int, bandHeight: Int) -> Bool {
@@ -107,17 +96,12 @@ final class RowPlan {
           // A run of clean rows (`dirty` is 0 after a clean row, and no mark changes it):
           // each repeats the row above, and their marks are already 0.
           any = true
-          repeat {
-            kinds[r] = Self.replicate
-            r += 1
-          } while r < bandEnd && diff[r] == 0
+          repeat { r += 1 } while r < bandEnd && diff[r] == 0
           continue
         }
         dirty &+= diff[r]
         diff[r] = 0
-        kinds[r] = Self.compute
         next[last] = Int32(truncatingIfNeeded: r)
-        if r - last > 1 { kinds[last] = Self.record }
         last = r
         if entry < 0 { entry = r }
         previousClean = dirty == 0
@@ -129,7 +113,6 @@ final class RowPlan {
     diff[rowCount] = 0
     diff[rowCount + 1] = 0
     next[last] = Int32(truncatingIfNeeded: rowCount)
-    if rowCount - last > 1 { kinds[last] = Self.record }
     guard any else { return false }
     // A band without a computed row starts inside a run: its rows come from before it.
     var following = Int32(truncatingIfNeeded: rowCount)

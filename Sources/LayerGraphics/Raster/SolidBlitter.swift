@@ -68,4 +68,48 @@ package struct SolidBlitter: SpanBlitter {
       RowKernels.srcOverMaskShort(d, srb: redBlue, sag: greenAlpha, mask: mask, count: count, m: div255)
     }
   }
+
+  /// `row`'s calls at every row of `rows`, call by call: each span's or mask's colour and
+  /// coverage arithmetic is set up once for the block of rows (pixels come out as from
+  /// `blitSpan` and `blitMask` row by row).
+  package mutating func replay(_ row: RecordedRow, rows: Range<Int>) {
+    let h = rows.count
+    guard h > 0 else { return }
+    for k in 0..<row.count {
+      let c = row[k]
+      let x0 = Int(c.x0), n = Int(c.x1) - x0
+      guard n > 0 else { continue }
+      let d = pixels + rows.lowerBound * stride + x0
+      if c.alpha == 0 {
+        let mask = row.mask(at: x0)
+        if n >= 4 {
+          var p = d
+          for _ in 0..<h {
+            Prefetch.forWriting(UnsafeRawPointer(p + stride))
+            RowKernels.srcOverMask(p, color: color, mask: mask, count: n)
+            p += stride
+          }
+        } else {
+          RowKernels.srcOverMaskShort(
+            d, rows: h, stride: stride, srb: redBlue, sag: greenAlpha, mask: mask, count: n, m: div255)
+        }
+      } else if c.alpha == 255 {
+        if opaque {
+          var p = d
+          for _ in 0..<h {
+            p.update(repeating: color, count: n)
+            p += stride
+          }
+        } else if inverseAlpha != 255 {
+          RowKernels.srcOverConstant(d, count: n, rows: h, stride: stride, source: color, inverseAlpha: inverseAlpha)
+        }
+      } else {
+        let s = PixelMath.scale(expanded, UInt32(c.alpha))
+        let inv = 255 &- PixelMath.alpha(s)
+        if inv == 255 { continue }
+        RowKernels.srcOverConstant(
+          d, count: n, rows: h, stride: stride, source: PixelMath.compress(s), inverseAlpha: inv)
+      }
+    }
+  }
 }

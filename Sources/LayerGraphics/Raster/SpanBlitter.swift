@@ -9,4 +9,15 @@ package protocol SpanBlitter {
   mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8)
   /// Pixels `x..<x + count` of row `y` have coverages `mask[0..<count]`.
   mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>)
+  /// Makes `row`'s calls at every row of `rows` (rows that replicate a swept row; see
+  /// `RowPlan`). The calls of one fill never cover a pixel twice, so a blitter may make
+  /// them in any order; the default makes them one row after the other.
+  mutating func replay(_ row: RecordedRow, rows: Range<Int>)
+}
+
+extension SpanBlitter {
+  /// `row`'s calls one row after the other, in the order they were recorded.
+  package mutating func replay(_ row: RecordedRow, rows: Range<Int>) {
+    for y in rows { row.replay(y: y, into: &self) }
+  }
 }
