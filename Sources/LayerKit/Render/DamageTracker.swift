@@ -126,18 +126,7 @@ package struct DamageTracker {
   /// The device pixels node `n` can touch under `map`, within `clip`.
   static func footprint(_ n: RenderNode, map: ProjectiveTransform2D, clip: PixelRect) -> PixelRect {
     let st = n.state
-    var r = st.bounds
-    if let sh = st.shape, let p = sh.path, !p.isEmpty {
-      let grow = sh.strokeColor == nil ? 0 : sh.lineWidth * Swift.max(sh.miterLimit, 1) / 2 + 1
-      r = r.union(p.boundingBoxOfPath.insetBy(dx: -grow, dy: -grow))
-    }
-    if let image = n.image, n.backingStore == nil {
-      r = r.union(
-        ContentsLayout.rect(
-          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-          flipped: st.isGeometryFlipped))
-    }
+    var r = n.paintedRect
     if st.shadowOpacity > 0 {
       let reach = abs(st.shadowRadius) * 1.5 + 2
       let o = st.shadowOffset

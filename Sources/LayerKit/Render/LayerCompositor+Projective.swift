@@ -107,12 +107,13 @@ extension LayerCompositor {
           && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
   }
 
-  /// The bounding box, in node `i`'s coordinates, of its bounds and everything its
-  /// sublayers draw (through their flattened transforms); a sublayer reaching behind
-  /// the eye adds nothing it can show.
+  /// The bounding box, in node `i`'s coordinates, of what it paints (`paintedRect`: its
+  /// bounds, a shape's stroked path, contents outside the bounds), its shadow, and
+  /// everything its sublayers draw (through their flattened transforms); a sublayer
+  /// reaching behind the eye adds nothing it can show.
   func contentExtent(_ i: Int, depth: Int) -> CGRect {
     let n = tree.nodes[i]
-    var r = n.state.bounds
+    var r = n.paintedRect
     if n.state.shadowOpacity > 0 {
       let grow = abs(n.state.shadowRadius) * 1.5 + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
       if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
