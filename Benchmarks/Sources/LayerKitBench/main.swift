@@ -67,39 +67,29 @@ func clear(_ ctx: CGContext) {
   ctx.restoreGState()
 }
 
-func sceneA(_ ctx: CGContext) {
+/// Scene A: each rect filled, then its 1 px border stroked. With `fills` or `borders`
+/// false, that half alone (Blend2D's anchor times the fills alone too), to see which half
+/// differs.
+func rects(_ ctx: CGContext, fills: Bool = true, borders: Bool = true) {
   clear(ctx)
   ctx.setLineWidth(1)
   for r in scene.rects {
-    ctx.setFillColor(r.fill)
-    ctx.addPath(r.path)
-    ctx.fillPath()
-    ctx.setStrokeColor(r.border)
-    ctx.addPath(r.path)
-    ctx.strokePath()
+    if fills {
+      ctx.setFillColor(r.fill)
+      ctx.addPath(r.path)
+      ctx.fillPath()
+    }
+    if borders {
+      ctx.setStrokeColor(r.border)
+      ctx.addPath(r.path)
+      ctx.strokePath()
+    }
   }
 }
 
-/// Scene A's fills alone (Blend2D's anchor times this too), to see which half differs.
-func sceneAFill(_ ctx: CGContext) {
-  clear(ctx)
-  for r in scene.rects {
-    ctx.setFillColor(r.fill)
-    ctx.addPath(r.path)
-    ctx.fillPath()
-  }
-}
-
-/// Scene A's borders alone.
-func sceneAStroke(_ ctx: CGContext) {
-  clear(ctx)
-  ctx.setLineWidth(1)
-  for r in scene.rects {
-    ctx.setStrokeColor(r.border)
-    ctx.addPath(r.path)
-    ctx.strokePath()
-  }
-}
+func sceneA(_ ctx: CGContext) { rects(ctx) }
+func sceneAFill(_ ctx: CGContext) { rects(ctx, borders: false) }
+func sceneAStroke(_ ctx: CGContext) { rects(ctx, fills: false) }
 
 func sceneB(_ ctx: CGContext) {
   clear(ctx)
