@@ -39,16 +39,24 @@ extension CGContext {
   /// Hands the current path to `body` and leaves the context with an empty current path
   /// that keeps the arrays' capacity, so building and drawing paths one after another
   /// allocates nothing once the arrays have grown.
+  /// A path shared with a `CGPath` (see `addPath`) is handed over as is, and the spare
+  /// arrays become the current path's again.
   private func consumeCurrentPath(_ body: (PathStorage) -> Void) {
     var p = PathStorage()
-    swap(&p, &currentPath)
+    swap(&p, &pathStore)
+    let shared = pathIsShared
+    pathIsShared = false
     body(p)
-    guard currentPath.verbs.isEmpty else { return }
+    guard pathStore.verbs.isEmpty else { return }
+    if shared {
+      swap(&pathStore, &sparePath)
+      return
+    }
     p.verbs.removeAll(keepingCapacity: true)
     p.points.removeAll(keepingCapacity: true)
     p.subpathStart = .zero
     p.hasCurrentPoint = false
-    currentPath = p
+    pathStore = p
   }
 
   /// Fills a rectangle (the current path is left alone).
