@@ -4,7 +4,13 @@ import Foundation
 extension CGContext {
   /// Fills the current path (each subpath implicitly closed) and clears it.
   public func fillPath(using rule: CGPathFillRule = .winding) {
-    consumeCurrentPath { p in perform { $0.fillDevicePath(p, rule: rule) } }
+    let (p, shared) = takeCurrentPath()
+    if state.hasShadow {
+      perform { $0.fillDevicePath(p, rule: rule) }
+    } else {
+      fillDevicePath(p, rule: rule)
+    }
+    recycle(p, shared: shared)
   }
 
   /// Fills the current path with the even-odd rule and clears it.
@@ -12,7 +18,13 @@ extension CGContext {
 
   /// Strokes the current path with the current line style and clears it.
   public func strokePath() {
-    consumeCurrentPath { p in perform { $0.strokeDevicePath(p) } }
+    let (p, shared) = takeCurrentPath()
+    if state.hasShadow {
+      perform { $0.strokeDevicePath(p) }
+    } else {
+      strokeDevicePath(p)
+    }
+    recycle(p, shared: shared)
   }
 
   /// Fills and/or strokes the current path, then clears it.
@@ -39,19 +51,32 @@ extension CGContext {
   /// Hands the current path to `body` and leaves the context with an empty current path
   /// that keeps the arrays' capacity, so building and drawing paths one after another
   /// allocates nothing once the arrays have grown.
-  /// A path shared with a `CGPath` (see `addPath`) is handed over as is, and the spare
-  /// arrays become the current path's again.
   private func consumeCurrentPath(_ body: (PathStorage) -> Void) {
+    let (p, shared) = takeCurrentPath()
+    body(p)
+    recycle(p, shared: shared)
+  }
+
+  /// Takes the current path out of the context (which is left with an empty path), and
+  /// whether it shares a `CGPath`'s arrays.
+  private func takeCurrentPath() -> (PathStorage, Bool) {
     var p = PathStorage()
     swap(&p, &pathStore)
     let shared = pathIsShared
     pathIsShared = false
-    body(p)
+    return (p, shared)
+  }
+
+  /// Gives the arrays of a drawn path back to the context, emptied, unless something
+  /// new was added meanwhile. A path shared with a `CGPath` (see `addPath`) is dropped
+  /// instead, and the spare arrays become the current path's again.
+  private func recycle(_ drawn: consuming PathStorage, shared: Bool) {
     guard pathStore.verbs.isEmpty else { return }
     if shared {
       swap(&pathStore, &sparePath)
       return
     }
+    var p = drawn
     p.verbs.removeAll(keepingCapacity: true)
     p.points.removeAll(keepingCapacity: true)
     p.subpathStart = .zero

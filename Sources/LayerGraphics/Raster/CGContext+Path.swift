@@ -76,18 +76,21 @@ extension CGContext {
   /// A path built with `CGMutablePath`'s methods, added to an empty current path under
   /// the identity CTM, is shared instead of copied (its points would map to themselves).
   public func addPath(_ other: CGPath) {
-    if pathStore.verbs.isEmpty, state.ctm.isIdentity, let lastMove = other.storage.verbatimLastMoveIndex,
-      other.storage.pointsAreIdentityFixed
+    // One copy of the storage (reading the class's property again would retain its
+    // arrays again), moved into the current path at its last use.
+    let s = other.storage
+    if pathStore.verbs.isEmpty, state.ctm.isIdentity, let lastMove = s.verbatimLastMoveIndex,
+      s.pointsAreIdentityFixed
     {
       if !pathIsShared { swap(&sparePath, &pathStore) }
-      let start = other.storage.points[lastMove]
-      pathStore = other.storage
+      let start = s.points[lastMove]
+      pathStore = s
       pathStore.subpathStart = start
       pathStore.hasCurrentPoint = true
       pathIsShared = true
       return
     }
-    currentPath.appendPath(other.storage, state.ctm)
+    currentPath.appendPath(s, state.ctm)
   }
 
   /// Gives a shared current path arrays of its own (the spare ones), with the same
