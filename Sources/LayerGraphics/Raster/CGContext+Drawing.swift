@@ -159,11 +159,16 @@ extension CGContext {
   func strokeDevicePath(_ p: PathStorage) {
     let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
     guard !missesClip(p, outset: strokeReach) else { return }
-    guard let user = prepareStroke(p) else { return }
+    guard configureStroker() else { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     edges.transform = state.ctm
     edges.transforms = !state.ctm.isIdentity
-    strokeScratch.stroke(user, into: &edges)
+    if state.ctm.isIdentity && state.dashLengths.isEmpty {
+      // User space is device space: the path itself, not a copy.
+      strokeScratch.stroke(p, into: &edges)
+    } else {
+      strokeScratch.stroke(userStrokePath(p), into: &edges)
+    }
     edges.finish()
     blit(rule: .winding, paint: color, mode: state.blendMode)
   }
@@ -180,25 +185,41 @@ extension CGContext {
   /// Maps a device-space path back to user space, dashes it, and configures the stroker;
   /// nil when nothing would be drawn.
   func prepareStroke(_ devicePath: PathStorage) -> PathStorage? {
+    guard configureStroker() else { return nil }
+    return userStrokePath(devicePath)
+  }
+
+  /// Sets the stroker's style from the current state, with a flattening tolerance of
+  /// 0.1 device pixel in user units; false when nothing would be drawn (a singular CTM or
+  /// a zero line width).
+  func configureStroker() -> Bool {
     let m = state.ctm
-    guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return nil }
+    guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return false }
+    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+    strokeScratch.lineWidth = state.lineWidth
+    strokeScratch.lineCap = state.lineCap
+    strokeScratch.lineJoin = state.lineJoin
+    strokeScratch.miterLimit = state.miterLimit
+    strokeScratch.tolerance = 0.1 / Swift.max(scale, 1e-9)
+    return true
+  }
+
+  /// The path the stroker strokes: `devicePath` mapped back to user space, and dashed
+  /// (at the stroker's tolerance) when a dash pattern is set. Call after
+  /// `configureStroker`.
+  func userStrokePath(_ devicePath: PathStorage) -> PathStorage {
+    let m = state.ctm
     var user = devicePath
     if !m.isIdentity {
       let inv = m.inverted()
       for k in user.points.indices { user.points[k] = user.points[k].applying(inv) }
     }
-    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
-    let tol = 0.1 / Swift.max(scale, 1e-9)
     if !state.dashLengths.isEmpty,
-      let dashed = PathDasher.dash(user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: tol)
+      let dashed = PathDasher.dash(
+        user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: strokeScratch.tolerance)
     {
       user = dashed
     }
-    strokeScratch.lineWidth = state.lineWidth
-    strokeScratch.lineCap = state.lineCap
-    strokeScratch.lineJoin = state.lineJoin
-    strokeScratch.miterLimit = state.miterLimit
-    strokeScratch.tolerance = tol
     return user
   }
 
