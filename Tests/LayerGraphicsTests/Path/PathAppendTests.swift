@@ -171,3 +171,37 @@ import Testing
     #expect(shared.pixels == built.pixels)
   }
 }
+
+/// Fills whose points lie well inside the clip box skip the per-segment clip test; the
+/// test is skipped only with a pixel to spare on every side.
+@Suite struct InsideClipTests {
+  @Test(arguments: [
+    (PointBounds(minX: 1.5, minY: 1.5, maxX: 30.5, maxY: 14.5), true),
+    (PointBounds(minX: 1, minY: 5, maxX: 20, maxY: 10), false),
+    (PointBounds(minX: 5, minY: 5, maxX: 31, maxY: 10), false),
+    (PointBounds(minX: 5, minY: 0.5, maxX: 20, maxY: 10), false),
+    (PointBounds(minX: 5, minY: 5, maxX: 20, maxY: 15.2), false),
+  ])
+  func onlyBoundsWithAPixelToSpareFitInside(bounds: PointBounds, fits: Bool) throws {
+    let ctx = try #require(CGContext(width: 32, height: 16))
+    #expect(ctx.fitsInsideClip(bounds) == fits)
+  }
+
+  /// The same disc drawn well inside the bitmap and across its edges covers the same
+  /// pixels where both are visible.
+  @Test func insideAndClippedFillsAgree() {
+    func disc(_ ctx: CGContext, _ c: CGPoint) {
+      ctx.addEllipse(in: CGRect(x: c.x - 9.3, y: c.y - 9.3, width: 18.6, height: 18.6))
+      ctx.fillPath()
+    }
+    let inside = render(40, 40, background: nil) { disc($0, CGPoint(x: 20.2, y: 20.4)) }
+    // Shifted by whole pixels so that its left part is cut off at x = 0.
+    let clipped = render(40, 40, background: nil) { disc($0, CGPoint(x: 5.2, y: 20.4)) }
+    for y in 0..<40 {
+      for x in 0..<25 {
+        let a = inside.pixels[(y * 40 + x + 15) * 4 + 3], b = clipped.pixels[(y * 40 + x) * 4 + 3]
+        #expect(a == b, "pixel \(x), \(y)")
+      }
+    }
+  }
+}
