@@ -48,6 +48,20 @@ extension PathStorage {
     }
   }
 
+  /// Whether both storages use the very same array buffers (not merely equal elements).
+  /// While either keeps them, neither can change them in place (copy on write), so they
+  /// hold the same elements.
+  package func sharesArrays(with other: PathStorage) -> Bool {
+    guard !verbs.isEmpty, !points.isEmpty else { return false }
+    let sameVerbs = verbs.withUnsafeBufferPointer { a in
+      other.verbs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+    }
+    return sameVerbs
+      && points.withUnsafeBufferPointer { a in
+        other.points.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      }
+  }
+
   /// Appends every element of `other` mapped by `t`, with the same result as
   /// `append(_:_:)`: the arrays are copied in bulk when `other` is verbatim, and element
   /// by element otherwise.

@@ -68,12 +68,14 @@ extension CGContext {
   }
 
   /// Gives the arrays of a drawn path back to the context, emptied, unless something
-  /// new was added meanwhile. A path shared with a `CGPath` (see `addPath`) is dropped
-  /// instead, and the spare arrays become the current path's again.
+  /// new was added meanwhile. A path shared with a `CGPath` (see `addPath`) is kept as
+  /// `lastShared` instead (releasing the one before), and the spare arrays become the
+  /// current path's again.
   private func recycle(_ drawn: consuming PathStorage, shared: Bool) {
     guard pathStore.verbs.isEmpty else { return }
     if shared {
       swap(&pathStore, &sparePath)
+      lastShared = drawn
       return
     }
     var p = drawn

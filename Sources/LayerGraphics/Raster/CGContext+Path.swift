@@ -79,11 +79,8 @@ extension CGContext {
     // One copy of the storage (reading the class's property again would retain its
     // arrays again), moved into the current path at its last use.
     let s = other.storage
-    if pathStore.verbs.isEmpty, state.ctm.isIdentity, let lastMove = s.verbatimLastMoveIndex,
-      s.pointsAreIdentityFixed
-    {
+    if pathStore.verbs.isEmpty, state.ctm.isIdentity, let start = shareableStart(s) {
       if !pathIsShared { swap(&sparePath, &pathStore) }
-      let start = s.points[lastMove]
       pathStore = s
       pathStore.subpathStart = start
       pathStore.hasCurrentPoint = true
@@ -91,6 +88,16 @@ extension CGContext {
       return
     }
     currentPath.appendPath(s, state.ctm)
+  }
+
+  /// When `s` can be shared under the identity CTM (verbatim, and every point its own
+  /// image), the start of its last subpath; otherwise nil. The path drawn last (kept in
+  /// `lastShared`) is recognised by its arrays and not scanned again: a fill and a
+  /// stroke of one `CGPath` check it once.
+  private func shareableStart(_ s: PathStorage) -> CGPoint? {
+    if s.sharesArrays(with: lastShared) { return lastShared.subpathStart }
+    guard let lastMove = s.verbatimLastMoveIndex, s.pointsAreIdentityFixed else { return nil }
+    return s.points[lastMove]
   }
 
   /// Gives a shared current path arrays of its own (the spare ones), with the same

@@ -69,6 +69,10 @@ public final class CGContext {
   var pathIsShared = false
   /// Empty arrays with the context's grown capacity, set aside while the path is shared.
   var sparePath = PathStorage()
+  /// The shared path drawn last, with its `subpathStart` set. Holding its arrays keeps
+  /// them from being freed or changed in place, so a path with the same array buffers
+  /// has the same elements and needs no second check (see `addPath`).
+  var lastShared = PathStorage()
 
   // Reused scratch: nothing is allocated per fill once these have grown.
   let rasterizer = CoverageRasterizer()

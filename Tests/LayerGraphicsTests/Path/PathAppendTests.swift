@@ -141,6 +141,34 @@ import Testing
     #expect(ctx.currentPath.verbs == [.moveToPoint])
   }
 
+  /// A path drawn, then extended and added again, is checked again: the context
+  /// recognises only the very arrays it drew last.
+  @Test func aPathChangedAfterDrawingIsAddedAsItIsNow() throws {
+    let source = CGMutablePath()
+    source.move(to: CGPoint(x: 2, y: 2))
+    source.addLine(to: CGPoint(x: 12, y: 2))
+    source.addLine(to: CGPoint(x: 12, y: 9))
+    let ctx = try #require(CGContext(width: 16, height: 16))
+    ctx.addPath(source)
+    ctx.fillPath()
+    ctx.addPath(source)
+    #expect(ctx.currentPath.subpathStart == CGPoint(x: 2, y: 2))
+    ctx.strokePath()
+    source.closeSubpath()
+    source.move(to: CGPoint(x: 5, y: 6))
+    source.addLine(to: CGPoint(x: 7, y: -0.0))
+    ctx.addPath(source)
+    var expected = PathStorage()
+    expected.append(source.storage, .identity)
+    #expect(Self.same(ctx.currentPath, expected))
+    #expect(ctx.currentPath.subpathStart == CGPoint(x: 5, y: 6))
+    ctx.fillPath()
+    source.addLine(to: CGPoint(x: 9, y: 9))
+    ctx.addPath(source)
+    #expect(ctx.currentPath.verbs.count == 7)
+    #expect(ctx.currentPath.subpathStart == CGPoint(x: 5, y: 6))
+  }
+
   /// A shared path draws the same pixels as the same path built in place.
   @Test func sharedAndBuiltPathsDrawAlike() {
     let source = CGMutablePath()
