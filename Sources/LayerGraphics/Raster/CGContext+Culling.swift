@@ -25,7 +25,9 @@ extension CGContext {
   /// Whether the box `b` of a path's points lies inside the clip box with a pixel to
   /// spare on every side, so that every segment of the flattened path (made of points
   /// and of convex combinations of them, which rounding moves by far less than a pixel)
-  /// is inside too and needs no clipping.
+  /// is inside too and needs no clipping — provided every point is finite (a NaN
+  /// coordinate is left out of the box, and the flattener drops its element, so the
+  /// next segment starts wherever the previous shape ended; see `PathStorage.pointsAreFinite`).
   func fitsInsideClip(_ b: PointBounds) -> Bool {
     b.minX > CGFloat(state.clipX0 + 1) && b.maxX < CGFloat(state.clipX1 - 1)
       && b.minY > CGFloat(state.clipY0 + 1) && b.maxY < CGFloat(state.clipY1 - 1)

@@ -229,7 +229,7 @@ extension CGContext {
   func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
     let bounds = pointBounds(p)
     if let bounds, missesClip(bounds, outset: 0) { return }
-    buildFillEdges(p, inside: bounds.map(fitsInsideClip) ?? false)
+    buildFillEdges(p, inside: (bounds.map(fitsInsideClip) ?? false) && p.pointsAreFinite)
     blit(rule: rule, paint: paint, mode: mode)
   }
 

@@ -215,6 +215,30 @@ import Testing
     #expect(ctx.fitsInsideClip(bounds) == fits)
   }
 
+  /// A NaN point makes the flattener drop its element, and the segment after it starts
+  /// from wherever the previous shape ended; such a path is never treated as inside.
+  @Test func pathsWithANaNPointAreClipped() throws {
+    let ctx = try #require(CGContext(width: 32, height: 16))
+    var p = PathStorage()
+    p.move(to: CGPoint(x: 4, y: 4))
+    p.line(to: CGPoint(x: CGFloat.nan, y: 6))
+    p.line(to: CGPoint(x: 20, y: 12))
+    let b = try #require(ctx.pointBounds(p))
+    #expect(ctx.fitsInsideClip(b))
+    #expect(!p.pointsAreFinite)
+    // Drawing it after a shape that ended far outside the bitmap stays within bounds.
+    let img = render(32, 16, background: nil) { ctx in
+      ctx.move(to: CGPoint(x: -500, y: 900))
+      ctx.addLine(to: CGPoint(x: -400, y: 950))
+      ctx.fillPath()
+      ctx.move(to: CGPoint(x: CGFloat.nan, y: 3))
+      ctx.addLine(to: CGPoint(x: 10, y: 8))
+      ctx.addLine(to: CGPoint(x: 20, y: 12))
+      ctx.fillPath()
+    }
+    #expect(img.pixels.count == 32 * 16 * 4)
+  }
+
   /// The same disc drawn well inside the bitmap and across its edges covers the same
   /// pixels where both are visible.
   @Test func insideAndClippedFillsAgree() {
