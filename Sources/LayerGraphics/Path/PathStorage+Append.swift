@@ -48,19 +48,6 @@ extension PathStorage {
     }
   }
 
-  /// Whether every coordinate is finite.
-  ///
-  /// - Complexity: O(points).
-  package var pointsAreFinite: Bool {
-    points.withUnsafeBufferPointer { ps in
-      let raw = UnsafeRawBufferPointer(ps).bindMemory(to: UInt64.self)
-      let exponent: UInt64 = 0x7FF0_0000_0000_0000
-      var flags: UInt64 = 0
-      for b in raw { flags |= (b & exponent) &+ 0x0010_0000_0000_0000 }
-      return flags & 0x8000_0000_0000_0000 == 0
-    }
-  }
-
   /// Whether both storages use the very same array buffers (not merely equal elements).
   /// While either keeps them, neither can change them in place (copy on write), so they
   /// hold the same elements.

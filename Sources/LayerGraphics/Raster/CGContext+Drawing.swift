@@ -227,20 +227,15 @@ extension CGContext {
 
   /// Fills a device-space path with `paint`.
   func paint(_ p: PathStorage, rule: CGPathFillRule, paint: RasterPaint, mode: CGBlendMode) {
-    let bounds = pointBounds(p)
-    if let bounds, missesClip(bounds, outset: 0) { return }
-    buildFillEdges(p, inside: (bounds.map(fitsInsideClip) ?? false) && p.pointsAreFinite)
+    if missesClip(p, outset: 0) { return }
+    buildFillEdges(p)
     blit(rule: rule, paint: paint, mode: mode)
   }
 
   /// Stages 1 and 2 of a fill: the device-space path `p` flattened at the fill
   /// tolerance into `edges`, clipped to the current clip box.
-  ///
-  /// - Parameter inside: the path's points are known to lie well inside the clip box
-  ///   (`fitsInsideClip`), so segments skip the clip test.
-  func buildFillEdges(_ p: PathStorage, inside: Bool = false) {
+  func buildFillEdges(_ p: PathStorage) {
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
-    edges.inside = inside
     PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
     edges.finish()
   }

@@ -46,10 +46,6 @@ package struct EdgeBuilder: PathFlatteningSink {
   /// Applied to incoming points when `transforms` is set (strokes arrive in user space).
   package var transform: CGAffineTransform = .identity
   package var transforms = false
-  /// Set when every segment is known to lie inside the clip box with finite coordinates
-  /// (see `CGContext.fitsInsideClip`): `addSegment` then skips its box test. Cleared by
-  /// `reset`.
-  package var inside = false
 
   private var start = CGPoint.zero
   private var last = CGPoint.zero
@@ -69,7 +65,6 @@ package struct EdgeBuilder: PathFlatteningSink {
     verticalHeight = 0
     open = false
     transforms = false
-    inside = false
   }
 
   package mutating func moveTo(_ p: CGPoint) {
@@ -112,7 +107,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     }
     // Inside the box (the usual case): nothing to clip, and nothing to clamp. NaN and
     // infinities fail these comparisons, so they are only tested on the clipping path.
-    if inside || (y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX) {
+    if y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX {
       guard y1 > y0 else { return }
       edges.append(RasterEdge(x0: Float(x0 - minX), y0: Float(y0), x1: Float(x1 - minX), y1: Float(y1), winding: w))
       if x0 == x1 { verticalHeight += y1 - y0 }
