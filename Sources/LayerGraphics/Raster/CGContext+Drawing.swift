@@ -4,7 +4,13 @@ import Foundation
 extension CGContext {
   /// Fills the current path (each subpath implicitly closed) and clears it.
   public func fillPath(using rule: CGPathFillRule = .winding) {
-    consumeCurrentPath { p in perform { $0.fillDevicePath(p, rule: rule) } }
+    let (p, shared) = takeCurrentPath()
+    if state.hasShadow {
+      perform { $0.fillDevicePath(p, rule: rule) }
+    } else {
+      fillDevicePath(p, rule: rule)
+    }
+    recycle(p, shared: shared)
   }
 
   /// Fills the current path with the even-odd rule and clears it.
@@ -12,7 +18,13 @@ extension CGContext {
 
   /// Strokes the current path with the current line style and clears it.
   public func strokePath() {
-    consumeCurrentPath { p in perform { $0.strokeDevicePath(p) } }
+    let (p, shared) = takeCurrentPath()
+    if state.hasShadow {
+      perform { $0.strokeDevicePath(p) }
+    } else {
+      strokeDevicePath(p)
+    }
+    recycle(p, shared: shared)
   }
 
   /// Fills and/or strokes the current path, then clears it.
@@ -40,15 +52,38 @@ extension CGContext {
   /// that keeps the arrays' capacity, so building and drawing paths one after another
   /// allocates nothing once the arrays have grown.
   private func consumeCurrentPath(_ body: (PathStorage) -> Void) {
-    var p = PathStorage()
-    swap(&p, &currentPath)
+    let (p, shared) = takeCurrentPath()
     body(p)
-    guard currentPath.verbs.isEmpty else { return }
+    recycle(p, shared: shared)
+  }
+
+  /// Takes the current path out of the context (which is left with an empty path), and
+  /// whether it shares a `CGPath`'s arrays.
+  private func takeCurrentPath() -> (PathStorage, Bool) {
+    var p = PathStorage()
+    swap(&p, &pathStore)
+    let shared = pathIsShared
+    pathIsShared = false
+    return (p, shared)
+  }
+
+  /// Gives the arrays of a drawn path back to the context, emptied, unless something
+  /// new was added meanwhile. A path shared with a `CGPath` (see `addPath`) is kept as
+  /// `lastShared` instead (releasing the one before), and the spare arrays become the
+  /// current path's again.
+  private func recycle(_ drawn: consuming PathStorage, shared: Bool) {
+    guard pathStore.verbs.isEmpty else { return }
+    if shared {
+      swap(&pathStore, &sparePath)
+      lastShared = drawn
+      return
+    }
+    var p = drawn
     p.verbs.removeAll(keepingCapacity: true)
     p.points.removeAll(keepingCapacity: true)
     p.subpathStart = .zero
     p.hasCurrentPoint = false
-    currentPath = p
+    pathStore = p
   }
 
   /// Fills a rectangle (the current path is left alone).
@@ -126,11 +161,16 @@ extension CGContext {
   func strokeDevicePath(_ p: PathStorage) {
     let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
     guard !missesClip(p, outset: strokeReach) else { return }
-    guard let user = prepareStroke(p) else { return }
+    guard configureStroker() else { return }
     edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
     edges.transform = state.ctm
     edges.transforms = !state.ctm.isIdentity
-    strokeScratch.stroke(user, into: &edges)
+    if state.ctm.isIdentity && state.dashLengths.isEmpty {
+      // User space is device space: the path itself, not a copy.
+      strokeScratch.stroke(p, into: &edges)
+    } else {
+      strokeScratch.stroke(userStrokePath(p), into: &edges)
+    }
     edges.finish()
     blit(rule: .winding, paint: color, mode: state.blendMode)
   }
@@ -147,25 +187,41 @@ extension CGContext {
   /// Maps a device-space path back to user space, dashes it, and configures the stroker;
   /// nil when nothing would be drawn.
   func prepareStroke(_ devicePath: PathStorage) -> PathStorage? {
+    guard configureStroker() else { return nil }
+    return userStrokePath(devicePath)
+  }
+
+  /// Sets the stroker's style from the current state, with a flattening tolerance of
+  /// 0.1 device pixel in user units; false when nothing would be drawn (a singular CTM or
+  /// a zero line width).
+  func configureStroker() -> Bool {
     let m = state.ctm
-    guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return nil }
+    guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return false }
+    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+    strokeScratch.lineWidth = state.lineWidth
+    strokeScratch.lineCap = state.lineCap
+    strokeScratch.lineJoin = state.lineJoin
+    strokeScratch.miterLimit = state.miterLimit
+    strokeScratch.tolerance = 0.1 / Swift.max(scale, 1e-9)
+    return true
+  }
+
+  /// The path the stroker strokes: `devicePath` mapped back to user space, and dashed
+  /// (at the stroker's tolerance) when a dash pattern is set. Call after
+  /// `configureStroker`.
+  func userStrokePath(_ devicePath: PathStorage) -> PathStorage {
+    let m = state.ctm
     var user = devicePath
     if !m.isIdentity {
       let inv = m.inverted()
       for k in user.points.indices { user.points[k] = user.points[k].applying(inv) }
     }
-    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
-    let tol = 0.1 / Swift.max(scale, 1e-9)
     if !state.dashLengths.isEmpty,
-      let dashed = PathDasher.dash(user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: tol)
+      let dashed = PathDasher.dash(
+        user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: strokeScratch.tolerance)
     {
       user = dashed
     }
-    strokeScratch.lineWidth = state.lineWidth
-    strokeScratch.lineCap = state.lineCap
-    strokeScratch.lineJoin = state.lineJoin
-    strokeScratch.miterLimit = state.miterLimit
-    strokeScratch.tolerance = tol
     return user
   }
 

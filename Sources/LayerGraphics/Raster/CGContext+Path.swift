@@ -1,15 +1,15 @@
 import Foundation
 
-/// Building the current currentPath. Points are in user space and are mapped by the CTM as they
+/// Building the current path. Points are in user space and are mapped by the CTM as they
 /// are added, as in Core Graphics.
 extension CGContext {
-  /// Discards the current currentPath.
+  /// Discards the current path.
   public func beginPath() { currentPath = PathStorage() }
 
   /// Whether the current path has no elements.
   public var isPathEmpty: Bool { currentPath.verbs.isEmpty }
 
-  /// The current point in user space, or `.zero` without a currentPath.
+  /// The current point in user space, or `.zero` without a current path.
   public var currentPointOfPath: CGPoint {
     currentPath.verbs.isEmpty ? .zero : currentPath.currentPoint.applying(state.ctm.inverted())
   }
@@ -72,8 +72,45 @@ extension CGContext {
   }
 
   /// Adds a copy of `path`, mapped by the CTM.
+  ///
+  /// A path built with `CGMutablePath`'s methods, added to an empty current path under
+  /// the identity CTM, is shared instead of copied (its points would map to themselves).
   public func addPath(_ other: CGPath) {
-    currentPath.append(other.storage, state.ctm)
+    // One copy of the storage (reading the class's property again would retain its
+    // arrays again), moved into the current path at its last use.
+    let s = other.storage
+    if pathStore.verbs.isEmpty, state.ctm.isIdentity, let start = shareableStart(s) {
+      if !pathIsShared { swap(&sparePath, &pathStore) }
+      pathStore = s
+      pathStore.subpathStart = start
+      pathStore.hasCurrentPoint = true
+      pathIsShared = true
+      return
+    }
+    currentPath.appendPath(s, state.ctm)
+  }
+
+  /// When `s` can be shared under the identity CTM (verbatim, and every point its own
+  /// image), the start of its last subpath; otherwise nil. The path drawn last (kept in
+  /// `lastShared`) is recognised by its arrays and not scanned again: a fill and a
+  /// stroke of one `CGPath` check it once.
+  private func shareableStart(_ s: PathStorage) -> CGPoint? {
+    if s.sharesArrays(with: lastShared) { return lastShared.subpathStart }
+    guard let lastMove = s.verbatimLastMoveIndex, s.pointsAreIdentityFixed else { return nil }
+    return s.points[lastMove]
+  }
+
+  /// Gives a shared current path arrays of its own (the spare ones), with the same
+  /// elements.
+  func ownCurrentPath() {
+    var own = sparePath
+    sparePath = PathStorage()
+    own.verbs.append(contentsOf: pathStore.verbs)
+    own.points.append(contentsOf: pathStore.points)
+    own.subpathStart = pathStore.subpathStart
+    own.hasCurrentPoint = pathStore.hasCurrentPoint
+    pathStore = own
+    pathIsShared = false
   }
 
   /// The current path in user space (nil when empty).

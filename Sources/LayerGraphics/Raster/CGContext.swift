@@ -47,7 +47,32 @@ public final class CGContext {
   var state = GraphicsState()
   var stateStack: [GraphicsState] = []
   /// The current path, in device space (points are mapped by the CTM when added).
-  var currentPath = PathStorage()
+  ///
+  /// `addPath` on an empty path under the identity CTM does not copy: the current path
+  /// then shares the `CGPath`'s arrays (`pathIsShared`) and `sparePath` keeps the
+  /// context's own empty arrays. Any in-place change goes through `_modify`, which first
+  /// copies the shared arrays into the spare ones; drawing only reads the path.
+  var currentPath: PathStorage {
+    get { pathStore }
+    set {
+      pathIsShared = false
+      pathStore = newValue
+    }
+    _modify {
+      if pathIsShared { ownCurrentPath() }
+      yield &pathStore
+    }
+  }
+  /// The storage behind `currentPath`.
+  var pathStore = PathStorage()
+  /// Whether `pathStore` shares its arrays with a `CGPath`.
+  var pathIsShared = false
+  /// Empty arrays with the context's grown capacity, set aside while the path is shared.
+  var sparePath = PathStorage()
+  /// The shared path drawn last, with its `subpathStart` set. Holding its arrays keeps
+  /// them from being freed or changed in place, so a path with the same array buffers
+  /// has the same elements and needs no second check (see `addPath`).
+  var lastShared = PathStorage()
 
   // Reused scratch: nothing is allocated per fill once these have grown.
   let rasterizer = CoverageRasterizer()

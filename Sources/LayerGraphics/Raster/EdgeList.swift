@@ -115,6 +115,14 @@ package struct EdgeBuilder: PathFlatteningSink {
       if y1 > bottom { bottom = y1 }
       return
     }
+    clip(x0, y0, x1, y1, w)
+  }
+
+  /// The clipping path of `addSegment`, out of line so that the usual case keeps a small
+  /// frame: a segment (top to bottom) that leaves the box or has a non-finite coordinate.
+  @inline(never)
+  private mutating func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Float) {
+    var x0 = x0, y0 = y0, x1 = x1, y1 = y1
     guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
     if y1 <= minY || y0 >= maxY { return }
     let slope = (x1 - x0) / (y1 - y0)
