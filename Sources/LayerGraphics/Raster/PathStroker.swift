@@ -29,8 +29,7 @@ package struct PathStroker {
   /// The flattening tolerance in the path's units.
   package var tolerance: CGFloat = 0.05
 
-  private var points: [CGPoint] = []
-  private var smooth: [Bool] = []
+  private let line = StrokePolyline()
   private var scratch = SegmentScratch()
   /// Steps of the cubics being flattened (see `cubicSteps(at:verb:from:_:)`).
   var cubicPlan = CubicStepPlan()
@@ -40,8 +39,7 @@ package struct PathStroker {
   /// Strokes `path` and sends the outline polygons to `sink`.
   package mutating func stroke<S: PathFlatteningSink>(_ path: PathStorage, into sink: inout S) {
     guard lineWidth > 0, lineWidth.isFinite else { return }
-    points.removeAll(keepingCapacity: true)
-    smooth.removeAll(keepingCapacity: true)
+    line.removeAll()
     cubicPlan.reset()
     var i = 0
     let pts = path.points
@@ -67,7 +65,7 @@ package struct PathStroker {
       if verb == .closeSubpath {
         // The pen returns to the subpath's start; a later segment continues from there.
         var closingSmooth = false
-        if let last = points.last, points.count > 1 {
+        if let last = line.last, line.count > 1 {
           let closing = CGPoint(x: start.x - last.x, y: start.y - last.y)
           if abs(closing.x) < 1e-9 && abs(closing.y) < 1e-9 {
             closingSmooth = Self.continues(endTangent, into: firstTangent)
@@ -81,10 +79,10 @@ package struct PathStroker {
         endTangent = .zero
         continue
       }
-      if points.isEmpty { append(start, smooth: false) }
-      let p0 = points[points.count - 1]
+      if line.isEmpty { append(start, smooth: false) }
+      let p0 = line.points[line.count - 1]
       let (t0, t1) = Self.tangents(verb, from: p0, pts, i)
-      if points.count == 1 {
+      if line.count == 1 {
         firstTangent = t0
       } else {
         markSmooth(Self.continues(endTangent, into: t0))
@@ -124,7 +122,7 @@ package struct PathStroker {
   /// Marks the latest point as a place where the path does not turn (a join between two
   /// elements whose tangents continue each other).
   private mutating func markSmooth(_ s: Bool) {
-    if s && points.count > 1 { smooth[smooth.count - 1] = true }
+    if s && line.count > 1 { line.smooth[line.count - 1] = true }
   }
 
   /// The start and end tangents of the element `verb` starting at `p0` with its points at
@@ -154,19 +152,18 @@ package struct PathStroker {
     return l > 0 && dot > 0 && abs(cross) <= 1e-9 * l
   }
 
-  private mutating func append(_ p: CGPoint, smooth s: Bool) {
-    if let last = points.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 {
-      if points.count > 1 { smooth[smooth.count - 1] = smooth[smooth.count - 1] && s }
+  private func append(_ p: CGPoint, smooth s: Bool) {
+    let points = line.points, n = line.count
+    if n > 0, abs(points[n - 1].x - p.x) < 1e-9, abs(points[n - 1].y - p.y) < 1e-9 {
+      if n > 1 { line.smooth[n - 1] = line.smooth[n - 1] && s }
       // A zero-length piece still marks the subpath as drawn (for dots).
-      if points.count == 1 { points.append(p); smooth.append(s) }
+      if n == 1 { line.append(p, smooth: s) }
       return
     }
-    if points.count == 2, abs(points[0].x - points[1].x) < 1e-9, abs(points[0].y - points[1].y) < 1e-9 {
-      points.removeLast()
-      smooth.removeLast()
+    if n == 2, abs(points[0].x - points[1].x) < 1e-9, abs(points[0].y - points[1].y) < 1e-9 {
+      line.removeLast()
     }
-    points.append(p)
-    smooth.append(s)
+    line.append(p, smooth: s)
   }
 
   /// Strokes the polyline collected so far and forgets it.
@@ -174,23 +171,19 @@ package struct PathStroker {
   /// `closingSmooth` tells whether a closed polyline does not turn at its first point.
   private mutating func flush<S: PathFlatteningSink>(closed: Bool, closingSmooth: Bool,
                                                      into sink: inout S) {
-    defer {
-      points.removeAll(keepingCapacity: true)
-      smooth.removeAll(keepingCapacity: true)
+    defer { line.removeAll() }
+    guard let l = line.last else { return }
+    let points = line.points
+    if closed, line.count > 2, abs(points[0].x - l.x) < 1e-9, abs(points[0].y - l.y) < 1e-9 {
+      line.removeLast()
     }
-    guard !points.isEmpty else { return }
-    if closed, points.count > 2, let f = points.first, let l = points.last,
-      abs(f.x - l.x) < 1e-9, abs(f.y - l.y) < 1e-9
-    {
-      points.removeLast()
-      smooth.removeLast()
-    }
-    if closed && !smooth.isEmpty { smooth[0] = closingSmooth }
+    if closed { line.smooth[0] = closingSmooth }
     let hw = lineWidth / 2
-    let distinct = points.count >= 2 && !(points.count == 2 && points[0] == points[1])
+    let n = line.count
+    let distinct = n >= 2 && !(n == 2 && points[0] == points[1])
     if !distinct {
       // A zero-length subpath: a cap-shaped dot (if closed or drawn with a segment).
-      guard closed || points.count >= 2 else { return }
+      guard closed || n >= 2 else { return }
       let c = points[0]
       switch lineCap {
       case .butt: return
@@ -207,7 +200,6 @@ package struct PathStroker {
       }
       return
     }
-    let n = points.count
     measure(closed: closed && n >= 2)
     if closed && n >= 2 {
       side(closed: true, forward: true, continuing: false, into: &sink)
@@ -232,39 +224,36 @@ package struct PathStroker {
 
   /// The segments' unit directions and lengths and the vertices' one-point joins, for the
   /// polyline collected so far (see `SegmentScratch`).
-  private mutating func measure(closed: Bool) {
-    let n = points.count
+  private func measure(closed: Bool) {
+    let n = line.count
     let segCount = closed ? n : n - 1
     let hw = lineWidth / 2
     scratch.reserve(count: n)
     let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
-    points.withUnsafeBufferPointer { p in
-      for s in 0..<segCount {
-        let (d, length) = direction(p[s + 1 == n ? 0 : s + 1], from: p[s])
-        seg[s] = SegmentScratch.Segment(direction: d, length: length)
-      }
+    let p = line.points, sm = line.smooth
+    for s in 0..<segCount {
+      let (d, length) = direction(p[s + 1 == n ? 0 : s + 1], from: p[s])
+      seg[s] = SegmentScratch.Segment(direction: d, length: length)
     }
-    smooth.withUnsafeBufferPointer { sm in
-      let first = closed ? 0 : 1, end = closed ? n : n - 1
-      for j in first..<end {
-        simple[j] = false
-        guard sm[j] else { continue }
-        let s0 = seg[j == 0 ? n - 1 : j - 1], s1 = seg[j]
-        let d0 = s0.direction, d1 = s1.direction
-        let dot = d0.x * d1.x + d0.y * d1.y
-        // A segment without length keeps the direction (1, 0) both ways, not a negation:
-        // its vertices take the general join on each side.
-        guard dot > 0, s0.length > 0, s1.length > 0 else { continue }
-        let cross = d0.x * d1.y - d0.y * d1.x
-        let onePlusDot = 1 + dot
-        let cosHalf = (onePlusDot / 2).squareRoot()
-        if hw * (1 - cosHalf) <= tolerance * cosHalf
-          && 2 * hw * abs(cross) <= onePlusDot * Swift.min(s0.length, s1.length)
-        {
-          let k = 1 / onePlusDot
-          off[j] = CGPoint(x: (d0.y * hw + d1.y * hw) * k, y: (-d0.x * hw + -d1.x * hw) * k)
-          simple[j] = true
-        }
+    let first = closed ? 0 : 1, end = closed ? n : n - 1
+    for j in first..<end {
+      simple[j] = false
+      guard sm[j] else { continue }
+      let s0 = seg[j == 0 ? n - 1 : j - 1], s1 = seg[j]
+      let d0 = s0.direction, d1 = s1.direction
+      let dot = d0.x * d1.x + d0.y * d1.y
+      // A segment without length keeps the direction (1, 0) both ways, not a negation:
+      // its vertices take the general join on each side.
+      guard dot > 0, s0.length > 0, s1.length > 0 else { continue }
+      let cross = d0.x * d1.y - d0.y * d1.x
+      let onePlusDot = 1 + dot
+      let cosHalf = (onePlusDot / 2).squareRoot()
+      if hw * (1 - cosHalf) <= tolerance * cosHalf
+        && 2 * hw * abs(cross) <= onePlusDot * Swift.min(s0.length, s1.length)
+      {
+        let k = 1 / onePlusDot
+        off[j] = CGPoint(x: (d0.y * hw + d1.y * hw) * k, y: (-d0.x * hw + -d1.x * hw) * k)
+        simple[j] = true
       }
     }
   }
@@ -282,45 +271,42 @@ package struct PathStroker {
   /// one measurement, bit for bit what measuring each side on its own gave.
   private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
                                            into sink: inout S) {
-    let n = points.count
+    let n = line.count
     let hw = lineWidth / 2
     let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
     let segCount = closed ? n : n - 1
-    points.withUnsafeBufferPointer { p in
-      smooth.withUnsafeBufferPointer { sm in
-        // The walking direction and length of the side's segment `s`.
-        @inline(__always) func walk(_ s: Int) -> SegmentScratch.Segment {
-          if forward { return seg[s] }
-          // Backward segment s runs from p[n − 1 − s] to p[n − 2 − s], the measured
-          // segment n − 2 − s reversed (n − 1, the closing one, for s = n − 1).
-          let m = seg[s + 1 == n ? n - 1 : n - 2 - s]
-          let d = m.length > 0 ? CGPoint(x: -m.direction.x, y: -m.direction.y) : m.direction
-          return SegmentScratch.Segment(direction: d, length: m.length)
-        }
-        var previous = closed ? walk(segCount - 1) : SegmentScratch.Segment(direction: .zero, length: 0)
-        for s in 0..<segCount {
-          let j = forward ? s : n - 1 - s
-          let a = p[j]
-          let current = walk(s)
-          defer { previous = current }
-          if s == 0 && !closed {
-            let d = current.direction
-            let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
-            if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
-          } else if simple[j] {
-            let o = off[j]
-            let x = forward ? CGPoint(x: a.x + o.x, y: a.y + o.y) : CGPoint(x: a.x - o.x, y: a.y - o.y)
-            if s == 0 { sink.moveTo(x) } else { sink.lineTo(x) }
-          } else {
-            join(at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
-                 length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
-          }
-        }
-        if !closed {
-          let b = p[forward ? n - 1 : 0], d = previous.direction
-          sink.lineTo(CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw))
-        }
+    let p = line.points, sm = line.smooth
+    // The walking direction and length of the side's segment `s`.
+    @inline(__always) func walk(_ s: Int) -> SegmentScratch.Segment {
+      if forward { return seg[s] }
+      // Backward segment s runs from p[n − 1 − s] to p[n − 2 − s], the measured
+      // segment n − 2 − s reversed (n − 1, the closing one, for s = n − 1).
+      let m = seg[s + 1 == n ? n - 1 : n - 2 - s]
+      let d = m.length > 0 ? CGPoint(x: -m.direction.x, y: -m.direction.y) : m.direction
+      return SegmentScratch.Segment(direction: d, length: m.length)
+    }
+    var previous = closed ? walk(segCount - 1) : SegmentScratch.Segment(direction: .zero, length: 0)
+    for s in 0..<segCount {
+      let j = forward ? s : n - 1 - s
+      let a = p[j]
+      let current = walk(s)
+      defer { previous = current }
+      if s == 0 && !closed {
+        let d = current.direction
+        let startOff = CGPoint(x: a.x + d.y * hw, y: a.y - d.x * hw)
+        if continuing { sink.lineTo(startOff) } else { sink.moveTo(startOff) }
+      } else if simple[j] {
+        let o = off[j]
+        let x = forward ? CGPoint(x: a.x + o.x, y: a.y + o.y) : CGPoint(x: a.x - o.x, y: a.y - o.y)
+        if s == 0 { sink.moveTo(x) } else { sink.lineTo(x) }
+      } else {
+        join(at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
+             length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
       }
+    }
+    if !closed {
+      let b = p[forward ? n - 1 : 0], d = previous.direction
+      sink.lineTo(CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw))
     }
   }
 
