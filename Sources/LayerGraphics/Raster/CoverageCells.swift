@@ -7,9 +7,21 @@
 /// The value is built on the stack for each band so that the pointers and the touched
 /// range live in registers while edges are deposited (as stored properties of the
 /// rasterizer they were reloaded after every cell write).
+///
+/// Sloped edges are deposited in two steps: `deposit` walks an edge's rows and queues
+/// one `RowPiece` per row, and `flush` adds the queued pieces to the cells in queue order.
+/// Every cell receives the same additions in the same order as when each piece was added
+/// as soon as it was found (vertical edges flush the queue before they write), so the
+/// cells are the same to the bit. The flush is a plain loop over pieces: its only
+/// data-dependent branch is the rare piece wider than two columns, so the processor
+/// overlaps the arithmetic of many pieces, where the edge walk's branches (row counts,
+/// single-row edges) used to cut it short.
 struct CoverageCells {
   let cells: UnsafeMutablePointer<Float>
   let touched: UnsafeMutablePointer<UInt64>
+  /// The piece queue (`RowPiece.queueCapacity` entries) and its length.
+  let pieces: UnsafeMutablePointer<RowPiece>
+  var pieceCount = 0
   /// Cells per row: the clip box's width plus two.
   let stride: Int
   /// Bitset words per row.
@@ -26,23 +38,29 @@ struct CoverageCells {
   /// The band's first computed row (band-relative; the band's height or more if none).
   var bandEntry = 0
 
-  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, stride: Int, words: Int) {
+  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: UnsafeMutablePointer<RowPiece>,
+       stride: Int, words: Int) {
     self.cells = cells
     self.touched = touched
+    self.pieces = pieces
     self.stride = stride
     self.words = words
   }
 
-  /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows).
+  /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows); a sloped
+  /// edge's pieces are queued (call `flush` once the band's edges are deposited).
   @inline(__always)
   mutating func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float) {
     let ya = larger(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
     if e.x0 == e.x1 {
+      flush()
       depositVertical(e, from: ya, to: yb, bandTop: bandTop)
       return
     }
+    // An edge queues at most one piece per row of the band.
+    if pieceCount > RowPiece.queueCapacity - CoverageRasterizer.bandHeight { flush() }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
     var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
@@ -57,7 +75,7 @@ struct CoverageCells {
         let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
         if Int(lo) < minCell { minCell = Int(lo) }
         if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
-        depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
+        queue(row, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
         return
       }
       // The whole edge inside the band (the usual case): its own end points.
@@ -77,19 +95,35 @@ struct CoverageCells {
     let highCell = Int(larger(larger(x, xEnd), 0)) + 1
     if lowCell < minCell { minCell = lowCell }
     if highCell > maxCell { maxCell = highCell }
-    var c = cells + row * stride
-    var t = touched + row * words
+    var r = row
     // Whole row crossings, then the last piece, which ends at `xEnd`.
     while rowBottom < yb {
       let xn = Swift.min(larger(x + (rowBottom - y) * dxdy, 0), maxX)
-      depositPiece(c, t, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
+      queue(r, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
       x = xn
       y = rowBottom
       rowBottom += 1
-      c += stride
-      t += words
+      r += 1
     }
-    depositPiece(c, t, xa: x, xb: xEnd, d: (yb - y) * e.winding)
+    queue(r, xa: x, xb: xEnd, d: (yb - y) * e.winding)
+  }
+
+  @inline(__always)
+  private mutating func queue(_ row: Int, xa: Float, xb: Float, d: Float) {
+    pieces[pieceCount] = RowPiece(xa: xa, xb: xb, d: d, row: Int32(truncatingIfNeeded: row))
+    pieceCount += 1
+  }
+
+  /// Adds the queued pieces to the cells, in queue order, and empties the queue.
+  mutating func flush() {
+    let n = pieceCount
+    if n == 0 { return }
+    pieceCount = 0
+    for k in 0..<n {
+      let p = pieces[k]
+      let row = Int(p.row)
+      depositPiece(cells + row * stride, touched + row * words, xa: p.xa, xb: p.xb, d: p.d)
+    }
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
@@ -166,32 +200,36 @@ struct CoverageCells {
   private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
                             d: Float) {
     let lo = Swift.min(xa, xb), hi = larger(xa, xb)
+    // `hi − lo` is `|xb − xa|` exactly (a subtraction only changes sign when its operands
+    // swap); taken from the end points, the reciprocal does not wait for the column.
+    let w = abs(xb - xa)
+    let inv = 1 / w
     let i0 = Int(lo)
-    let w = hi - lo
-    let u0 = Float(i0 + 1) - lo
+    // The column's edges as floats from one conversion (`Float(i0) + k` is exact).
+    let f0 = Float(i0), f1 = f0 + 1, f2 = f0 + 2
+    let u0 = f1 - lo
     // `G(i0 + 1)`, the area left of the first column boundary per unit height. Both arms
     // are computed ahead of the select so that it stays a select: with the arithmetic
     // inside its arms it compiles to a branch, which the even-odd stars mispredict on about
     // a third of their pieces (`u0 ≥ w` is the one-column case).
-    let inv = 1 / w
     let gLinear = u0 - 0.5 * w, gQuadratic = 0.5 * u0 * u0 * inv
     let g0 = u0 >= w ? gLinear : gQuadratic
     let acc0 = d * g0
-    if hi <= Float(i0 + 2) {
+    if hi <= f2 {
       // One column or two, on one path: both forms are computed and the cells' values
       // selected, so the (data-dependent) choice costs no branch. A piece inside one
       // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
       // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
       // one spare cell past the band's last row for it.
-      let single = hi <= Float(i0 + 1)
-      let m = (lo + hi) * 0.5 - Float(i0)
+      let single = hi <= f1
+      let m = (lo + hi) * 0.5 - f0
       // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
       // after rounding too, as rounding keeps the order).
-      let acc1 = d * ((Float(i0 + 2) - lo) - 0.5 * w - g0)
+      let acc1 = d * ((f2 - lo) - 0.5 * w - g0)
       // The choice as bit masks (float selects on one shared condition were compiled to
       // a branch): all ones for two columns, from the sign of `(i0 + 1) − hi` (exact
       // here by Sterbenz, so negative exactly when `hi > i0 + 1`, never −0).
-      let two = UInt32(bitPattern: Int32(bitPattern: (Float(i0 + 1) - hi).bitPattern) >> 31)
+      let two = UInt32(bitPattern: Int32(bitPattern: (f1 - hi).bitPattern) >> 31)
       @inline(__always) func pick(_ a: Float, _ b: Float) -> Float {
         Float(bitPattern: (a.bitPattern & ~two) | (b.bitPattern & two))
       }
