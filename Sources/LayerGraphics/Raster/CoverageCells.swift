@@ -63,31 +63,12 @@ struct CoverageCells {
     if pieceCount > RowPiece.queueCapacity - CoverageRasterizer.bandHeight { flush() }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
-    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
-    let dxdy: Float
-    var x: Float
-    let xEnd: Float
+    let w = e.winding
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
     let startsInBand = e.y0 >= bandTop, endsInBand = e.y1 <= bandBottom
-    if startsInBand && endsInBand {
-      if yb <= rowBottom {
-        // The whole edge inside one row (most edges of a finely flattened outline).
-        let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
-        if Int(lo) < minCell { minCell = Int(lo) }
-        if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
-        queue(row, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
-        return
-      }
-      // The whole edge inside the band (the usual case): its own end points.
-      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      x = e.x0
-      xEnd = e.x1
-    } else {
-      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-      xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-    }
-    var y = ya
+    let x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+    let xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
@@ -95,17 +76,52 @@ struct CoverageCells {
     let highCell = Int(larger(larger(x, xEnd), 0)) + 1
     if lowCell < minCell { minCell = lowCell }
     if highCell > maxCell { maxCell = highCell }
+    // The pieces: one per row from `row` to the row holding `yb`, ⌈v⌉ − 1 with
+    // `v = yb − bandTop` (exact: `bandTop` is a whole number below `yb`, so the difference
+    // is a multiple of the spacing of `yb` and smaller than `yb`). Every piece but the last
+    // ends on a row bottom; the last ends at (`xEnd`, `yb`).
+    let v = yb - bandTop
+    let iv = Int(v)
+    let count = iv - (Float(iv) == v ? 1 : 0) + 1 - row
+    let rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    if count <= 4 {
+      // Up to four pieces without a data-dependent branch: four row-crossing pieces are
+      // written, then the last one's end and height are corrected and the queue advanced
+      // by `count` (the slots past it are overwritten by the next edge). After the first
+      // row a crossing's height is exactly 1, so `x + 1·dxdy` is `x + dxdy` and
+      // `1·w` is `w`: the same values as the row walk below.
+      let q = pieces + pieceCount
+      let h0 = rowBottom - ya
+      let x1 = Swift.min(larger(x + h0 * dxdy, 0), maxX)
+      let x2 = Swift.min(larger(x1 + dxdy, 0), maxX)
+      let x3 = Swift.min(larger(x2 + dxdy, 0), maxX)
+      let x4 = Swift.min(larger(x3 + dxdy, 0), maxX)
+      let r = Int32(truncatingIfNeeded: row)
+      q[0] = RowPiece(xa: x, xb: x1, d: h0 * w, row: r)
+      q[1] = RowPiece(xa: x1, xb: x2, d: w, row: r + 1)
+      q[2] = RowPiece(xa: x2, xb: x3, d: w, row: r + 2)
+      q[3] = RowPiece(xa: x3, xb: x4, d: w, row: r + 3)
+      // The last piece starts at `ya` (one piece) or on the bottom of the row above it.
+      let yLast = larger(ya, bandTop + Float(row + count - 1))
+      q[count - 1].xb = xEnd
+      q[count - 1].d = (yb - yLast) * w
+      pieceCount += count
+      return
+    }
+    var x0 = x
+    var y = ya
     var r = row
+    var bottom = rowBottom
     // Whole row crossings, then the last piece, which ends at `xEnd`.
-    while rowBottom < yb {
-      let xn = Swift.min(larger(x + (rowBottom - y) * dxdy, 0), maxX)
-      queue(r, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
-      x = xn
-      y = rowBottom
-      rowBottom += 1
+    while bottom < yb {
+      let xn = Swift.min(larger(x0 + (bottom - y) * dxdy, 0), maxX)
+      queue(r, xa: x0, xb: xn, d: (bottom - y) * w)
+      x0 = xn
+      y = bottom
+      bottom += 1
       r += 1
     }
-    queue(r, xa: x, xb: xEnd, d: (yb - y) * e.winding)
+    queue(r, xa: x0, xb: xEnd, d: (yb - y) * w)
   }
 
   @inline(__always)
