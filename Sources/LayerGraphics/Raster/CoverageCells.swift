@@ -74,8 +74,9 @@ struct CoverageCells {
     // ⌊hi⌋ + 1).
     let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
     let highCell = Int(larger(larger(x, xEnd), 0)) + 1
-    if lowCell < minCell { minCell = lowCell }
-    if highCell > maxCell { maxCell = highCell }
+    // As selects: whether an edge widens the range is data-dependent.
+    minCell = Swift.min(minCell, lowCell)
+    maxCell = Swift.max(maxCell, highCell)
     // The pieces: one per row from `row` to the row holding `yb`, ⌈v⌉ − 1 with
     // `v = yb − bandTop` (exact: `bandTop` is a whole number below `yb`, so the difference
     // is a multiple of the spacing of `yb` and smaller than `yb`). Every piece but the last
