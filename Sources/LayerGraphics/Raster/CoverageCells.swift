@@ -9,7 +9,8 @@
 /// rasterizer they were reloaded after every cell write).
 ///
 /// Sloped edges are deposited in two steps: `deposit` walks an edge's rows and queues
-/// one `RowPiece` per row, and `flush` adds the queued pieces to the cells in queue order.
+/// one piece per row (`RowPieceQueue`), and `flush` adds the queued pieces to the cells in
+/// queue order.
 /// Every cell receives the same additions in the same order as when each piece was added
 /// as soon as it was found (vertical edges flush the queue before they write), so the
 /// cells are the same to the bit. The flush is a plain loop over pieces: its only
@@ -19,8 +20,8 @@
 struct CoverageCells {
   let cells: UnsafeMutablePointer<Float>
   let touched: UnsafeMutablePointer<UInt64>
-  /// The piece queue (`RowPiece.queueCapacity` entries) and its length.
-  let pieces: UnsafeMutablePointer<RowPiece>
+  /// The piece queue and its length.
+  let pieces: RowPieceQueue
   var pieceCount = 0
   /// Cells per row: the clip box's width plus two.
   let stride: Int
@@ -38,7 +39,7 @@ struct CoverageCells {
   /// The band's first computed row (band-relative; the band's height or more if none).
   var bandEntry = 0
 
-  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: UnsafeMutablePointer<RowPiece>,
+  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: RowPieceQueue,
        stride: Int, words: Int) {
     self.cells = cells
     self.touched = touched
@@ -60,7 +61,7 @@ struct CoverageCells {
       return
     }
     // An edge queues at most one piece per row of the band.
-    if pieceCount > RowPiece.queueCapacity - CoverageRasterizer.bandHeight { flush() }
+    if pieceCount > RowPieceQueue.capacity - CoverageRasterizer.bandHeight { flush() }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
     let w = e.winding
@@ -91,21 +92,21 @@ struct CoverageCells {
       // by `count` (the slots past it are overwritten by the next edge). After the first
       // row a crossing's height is exactly 1, so `x + 1·dxdy` is `x + dxdy` and
       // `1·w` is `w`: the same values as the row walk below.
-      let q = pieces + pieceCount
+      let q = pieceCount
       let h0 = rowBottom - ya
       let x1 = Swift.min(larger(x + h0 * dxdy, 0), maxX)
       let x2 = Swift.min(larger(x1 + dxdy, 0), maxX)
       let x3 = Swift.min(larger(x2 + dxdy, 0), maxX)
       let x4 = Swift.min(larger(x3 + dxdy, 0), maxX)
       let r = Int32(truncatingIfNeeded: row)
-      q[0] = RowPiece(xa: x, xb: x1, d: h0 * w, row: r)
-      q[1] = RowPiece(xa: x1, xb: x2, d: w, row: r + 1)
-      q[2] = RowPiece(xa: x2, xb: x3, d: w, row: r + 2)
-      q[3] = RowPiece(xa: x3, xb: x4, d: w, row: r + 3)
+      pieces.set(q, xa: x, xb: x1, d: h0 * w, row: r)
+      pieces.set(q + 1, xa: x1, xb: x2, d: w, row: r + 1)
+      pieces.set(q + 2, xa: x2, xb: x3, d: w, row: r + 2)
+      pieces.set(q + 3, xa: x3, xb: x4, d: w, row: r + 3)
       // The last piece starts at `ya` (one piece) or on the bottom of the row above it.
       let yLast = larger(ya, bandTop + Float(row + count - 1))
-      q[count - 1].xb = xEnd
-      q[count - 1].d = (yb - yLast) * w
+      pieces.xb[q + count - 1] = xEnd
+      pieces.d[q + count - 1] = (yb - yLast) * w
       pieceCount += count
       return
     }
@@ -127,20 +128,8 @@ struct CoverageCells {
 
   @inline(__always)
   private mutating func queue(_ row: Int, xa: Float, xb: Float, d: Float) {
-    pieces[pieceCount] = RowPiece(xa: xa, xb: xb, d: d, row: Int32(truncatingIfNeeded: row))
+    pieces.set(pieceCount, xa: xa, xb: xb, d: d, row: Int32(truncatingIfNeeded: row))
     pieceCount += 1
-  }
-
-  /// Adds the queued pieces to the cells, in queue order, and empties the queue.
-  mutating func flush() {
-    let n = pieceCount
-    if n == 0 { return }
-    pieceCount = 0
-    for k in 0..<n {
-      let p = pieces[k]
-      let row = Int(p.row)
-      depositPiece(cells + row * stride, touched + row * words, xa: p.xa, xb: p.xb, d: p.d)
-    }
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
@@ -214,7 +203,7 @@ struct CoverageCells {
   /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
   /// row whose cells and bitset start at `c` and `t` (the caller keeps the touched range).
   @inline(__always)
-  private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
+  func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
                             d: Float) {
     let lo = Swift.min(xa, xb), hi = larger(xa, xb)
     // `hi − lo` is `|xb − xa|` exactly (a subtraction only changes sign when its operands
@@ -299,7 +288,7 @@ struct CoverageCells {
   /// dozen cycles or more on most x86-64 cores). With 4-byte accesses every load is
   /// forwarded from a single store.
   @inline(__always)
-  private func scalarCells(_ p: UnsafeMutablePointer<Float>)
+  func scalarCells(_ p: UnsafeMutablePointer<Float>)
     -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
     let a = UInt(bitPattern: p)
     return (p, UnsafeMutablePointer(bitPattern: a &+ 4).unsafelyUnwrapped,
@@ -310,10 +299,10 @@ struct CoverageCells {
   /// included: both return `b` when `a == b`), in the form that compiles to one `maxss`;
   /// `Swift.max` keeps a NaN-ordering select of four instructions.
   @inline(__always)
-  private func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
+  func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
   @inline(__always)
-  private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
+  func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
     t[i >> 6] |= 1 &<< UInt64(i & 63)
   }
 }

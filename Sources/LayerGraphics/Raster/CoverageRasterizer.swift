@@ -47,7 +47,7 @@ package final class CoverageRasterizer {
   private let plan = RowPlan()
   private var calls: UnsafeMutablePointer<RecordedRow.Call>
   private var callCapacity: Int
-  private let pieces = UnsafeMutablePointer<RowPiece>.allocate(capacity: RowPiece.queueCapacity)
+  private let pieces = RowPieceQueue.allocate()
 
   /// Whether clean rows replicate the row above (the default). Turning it off gives the
   /// same output more slowly; it exists to check exactly that.
