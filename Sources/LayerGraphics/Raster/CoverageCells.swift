@@ -10,13 +10,13 @@
 ///
 /// Sloped edges are deposited in two steps: `deposit` walks an edge's rows and queues
 /// one piece per row (`RowPieceQueue`), and `flush` adds the queued pieces to the cells in
-/// queue order.
-/// Every cell receives the same additions in the same order as when each piece was added
-/// as soon as it was found (vertical edges flush the queue before they write), so the
-/// cells are the same to the bit. The flush is a plain loop over pieces: its only
-/// data-dependent branch is the rare piece wider than two columns, so the processor
-/// overlaps the arithmetic of many pieces, where the edge walk's branches (row counts,
-/// single-row edges) used to cut it short.
+/// queue order. Every cell receives the same additions in the same order as when each
+/// piece was added as soon as it was found (vertical edges flush the queue before they
+/// write), so the cells are the same to the bit. The walk of an edge of up to four rows
+/// has no data-dependent branch, and the flush computes four pieces at a time in vector
+/// lanes with the rare piece wider than two columns as its only data-dependent branch,
+/// so the processor overlaps the arithmetic of many pieces, where the walk's branches
+/// (row counts, single-row edges, one or two columns) used to cut it short.
 struct CoverageCells {
   let cells: UnsafeMutablePointer<Float>
   let touched: UnsafeMutablePointer<UInt64>

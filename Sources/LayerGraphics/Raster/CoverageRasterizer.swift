@@ -76,7 +76,7 @@ package final class CoverageRasterizer {
     let stride = width + 2
     let words = (stride + 63) >> 6
     // One spare cell past the band's last row: a one-column piece in the last column
-    // adds −0 to the cell after its pair (see `CoverageCells.depositPiece`).
+    // adds +0 to the cell after its pair (see `CoverageCells.depositPiece` and `flush`).
     if stride * Self.bandHeight + 1 > cellCapacity {
       cells.deallocate()
       cellCapacity = stride * Self.bandHeight + 1
