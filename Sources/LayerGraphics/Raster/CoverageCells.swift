@@ -97,12 +97,13 @@ struct CoverageCells {
       let x1 = Swift.min(larger(x + h0 * dxdy, 0), maxX)
       let x2 = Swift.min(larger(x1 + dxdy, 0), maxX)
       let x3 = Swift.min(larger(x2 + dxdy, 0), maxX)
-      let x4 = Swift.min(larger(x3 + dxdy, 0), maxX)
       let r = Int32(truncatingIfNeeded: row)
       pieces.set(q, xa: x, xb: x1, d: h0 * w, row: r)
       pieces.set(q + 1, xa: x1, xb: x2, d: w, row: r + 1)
       pieces.set(q + 2, xa: x2, xb: x3, d: w, row: r + 2)
-      pieces.set(q + 3, xa: x3, xb: x4, d: w, row: r + 3)
+      // The fourth crossing's end is never read: with four pieces it is the last one
+      // (its end is `xEnd`), with fewer it is past the queue's end.
+      pieces.set(q + 3, xa: x3, xb: x3, d: w, row: r + 3)
       // The last piece starts at `ya` (one piece) or on the bottom of the row above it.
       let yLast = larger(ya, bandTop + Float(row + count - 1))
       pieces.xb[q + count - 1] = xEnd
