@@ -7,9 +7,22 @@
 /// The value is built on the stack for each band so that the pointers and the touched
 /// range live in registers while edges are deposited (as stored properties of the
 /// rasterizer they were reloaded after every cell write).
+///
+/// Sloped edges are deposited in two steps: `deposit` walks an edge's rows and queues
+/// one piece per row (`RowPieceQueue`), and `flush` adds the queued pieces to the cells in
+/// queue order. Every cell receives the same additions in the same order as when each
+/// piece was added as soon as it was found (vertical edges flush the queue before they
+/// write), so the cells are the same to the bit. The walk of an edge of up to four rows
+/// has no data-dependent branch, and the flush computes four pieces at a time in vector
+/// lanes with the rare piece wider than two columns as its only data-dependent branch,
+/// so the processor overlaps the arithmetic of many pieces, where the walk's branches
+/// (row counts, single-row edges, one or two columns) used to cut it short.
 struct CoverageCells {
   let cells: UnsafeMutablePointer<Float>
   let touched: UnsafeMutablePointer<UInt64>
+  /// The piece queue and its length.
+  let pieces: RowPieceQueue
+  var pieceCount = 0
   /// Cells per row: the clip box's width plus two.
   let stride: Int
   /// Bitset words per row.
@@ -26,70 +39,98 @@ struct CoverageCells {
   /// The band's first computed row (band-relative; the band's height or more if none).
   var bandEntry = 0
 
-  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, stride: Int, words: Int) {
+  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: RowPieceQueue,
+       stride: Int, words: Int) {
     self.cells = cells
     self.touched = touched
+    self.pieces = pieces
     self.stride = stride
     self.words = words
   }
 
-  /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows).
+  /// Deposits the part of `e` inside `[bandTop, bandBottom)` (absolute rows); a sloped
+  /// edge's pieces are queued (call `flush` once the band's edges are deposited).
   @inline(__always)
   mutating func deposit(_ e: RasterEdge, bandTop: Float, bandBottom: Float) {
     let ya = larger(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
     if e.x0 == e.x1 {
+      flush()
       depositVertical(e, from: ya, to: yb, bandTop: bandTop)
       return
     }
+    // An edge queues at most one piece per row of the band.
+    if pieceCount > RowPieceQueue.capacity - CoverageRasterizer.bandHeight { flush() }
     let row = Int(ya - bandTop)
     let maxX = Float(stride - 2)
-    var rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
-    let dxdy: Float
-    var x: Float
-    let xEnd: Float
+    let w = e.winding
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
     let startsInBand = e.y0 >= bandTop, endsInBand = e.y1 <= bandBottom
-    if startsInBand && endsInBand {
-      if yb <= rowBottom {
-        // The whole edge inside one row (most edges of a finely flattened outline).
-        let lo = Swift.min(e.x0, e.x1), hi = larger(e.x0, e.x1)
-        if Int(lo) < minCell { minCell = Int(lo) }
-        if Int(hi) + 1 > maxCell { maxCell = Int(hi) + 1 }
-        depositPiece(cells + row * stride, touched + row * words, xa: e.x0, xb: e.x1, d: (yb - ya) * e.winding)
-        return
-      }
-      // The whole edge inside the band (the usual case): its own end points.
-      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      x = e.x0
-      xEnd = e.x1
-    } else {
-      dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-      xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-    }
-    var y = ya
+    let x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+    let xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
     let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
     let highCell = Int(larger(larger(x, xEnd), 0)) + 1
-    if lowCell < minCell { minCell = lowCell }
-    if highCell > maxCell { maxCell = highCell }
-    var c = cells + row * stride
-    var t = touched + row * words
-    // Whole row crossings, then the last piece, which ends at `xEnd`.
-    while rowBottom < yb {
-      let xn = Swift.min(larger(x + (rowBottom - y) * dxdy, 0), maxX)
-      depositPiece(c, t, xa: x, xb: xn, d: (rowBottom - y) * e.winding)
-      x = xn
-      y = rowBottom
-      rowBottom += 1
-      c += stride
-      t += words
+    // As selects: whether an edge widens the range is data-dependent.
+    minCell = Swift.min(minCell, lowCell)
+    maxCell = Swift.max(maxCell, highCell)
+    // The pieces: one per row from `row` to the row holding `yb`, ⌈v⌉ − 1 with
+    // `v = yb − bandTop` (exact: `bandTop` is a whole number below `yb`, so the difference
+    // is a multiple of the spacing of `yb` and smaller than `yb`). Every piece but the last
+    // ends on a row bottom; the last ends at (`xEnd`, `yb`).
+    let v = yb - bandTop
+    let iv = Int(v)
+    let count = iv - (Float(iv) == v ? 1 : 0) + 1 - row
+    let rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    if count <= 4 {
+      // Up to four pieces without a data-dependent branch: four row-crossing pieces are
+      // written, then the last one's end and height are corrected and the queue advanced
+      // by `count` (the slots past it are overwritten by the next edge). After the first
+      // row a crossing's height is exactly 1, so `x + 1·dxdy` is `x + dxdy` and
+      // `1·w` is `w`: the same values as the row walk below.
+      let q = pieceCount
+      let h0 = rowBottom - ya
+      let x1 = Swift.min(larger(x + h0 * dxdy, 0), maxX)
+      let x2 = Swift.min(larger(x1 + dxdy, 0), maxX)
+      let x3 = Swift.min(larger(x2 + dxdy, 0), maxX)
+      let r = Int32(truncatingIfNeeded: row)
+      pieces.set(q, xa: x, xb: x1, d: h0 * w, row: r)
+      pieces.set(q + 1, xa: x1, xb: x2, d: w, row: r + 1)
+      pieces.set(q + 2, xa: x2, xb: x3, d: w, row: r + 2)
+      // The fourth crossing's end is never read: with four pieces it is the last one
+      // (its end is `xEnd`), with fewer it is past the queue's end.
+      pieces.set(q + 3, xa: x3, xb: x3, d: w, row: r + 3)
+      // The last piece starts at `ya` (one piece) or on the bottom of the row above it.
+      let yLast = larger(ya, bandTop + Float(row + count - 1))
+      pieces.xb[q + count - 1] = xEnd
+      pieces.d[q + count - 1] = (yb - yLast) * w
+      pieceCount += count
+      return
     }
-    depositPiece(c, t, xa: x, xb: xEnd, d: (yb - y) * e.winding)
+    var x0 = x
+    var y = ya
+    var r = row
+    var bottom = rowBottom
+    // Whole row crossings, then the last piece, which ends at `xEnd`.
+    while bottom < yb {
+      let xn = Swift.min(larger(x0 + (bottom - y) * dxdy, 0), maxX)
+      queue(r, xa: x0, xb: xn, d: (bottom - y) * w)
+      x0 = xn
+      y = bottom
+      bottom += 1
+      r += 1
+    }
+    queue(r, xa: x0, xb: xEnd, d: (yb - y) * w)
+  }
+
+  @inline(__always)
+  private mutating func queue(_ row: Int, xa: Float, xb: Float, d: Float) {
+    pieces.set(pieceCount, xa: xa, xb: xb, d: d, row: Int32(truncatingIfNeeded: row))
+    pieceCount += 1
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
@@ -163,35 +204,39 @@ struct CoverageCells {
   /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
   /// row whose cells and bitset start at `c` and `t` (the caller keeps the touched range).
   @inline(__always)
-  private func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
+  func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
                             d: Float) {
     let lo = Swift.min(xa, xb), hi = larger(xa, xb)
+    // `hi − lo` is `|xb − xa|` exactly (a subtraction only changes sign when its operands
+    // swap); taken from the end points, the reciprocal does not wait for the column.
+    let w = abs(xb - xa)
+    let inv = 1 / w
     let i0 = Int(lo)
-    let w = hi - lo
-    let u0 = Float(i0 + 1) - lo
+    // The column's edges as floats from one conversion (`Float(i0) + k` is exact).
+    let f0 = Float(i0), f1 = f0 + 1, f2 = f0 + 2
+    let u0 = f1 - lo
     // `G(i0 + 1)`, the area left of the first column boundary per unit height. Both arms
     // are computed ahead of the select so that it stays a select: with the arithmetic
     // inside its arms it compiles to a branch, which the even-odd stars mispredict on about
     // a third of their pieces (`u0 ≥ w` is the one-column case).
-    let inv = 1 / w
     let gLinear = u0 - 0.5 * w, gQuadratic = 0.5 * u0 * u0 * inv
     let g0 = u0 >= w ? gLinear : gQuadratic
     let acc0 = d * g0
-    if hi <= Float(i0 + 2) {
+    if hi <= f2 {
       // One column or two, on one path: both forms are computed and the cells' values
       // selected, so the (data-dependent) choice costs no branch. A piece inside one
       // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
       // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
       // one spare cell past the band's last row for it.
-      let single = hi <= Float(i0 + 1)
-      let m = (lo + hi) * 0.5 - Float(i0)
+      let single = hi <= f1
+      let m = (lo + hi) * 0.5 - f0
       // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
       // after rounding too, as rounding keeps the order).
-      let acc1 = d * ((Float(i0 + 2) - lo) - 0.5 * w - g0)
+      let acc1 = d * ((f2 - lo) - 0.5 * w - g0)
       // The choice as bit masks (float selects on one shared condition were compiled to
       // a branch): all ones for two columns, from the sign of `(i0 + 1) − hi` (exact
       // here by Sterbenz, so negative exactly when `hi > i0 + 1`, never −0).
-      let two = UInt32(bitPattern: Int32(bitPattern: (Float(i0 + 1) - hi).bitPattern) >> 31)
+      let two = UInt32(bitPattern: Int32(bitPattern: (f1 - hi).bitPattern) >> 31)
       @inline(__always) func pick(_ a: Float, _ b: Float) -> Float {
         Float(bitPattern: (a.bitPattern & ~two) | (b.bitPattern & two))
       }
@@ -244,7 +289,7 @@ struct CoverageCells {
   /// dozen cycles or more on most x86-64 cores). With 4-byte accesses every load is
   /// forwarded from a single store.
   @inline(__always)
-  private func scalarCells(_ p: UnsafeMutablePointer<Float>)
+  func scalarCells(_ p: UnsafeMutablePointer<Float>)
     -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
     let a = UInt(bitPattern: p)
     return (p, UnsafeMutablePointer(bitPattern: a &+ 4).unsafelyUnwrapped,
@@ -255,10 +300,10 @@ struct CoverageCells {
   /// included: both return `b` when `a == b`), in the form that compiles to one `maxss`;
   /// `Swift.max` keeps a NaN-ordering select of four instructions.
   @inline(__always)
-  private func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
+  func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
   @inline(__always)
-  private func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
+  func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
     t[i >> 6] |= 1 &<< UInt64(i & 63)
   }
 }

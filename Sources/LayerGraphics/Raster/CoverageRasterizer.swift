@@ -47,6 +47,7 @@ package final class CoverageRasterizer {
   private let plan = RowPlan()
   private var calls: UnsafeMutablePointer<RecordedRow.Call>
   private var callCapacity: Int
+  private let pieces = RowPieceQueue.allocate()
 
   /// Whether clean rows replicate the row above (the default). Turning it off gives the
   /// same output more slowly; it exists to check exactly that.
@@ -68,13 +69,14 @@ package final class CoverageRasterizer {
     touched.deallocate()
     coverage.deallocate()
     calls.deallocate()
+    pieces.deallocate()
   }
 
   private func reserve(width: Int) {
     let stride = width + 2
     let words = (stride + 63) >> 6
     // One spare cell past the band's last row: a one-column piece in the last column
-    // adds −0 to the cell after its pair (see `CoverageCells.depositPiece`).
+    // adds +0 to the cell after its pair (see `CoverageCells.depositPiece` and `flush`).
     if stride * Self.bandHeight + 1 > cellCapacity {
       cells.deallocate()
       cellCapacity = stride * Self.bandHeight + 1
@@ -201,7 +203,7 @@ package final class CoverageRasterizer {
       let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
       for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
       let fy0 = Float(y0), fy1 = Float(y1)
-      var deposits = CoverageCells(cells: cells, touched: touched, stride: stride, words: words)
+      var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
         deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
@@ -217,6 +219,7 @@ package final class CoverageRasterizer {
             n += 1
           }
         }
+        deposits.flush()
         activeKept = n
       }
       active.removeLast(active.count - activeKept)
