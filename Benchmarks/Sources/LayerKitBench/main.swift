@@ -161,7 +161,9 @@ for (key, body) in scenes.prefix(3) where only == nil || key.hasPrefix(only!) {
   body(whole)
   let before = lk_allocation_count()
   body(whole)
-  print("ALLOCATIONS \(key) \(lk_allocation_count() - before)")
+  // Read before the message is built (string interpolation allocates).
+  let count = lk_allocation_count() - before
+  print("ALLOCATIONS \(key) \(count)")
 }
 
 let alphaPlane = UnsafeMutablePointer<UInt8>.allocate(capacity: W * H)

@@ -87,20 +87,37 @@ extension CGContext {
   }
 
   /// Fills a rectangle (the current path is left alone).
-  public func fill(_ rect: CGRect) { fill([rect]) }
+  public func fill(_ rect: CGRect) {
+    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { p in perform { $0.fillDevicePath(p, rule: .winding) } }
+  }
 
   /// Fills rectangles (as one non-zero fill, so overlaps paint once).
   public func fill(_ rects: [CGRect]) {
+    withScratchPath { p in
+      for r in rects { p.addFiniteRect(r, state.ctm) }
+    } draw: { p in
+      perform { $0.fillDevicePath(p, rule: .winding) }
+    }
+  }
+
+  /// Builds a one-off device path in the context's scratch arrays and hands it to `draw`,
+  /// so the rectangle, ellipse, line-segment, image and gradient calls allocate nothing
+  /// once the arrays have grown. (A call made from inside `draw` gets fresh arrays.)
+  func withScratchPath(_ build: (inout PathStorage) -> Void, draw: (PathStorage) -> Void) {
     var p = PathStorage()
-    for r in rects { p.addFiniteRect(r, state.ctm) }
-    perform { $0.fillDevicePath(p, rule: .winding) }
+    swap(&p, &scratchPath)
+    p.verbs.removeAll(keepingCapacity: true)
+    p.points.removeAll(keepingCapacity: true)
+    p.subpathStart = .zero
+    p.hasCurrentPoint = false
+    build(&p)
+    draw(p)
+    swap(&p, &scratchPath)
   }
 
   /// Strokes a rectangle with the current line style.
   public func stroke(_ rect: CGRect) {
-    var p = PathStorage()
-    p.addFiniteRect(rect, state.ctm)
-    perform { $0.strokeDevicePath(p) }
+    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { p in perform { $0.strokeDevicePath(p) } }
   }
 
   /// Strokes a rectangle with the given width (the state's width is unchanged).
@@ -113,33 +130,29 @@ extension CGContext {
 
   /// Makes the pixels under `rect` (within the clip) transparent.
   public func clear(_ rect: CGRect) {
-    var p = PathStorage()
-    p.addFiniteRect(rect, state.ctm)
-    paint(p, rule: .winding, paint: .solid(0), mode: .copy)
+    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { paint($0, rule: .winding, paint: .solid(0), mode: .copy) }
   }
 
   public func fillEllipse(in rect: CGRect) {
-    var p = PathStorage()
-    p.addFiniteEllipse(rect, state.ctm)
-    perform { $0.fillDevicePath(p, rule: .winding) }
+    withScratchPath { $0.addFiniteEllipse(rect, state.ctm) } draw: { p in perform { $0.fillDevicePath(p, rule: .winding) } }
   }
 
   public func strokeEllipse(in rect: CGRect) {
-    var p = PathStorage()
-    p.addFiniteEllipse(rect, state.ctm)
-    perform { $0.strokeDevicePath(p) }
+    withScratchPath { $0.addFiniteEllipse(rect, state.ctm) } draw: { p in perform { $0.strokeDevicePath(p) } }
   }
 
   /// Strokes independent segments: points 0–1, 2–3, … (an odd last point is ignored).
   public func strokeLineSegments(between points: [CGPoint]) {
-    var p = PathStorage()
-    var k = 0
-    while k + 1 < points.count {
-      p.move(to: points[k].applying(state.ctm))
-      p.line(to: points[k + 1].applying(state.ctm))
-      k += 2
+    withScratchPath { p in
+      var k = 0
+      while k + 1 < points.count {
+        p.move(to: points[k].applying(state.ctm))
+        p.line(to: points[k + 1].applying(state.ctm))
+        k += 2
+      }
+    } draw: { p in
+      perform { $0.strokeDevicePath(p) }
     }
-    perform { $0.strokeDevicePath(p) }
   }
 
   /// Replaces the current path with the outline of its stroke (in the current style).

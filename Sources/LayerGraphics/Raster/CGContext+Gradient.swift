@@ -34,10 +34,10 @@ extension CGContext {
 
   /// Paints the clip box with `paint`.
   func fillClip(with paint: RasterPaint) {
-    var p = PathStorage()
-    p.addRect(
-      CGRect(x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0),
-      .identity)
-    perform { ctx in ctx.paint(p, rule: .winding, paint: paint, mode: ctx.state.blendMode) }
+    let box = CGRect(
+      x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0)
+    withScratchPath { $0.addRect(box, .identity) } draw: { p in
+      perform { ctx in ctx.paint(p, rule: .winding, paint: paint, mode: ctx.state.blendMode) }
+    }
   }
 }

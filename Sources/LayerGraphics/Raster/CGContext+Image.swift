@@ -17,15 +17,15 @@ extension CGContext {
       a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY)
     let imageToDevice = imageToUser.concatenating(state.ctm)
     guard imageToDevice.determinant != 0, imageToDevice.determinant.isFinite else { return }
-    var p = PathStorage()
-    p.addFiniteRect(r, state.ctm)
     let bilinear = state.interpolationQuality != .none
     let alpha = state.alpha
-    image.pixels.withUnsafeBytes { raw in
-      let px = raw.bindMemory(to: UInt32.self).baseAddress!
-      let shader = ImageShader(pixels: px, width: image.width, height: image.height,
-                               deviceToImage: imageToDevice.inverted(), bilinear: bilinear, opacity: alpha)
-      perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.image(shader)), mode: ctx.state.blendMode) }
+    withScratchPath { $0.addFiniteRect(r, state.ctm) } draw: { p in
+      image.pixels.withUnsafeBytes { raw in
+        let px = raw.bindMemory(to: UInt32.self).baseAddress!
+        let shader = ImageShader(pixels: px, width: image.width, height: image.height,
+                                 deviceToImage: imageToDevice.inverted(), bilinear: bilinear, opacity: alpha)
+        perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.image(shader)), mode: ctx.state.blendMode) }
+      }
     }
   }
 }

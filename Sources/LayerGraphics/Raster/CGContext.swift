@@ -73,6 +73,9 @@ public final class CGContext {
   /// them from being freed or changed in place, so a path with the same array buffers
   /// has the same elements and needs no second check (see `addPath`).
   var lastShared = PathStorage()
+  /// Arrays for the one-off device paths of the rectangle, ellipse, line-segment, image
+  /// and gradient calls (see `withScratchPath`), kept with their grown capacity.
+  var scratchPath = PathStorage()
 
   // Reused scratch: nothing is allocated per fill once these have grown.
   let rasterizer = CoverageRasterizer()
