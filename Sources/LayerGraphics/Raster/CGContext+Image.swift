@@ -7,7 +7,9 @@ extension CGContext {
   ///
   /// The rectangle, mapped by the CTM, is filled with anti-aliased edges; inside, pixels
   /// are sampled bilinearly (or from the nearest pixel when `interpolationQuality` is
-  /// `.none`) under any affine CTM. The global alpha applies.
+  /// `.none`) under any affine CTM. The global alpha applies. An image that lands
+  /// unscaled on whole device pixels in the normal blend mode without a clip mask skips
+  /// the coverage pass and is blended row by row (same pixels).
   public func draw(_ image: CGImage, in rect: CGRect) {
     let r = rect.standardized
     guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite
@@ -24,7 +26,10 @@ extension CGContext {
         let px = raw.bindMemory(to: UInt32.self).baseAddress!
         let shader = ImageShader(pixels: px, width: image.width, height: image.height,
                                  deviceToImage: imageToDevice.inverted(), bilinear: bilinear, opacity: alpha)
-        perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.image(shader)), mode: ctx.state.blendMode) }
+        perform { ctx in
+          if ctx.blitTranslatedImage(p, shader) { return }
+          ctx.paint(p, rule: .winding, paint: .shader(.image(shader)), mode: ctx.state.blendMode)
+        }
       }
     }
   }

@@ -38,7 +38,14 @@ package struct ImageShader {
   /// A pointer straight into the image row when it can be used unchanged.
   @inline(__always)
   func directRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
-    guard let ox = offsetX, opacity == 255 else { return nil }
+    opacity == 255 ? translatedRow(x: x, y: y, count: count) : nil
+  }
+
+  /// The image pixels under device pixels `x..<x+count` of row `y`, before opacity, when
+  /// the mapping is a whole-pixel translation and they all lie inside the image.
+  @inline(__always)
+  func translatedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+    guard let ox = offsetX else { return nil }
     let ix = x + ox, iy = y + offsetY
     guard iy >= 0, iy < height, ix >= 0, ix + count <= width else { return nil }
     return pixels + iy * width + ix

@@ -57,6 +57,12 @@ package struct PaintBlitter: SpanBlitter {
         return
       }
     }
+    if mode == .normal, alpha == 255, case .shader(.image(let image)) = paint,
+      let row = image.translatedRow(x: x0, y: y, count: n)
+    {
+      RowKernels.srcOverImageRow(d, row, count: n, opacity: image.opacity)
+      return
+    }
     let src = source(y: y, x: x0, count: n)
     let a = UInt32(alpha)
     if mode == .normal && a == 255, let row = src.row {
