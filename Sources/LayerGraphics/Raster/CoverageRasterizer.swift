@@ -201,7 +201,7 @@ package final class CoverageRasterizer {
       let y0 = rowTop + band * bh
       let y1 = Swift.min(y0 + bh, rowBottom)
       let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
-      for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
+      active.append(contentsOf: order[Int(bandStarts[band])..<bandEnd])
       let fy0 = Float(y0), fy1 = Float(y1)
       var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
       if replicates {
