@@ -264,6 +264,9 @@ package final class CoverageRasterizer {
     let t = touched + row * words
     let cov = coverage
     var s: Float = 0
+    // `R.alpha(s)`, kept up to date with `s`: a gap's span has the coverage of the cell
+    // before it, so it is not worked out again.
+    var a = R.alpha(0)
     var next = 0  // the first pixel not yet reported
     var runStart = -1
     for k in firstWord...lastWord {
@@ -278,15 +281,15 @@ package final class CoverageRasterizer {
             blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
             runStart = -1
           }
-          let a = R.alpha(s)
           if a > 0 {
             blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(a))
           }
         }
         s += c[i]
         c[i] = 0
+        a = R.alpha(s)
         if i < width {
-          cov[i] = UInt8(truncatingIfNeeded: R.alpha(s))
+          cov[i] = UInt8(truncatingIfNeeded: a)
           if runStart < 0 { runStart = i }
           next = i + 1
         } else {
@@ -302,7 +305,6 @@ package final class CoverageRasterizer {
       if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
     if next < width {
-      let a = R.alpha(s)
       if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
     }
   }
