@@ -288,19 +288,19 @@ package final class CoverageRasterizer {
         s += c[i]
         c[i] = 0
         a = R.alpha(s)
-        if i < width {
-          cov[i] = UInt8(truncatingIfNeeded: a)
-          if runStart < 0 { runStart = i }
-          next = i + 1
-        } else {
-          next = width
-        }
+        // The two cells past the clip box (`width`, `width + 1`) get a coverage byte too
+        // (the row has room for them), so no cell needs a test; the runs are clipped to
+        // `width` where they are reported.
+        cov[i] = UInt8(truncatingIfNeeded: a)
+        if runStart < 0 { runStart = i }
+        next = i + 1
       }
     }
-    if runStart >= 0 {
+    // A run that starts past the clip box reports nothing (`runStart` −1 is no run).
+    if UInt(bitPattern: runStart) < UInt(width) {
       // The sum usually returns to exactly zero at the row's last edge; that pixel
       // blends to nothing.
-      var end = next
+      var end = Swift.min(next, width)
       if cov[end - 1] == 0 { end -= 1 }
       if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
