@@ -61,7 +61,16 @@ package struct SolidBlitter: SpanBlitter {
     // and an edge pixel's read is otherwise a cache miss).
     Prefetch.forWriting(UnsafeRawPointer(d + stride))
     if count >= 4 {
-      RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
+      if count >= 8 {
+        RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
+        return
+      }
+      // Four to seven pixels (most of the rest of the edge runs): inline, the first four
+      // in one step with the coverage read byte by byte (see `srcOverMaskFour`).
+      RowKernels.srcOverMaskFour(d, srb: redBlue, sag: greenAlpha, mask: mask, m: div255)
+      if count > 4 {
+        RowKernels.srcOverMaskShort(d + 4, srb: redBlue, sag: greenAlpha, mask: mask + 4, count: count - 4, m: div255)
+      }
       return
     }
     if count > 0 {
