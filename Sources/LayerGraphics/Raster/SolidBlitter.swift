@@ -2,9 +2,9 @@
 ///
 /// Everything that depends only on the colour is worked out once per fill (its expanded
 /// lanes, whether it is opaque, the inverse alpha of a full-coverage span), so a span or
-/// a mask run goes straight to its row loop. Edge runs of one to three pixels (the sides
-/// of most shapes) are blended inline as one four-pixel vector step. The results equal
-/// `PaintBlitter`'s with the same paint bit for bit.
+/// a mask run goes straight to its row loop. Edge runs of one to seven pixels (the sides
+/// of most shapes) are blended inline in one or two four-pixel vector steps. The results
+/// equal `PaintBlitter`'s with the same paint bit for bit.
 package struct SolidBlitter: SpanBlitter {
   var pixels: UnsafeMutablePointer<UInt32>
   /// Pixels per bitmap row.
