@@ -201,7 +201,7 @@ package final class CoverageRasterizer {
       let y0 = rowTop + band * bh
       let y1 = Swift.min(y0 + bh, rowBottom)
       let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
-      for k in Int(bandStarts[band])..<bandEnd { active.append(order[k]) }
+      active.append(contentsOf: order[Int(bandStarts[band])..<bandEnd])
       let fy0 = Float(y0), fy1 = Float(y1)
       var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
       if replicates {
@@ -264,6 +264,9 @@ package final class CoverageRasterizer {
     let t = touched + row * words
     let cov = coverage
     var s: Float = 0
+    // `R.alpha(s)`, kept up to date with `s`: a gap's span has the coverage of the cell
+    // before it, so it is not worked out again.
+    var a = R.alpha(0)
     var next = 0  // the first pixel not yet reported
     var runStart = -1
     for k in firstWord...lastWord {
@@ -278,31 +281,30 @@ package final class CoverageRasterizer {
             blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
             runStart = -1
           }
-          let a = R.alpha(s)
           if a > 0 {
             blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(a))
           }
         }
         s += c[i]
         c[i] = 0
-        if i < width {
-          cov[i] = UInt8(truncatingIfNeeded: R.alpha(s))
-          if runStart < 0 { runStart = i }
-          next = i + 1
-        } else {
-          next = width
-        }
+        a = R.alpha(s)
+        // The two cells past the clip box (`width`, `width + 1`) get a coverage byte too
+        // (the row has room for them), so no cell needs a test; the runs are clipped to
+        // `width` where they are reported.
+        cov[i] = UInt8(truncatingIfNeeded: a)
+        if runStart < 0 { runStart = i }
+        next = i + 1
       }
     }
-    if runStart >= 0 {
+    // A run that starts past the clip box reports nothing (`runStart` −1 is no run).
+    if UInt(bitPattern: runStart) < UInt(width) {
       // The sum usually returns to exactly zero at the row's last edge; that pixel
       // blends to nothing.
-      var end = next
+      var end = Swift.min(next, width)
       if cov[end - 1] == 0 { end -= 1 }
       if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
     if next < width {
-      let a = R.alpha(s)
       if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
     }
   }

@@ -211,6 +211,23 @@ package enum RowKernels {
     if i < n { srcOverMaskShort(d + i, srb: srb, sag: sag, mask: mask + i, count: n - i, m: m) }
   }
 
+  /// `srcOverMask` for four pixels, one vector step, with the coverage read a byte at a
+  /// time: a mask the sweep has just written byte by byte cannot be read as one 4-byte
+  /// word until those stores have reached the cache (a load is forwarded from one store
+  /// only), which stalls the load; four byte loads are each forwarded. Same pixels as
+  /// `srcOverMask`.
+  @inline(__always)
+  static func srcOverMaskFour(
+    _ d: UnsafeMutablePointer<UInt32>, srb: Lanes, sag: Lanes, mask: UnsafePointer<UInt8>, m: Lanes
+  ) {
+    // Each byte as a factor in both 16-bit halves of its 32-bit lane (the multiplies keep
+    // the optimizer from merging the four loads into one).
+    @inline(__always) func f(_ i: Int) -> UInt64 { UInt64(mask[i]) &* 0x0001_0001 }
+    let k = lanes(unsafeBitCast(SIMD2<UInt64>(f(0) | f(1) &<< 32, f(2) | f(3) &<< 32), to: Pixels.self))
+    let raw = UnsafeMutableRawPointer(d)
+    raw.storeBytes(of: srcOverCoverage(load(raw, 0), srb: srb, sag: sag, k: k, m: m), as: Pixels.self)
+  }
+
   /// `srcOverMask` for one to three pixels, as one four-pixel step; only the `count`
   /// pixels are read and written. The unused lanes repeat used ones (rather than zeros,
   /// which lets the optimizer narrow the vectors into slower code).

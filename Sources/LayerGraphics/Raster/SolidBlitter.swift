@@ -2,9 +2,9 @@
 ///
 /// Everything that depends only on the colour is worked out once per fill (its expanded
 /// lanes, whether it is opaque, the inverse alpha of a full-coverage span), so a span or
-/// a mask run goes straight to its row loop. Edge runs of one to three pixels (the sides
-/// of most shapes) are blended inline as one four-pixel vector step. The results equal
-/// `PaintBlitter`'s with the same paint bit for bit.
+/// a mask run goes straight to its row loop. Edge runs of one to seven pixels (the sides
+/// of most shapes) are blended inline in one or two four-pixel vector steps. The results
+/// equal `PaintBlitter`'s with the same paint bit for bit.
 package struct SolidBlitter: SpanBlitter {
   var pixels: UnsafeMutablePointer<UInt32>
   /// Pixels per bitmap row.
@@ -61,7 +61,16 @@ package struct SolidBlitter: SpanBlitter {
     // and an edge pixel's read is otherwise a cache miss).
     Prefetch.forWriting(UnsafeRawPointer(d + stride))
     if count >= 4 {
-      RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
+      if count >= 8 {
+        RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
+        return
+      }
+      // Four to seven pixels (most of the rest of the edge runs): inline, the first four
+      // in one step with the coverage read byte by byte (see `srcOverMaskFour`).
+      RowKernels.srcOverMaskFour(d, srb: redBlue, sag: greenAlpha, mask: mask, m: div255)
+      if count > 4 {
+        RowKernels.srcOverMaskShort(d + 4, srb: redBlue, sag: greenAlpha, mask: mask + 4, count: count - 4, m: div255)
+      }
       return
     }
     if count > 0 {
