@@ -6,24 +6,6 @@ import Testing
 /// Everything here must match, bit for bit (tolerance 0), the per-pixel `PixelMath`
 /// formula and the general path, which a clip mask covering the whole bitmap forces.
 @Suite struct ImageBlitTests {
-  /// A seeded generator (64-bit LCG, high bits), so runs are reproducible.
-  struct Seeded {
-    var state: UInt64
-    mutating func next() -> UInt32 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt32(truncatingIfNeeded: state >> 33)
-    }
-    /// A premultiplied pixel: a quarter clear, a fifth opaque; unless `valid`, one in
-    /// twenty is not validly premultiplied (colour above its alpha, or colour with alpha 0).
-    mutating func pixel(valid: Bool = true) -> UInt32 {
-      let roll = next() % 20
-      if roll == 19 && !valid { return next() & 0x00FF_FFFF | (next() % 3 == 0 ? 0 : 0x1000_0000) }
-      let a: UInt32 = roll < 5 ? 0 : roll < 9 ? 255 : next() % 256
-      func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
-      return c() | c() << 8 | c() << 16 | a << 24
-    }
-  }
-
   /// `e = scale(s, k)`, then `scale(d, 255 − alpha(e)) + e` as one 32-bit addition (so
   /// colour above alpha carries as in the general path's row kernel), leaving `d` where
   /// `e` is clear. For validly premultiplied pixels it is `PixelMath.srcOver(e, d)`.
@@ -37,7 +19,7 @@ import Testing
   /// Seeded source pixels with sixteen-pixel runs that are all opaque or all clear (the
   /// kernel's copy and skip steps) between mixed ones.
   static func sourceRow(_ count: Int, seed: UInt64) -> [UInt32] {
-    var rng = Seeded(state: seed)
+    var rng = SeededPixels(state: seed)
     return (0..<count).map { i in
       switch (i / 16) % 4 {
       case 1: return rng.next() | 0xFF00_0000
@@ -50,7 +32,7 @@ import Testing
   @Test(arguments: [1, 3, 4, 15, 16, 17, 35, 64, 100], [UInt32(255), 254, 128, 1, 0])
   func imageRowMatchesPerPixelSourceOver(count: Int, opacity: UInt32) {
     let src = Self.sourceRow(count, seed: UInt64(count) &* 31 &+ UInt64(opacity))
-    var rng = Seeded(state: UInt64(count) ^ 0xABCD)
+    var rng = SeededPixels(state: UInt64(count) ^ 0xABCD)
     var dst = (0..<count).map { _ in rng.pixel(valid: false) }
     let expected = zip(src, dst).map { Self.reference($0, over: $1, opacity: opacity) }
     src.withUnsafeBufferPointer { s in
@@ -65,7 +47,7 @@ import Testing
   /// 32-bit addition in row kernels but channel by channel where a clip mask applies, so
   /// the two paths agree only on valid pixels.)
   static let image: CGImage = {
-    var rng = Seeded(state: 7)
+    var rng = SeededPixels(state: 7)
     var bytes: [UInt8] = []
     for _ in 0..<(37 * 23) {
       let p = rng.pixel()
@@ -78,7 +60,7 @@ import Testing
   /// is first set to an ellipse far larger than the bitmap, whose mask is 255 on every
   /// pixel but sends the image through the coverage pass.
   static func drawn(generalPath: Bool, _ draw: (CGContext) -> Void) -> [UInt8] {
-    var rng = Seeded(state: 3)
+    var rng = SeededPixels(state: 3)
     var bytes: [UInt8] = []
     for _ in 0..<(48 * 40) {
       let p = rng.pixel(valid: false)

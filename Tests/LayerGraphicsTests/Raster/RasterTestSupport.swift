@@ -59,3 +59,22 @@ func roundedRectPath(_ r: CGRect, radius: CGFloat) -> CGMutablePath {
   p.closeSubpath()
   return p
 }
+
+/// Seeded premultiplied pixels for the kernel tests (a 64-bit LCG, high bits), so runs
+/// are reproducible.
+struct SeededPixels {
+  var state: UInt64
+  mutating func next() -> UInt32 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return UInt32(truncatingIfNeeded: state >> 33)
+  }
+  /// A premultiplied pixel: a quarter clear, a fifth opaque; unless `valid`, one in
+  /// twenty is not validly premultiplied (colour above its alpha, or colour with alpha 0).
+  mutating func pixel(valid: Bool = true) -> UInt32 {
+    let roll = next() % 20
+    if roll == 19 && !valid { return next() & 0x00FF_FFFF | (next() % 3 == 0 ? 0 : 0x1000_0000) }
+    let a: UInt32 = roll < 5 ? 0 : roll < 9 ? 255 : next() % 256
+    func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
+    return c() | c() << 8 | c() << 16 | a << 24
+  }
+}

@@ -5,27 +5,11 @@ import Testing
 /// The four-pixel source-over loops against the one-pixel `PixelMath` formulas, on
 /// seeded random premultiplied pixels: they must agree bit for bit (tolerance 0).
 @Suite struct RowKernelsTests {
-  /// A seeded generator (64-bit LCG, high bits), so runs are reproducible.
-  struct Seeded {
-    var state: UInt64
-    mutating func next() -> UInt32 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt32(truncatingIfNeeded: state >> 33)
-    }
-    /// A premultiplied pixel; every fourth is clear and every fifth opaque.
-    mutating func pixel() -> UInt32 {
-      let roll = next() % 20
-      let a: UInt32 = roll < 5 ? 0 : roll < 9 ? 255 : next() % 256
-      func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
-      return c() | c() << 8 | c() << 16 | a << 24
-    }
-  }
-
   static func reference(_ s: UInt32, over d: UInt32) -> UInt32 { PixelMath.srcOver(s, d) }
 
   @Test(arguments: [1, 3, 4, 7, 16, 33])
   func rowOfImagePixelsMatchesPerPixelSourceOver(count: Int) {
-    var rng = Seeded(state: UInt64(count))
+    var rng = SeededPixels(state: UInt64(count))
     let src = (0..<count).map { _ in rng.pixel() }
     var dst = (0..<count).map { _ in rng.pixel() }
     let expected = zip(src, dst).map { Self.reference($0, over: $1) }
@@ -37,7 +21,7 @@ import Testing
 
   @Test(arguments: [(UInt32(0x8040_2010), 5), (0xFF00_80FF, 9), (0x0000_0000, 4), (0x7F7F_7F7F, 13)])
   func constantColourMatchesPerPixelSourceOver(color: UInt32, count: Int) {
-    var rng = Seeded(state: UInt64(color) ^ 99)
+    var rng = SeededPixels(state: UInt64(color) ^ 99)
     var dst = (0..<count).map { _ in rng.pixel() }
     let expected = dst.map { Self.reference(color, over: $0) }
     dst.withUnsafeMutableBufferPointer {
@@ -48,7 +32,7 @@ import Testing
 
   @Test(arguments: [(UInt32(0xFF20_4080), 11), (0x9930_2010, 8), (0x0302_0103, 6)])
   func coverageMaskMatchesPerPixelSourceOver(color: UInt32, count: Int) {
-    var rng = Seeded(state: UInt64(count) &* 31)
+    var rng = SeededPixels(state: UInt64(count) &* 31)
     var dst = (0..<count).map { _ in rng.pixel() }
     var mask = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
     mask[0] = 0
@@ -90,7 +74,7 @@ import Testing
   /// tails after four-pixel steps: exact, and the pixels around the run are untouched.
   @Test(arguments: [1, 2, 3, 5, 6, 7])
   func shortCoverageRunsChangeOnlyTheirPixels(count: Int) {
-    var rng = Seeded(state: UInt64(count) &* 77)
+    var rng = SeededPixels(state: UInt64(count) &* 77)
     for color in [UInt32(0xFF10_2030), 0x8040_2010, 0x0000_0000] {
       let original = (0..<(count + 2)).map { _ in rng.pixel() }
       var dst = original

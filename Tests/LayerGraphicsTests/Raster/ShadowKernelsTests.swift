@@ -8,7 +8,7 @@ import Testing
 @Suite struct ShadowKernelsTests {
   @Test(arguments: [0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 31, 100])
   func premultipliedRowMatchesPerPixelSourceOver(count: Int) {
-    var rng = RowKernelsTests.Seeded(state: UInt64(count) &+ 77)
+    var rng = SeededPixels(state: UInt64(count) &+ 77)
     let src = (0..<count).map { _ in rng.pixel() }
     var dst = (0..<count).map { _ in rng.pixel() }
     let expected = zip(src, dst).map { PixelMath.srcOver($0, $1) }
@@ -43,7 +43,7 @@ import Testing
   @Test(arguments: [(0, 0x8040_2010 as UInt32), (5, 0x8040_2010), (8, 0xFF10_2030), (19, 0x6600_0000),
                     (64, 0xFFFF_FFFF), (70, 0x0000_0000)])
   func tintedMaskMatchesTheCoverageKernel(count: Int, color: UInt32) {
-    var rng = RowKernelsTests.Seeded(state: UInt64(count) &* 31 &+ UInt64(color))
+    var rng = SeededPixels(state: UInt64(count) &* 31 &+ UInt64(color))
     let mask: [UInt8] = (0..<count).map { i in
       let r = rng.next() % 4
       return i % 16 < 8 && r < 3 ? 0 : r == 0 ? 255 : UInt8(truncatingIfNeeded: rng.next())

@@ -18,7 +18,7 @@ import Testing
   @Test(arguments: SolidBlitterTests.colors)
   func blockReplayMatchesRowByRowCalls(color: UInt32) {
     let width = 52, height = 9
-    var rng = RowKernelsTests.Seeded(state: UInt64(color) ^ 0xB10C)
+    var rng = SeededPixels(state: UInt64(color) ^ 0xB10C)
     let start = (0..<(width * height)).map { _ in rng.pixel() }
     let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let block = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)

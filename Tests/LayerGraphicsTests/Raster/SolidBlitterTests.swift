@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: 0..<20)
   func constantSpanOfEveryLengthMatchesPerPixelSourceOver(count: Int) {
-    var rng = RowKernelsTests.Seeded(state: UInt64(count) &+ 7)
+    var rng = SeededPixels(state: UInt64(count) &+ 7)
     for color in Self.colors {
       var dst = (0..<(count + 2)).map { _ in rng.pixel() }
       let expected = dst.enumerated().map { k, d in k < count ? PixelMath.srcOver(color, d) : d }
@@ -25,7 +25,7 @@ import Testing
   @Test(arguments: colors)
   func spansAndMasksMatchThePaintBlitter(color: UInt32) {
     let width = 24, height = 6
-    var rng = RowKernelsTests.Seeded(state: UInt64(color) ^ 0x5EED)
+    var rng = SeededPixels(state: UInt64(color) ^ 0x5EED)
     let start = (0..<(width * height)).map { _ in rng.pixel() }
     let general = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let solid = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
