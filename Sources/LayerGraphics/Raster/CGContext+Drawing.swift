@@ -4,13 +4,7 @@ import Foundation
 extension CGContext {
   /// Fills the current path (each subpath implicitly closed) and clears it.
   public func fillPath(using rule: CGPathFillRule = .winding) {
-    let (p, shared) = takeCurrentPath()
-    if state.hasShadow {
-      perform { $0.fillDevicePath(p, rule: rule) }
-    } else {
-      fillDevicePath(p, rule: rule)
-    }
-    recycle(p, shared: shared)
+    consumeCurrentPath { p in perform { $0.fillDevicePath(p, rule: rule) } }
   }
 
   /// Fills the current path with the even-odd rule and clears it.
@@ -18,13 +12,7 @@ extension CGContext {
 
   /// Strokes the current path with the current line style and clears it.
   public func strokePath() {
-    let (p, shared) = takeCurrentPath()
-    if state.hasShadow {
-      perform { $0.strokeDevicePath(p) }
-    } else {
-      strokeDevicePath(p)
-    }
-    recycle(p, shared: shared)
+    consumeCurrentPath { p in perform { $0.strokeDevicePath(p) } }
   }
 
   /// Fills and/or strokes the current path, then clears it.
@@ -51,6 +39,7 @@ extension CGContext {
   /// Hands the current path to `body` and leaves the context with an empty current path
   /// that keeps the arrays' capacity, so building and drawing paths one after another
   /// allocates nothing once the arrays have grown.
+  @inline(__always)
   private func consumeCurrentPath(_ body: (PathStorage) -> Void) {
     let (p, shared) = takeCurrentPath()
     body(p)

@@ -10,11 +10,20 @@ extension CGContext {
   /// tinted with the shadow colour and composited at the shadow offset (rounded to whole
   /// pixels), and then the layer itself is composited, both through the clip with the
   /// current blend mode.
+  ///
+  /// The shadowless case is inlined into every caller, so an ordinary fill or stroke pays
+  /// no call through a closure.
+  @inline(__always)
   func perform(_ body: (CGContext) -> Void) {
     guard state.hasShadow, let shadowColor = state.shadowColor else {
       body(self)
       return
     }
+    performWithShadow(shadowColor, body)
+  }
+
+  /// `perform` with a shadow of `shadowColor`.
+  private func performWithShadow(_ shadowColor: CGColor, _ body: (CGContext) -> Void) {
     guard let layer = CGContext(width: width, height: height) else { return }
     layer.state = state
     layer.state.clipX0 = 0
