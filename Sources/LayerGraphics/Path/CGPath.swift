@@ -76,6 +76,15 @@ package struct PathStorage: Equatable, Hashable, Sendable {
     return points.last ?? .zero
   }
 
+  /// Empties the path (no elements, no current point) and keeps the arrays' capacity,
+  /// so a path rebuilt in the same storage allocates nothing once it has grown.
+  package mutating func removeAllKeepingCapacity() {
+    verbs.removeAll(keepingCapacity: true)
+    points.removeAll(keepingCapacity: true)
+    subpathStart = .zero
+    hasCurrentPoint = false
+  }
+
   package mutating func move(to p: CGPoint) {
     verbs.append(.moveToPoint)
     points.append(p)

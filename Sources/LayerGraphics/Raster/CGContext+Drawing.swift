@@ -68,10 +68,7 @@ extension CGContext {
       return
     }
     var p = drawn
-    p.verbs.removeAll(keepingCapacity: true)
-    p.points.removeAll(keepingCapacity: true)
-    p.subpathStart = .zero
-    p.hasCurrentPoint = false
+    p.removeAllKeepingCapacity()
     pathStore = p
   }
 
@@ -95,10 +92,7 @@ extension CGContext {
   func withScratchPath(_ build: (inout PathStorage) -> Void, draw: (PathStorage) -> Void) {
     var p = PathStorage()
     swap(&p, &scratchPath)
-    p.verbs.removeAll(keepingCapacity: true)
-    p.points.removeAll(keepingCapacity: true)
-    p.subpathStart = .zero
-    p.hasCurrentPoint = false
+    p.removeAllKeepingCapacity()
     build(&p)
     draw(p)
     swap(&p, &scratchPath)
