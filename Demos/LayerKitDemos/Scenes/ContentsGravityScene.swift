@@ -51,7 +51,10 @@ public final class ContentsGravityScene: DemoScene {
       layer.contents = plate
       layer.minificationFilter = filter
       canvas.addSublayer(layer)
-      canvas.addSublayer(DemoStyle.label("." + filter.rawValue, frame: CGRect(x: 846, y: y + 84, width: 110, height: 20), size: 13, color: DemoStyle.muted, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "." + filter.rawValue, frame: CGRect(x: 846, y: y + 84, width: 110, height: 20), size: 13,
+          color: DemoStyle.muted, alignment: .center))
     }
   }
 

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// - Complexity: building is O(pixels) (about a third of the image's pixel count in new
 ///   storage).
-package final class MipmapChain: @unchecked Sendable {
+package final class MipmapChain: Sendable {
   /// One reduced level: premultiplied packed pixels (R, G, B, A bytes), row-major from
   /// the top.
   package struct Level: Sendable {

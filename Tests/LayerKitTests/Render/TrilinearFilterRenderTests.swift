@@ -96,7 +96,8 @@ import Testing
       for y in 0..<n {
         for x in 0..<n {
           let on = (x + y) % 4 < 2
-          px.replaceSubrange((y * n + x) * 4..<(y * n + x) * 4 + 4, with: on ? [40, 70, 160, 255] : [250, 245, 230, 255])
+          let c: [UInt8] = on ? [40, 70, 160, 255] : [250, 245, 230, 255]
+          px.replaceSubrange((y * n + x) * 4..<(y * n + x) * 4 + 4, with: c)
         }
       }
       return CGImage(width: n, height: n, premultipliedRGBA: px)!
