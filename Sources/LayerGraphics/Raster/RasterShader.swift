@@ -11,6 +11,8 @@ package enum RasterShader {
   case linear(LinearGradientShader)
   case radial(RadialGradientShader)
   case image(ImageShader)
+  /// Two mip levels of an image, blended (trilinear minification).
+  case mipmap(MipmapShader)
 }
 
 /// A linear gradient in device space.

@@ -141,7 +141,9 @@ extension LayerCompositor {
   }
 
   /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),
-  /// with the layer's filters.
+  /// with the layer's filters: `magnificationFilter` when an image pixel spans more than
+  /// one device pixel along either axis, else `minificationFilter`, where `.trilinear`
+  /// samples the image's mip chain at `minificationFilterBias`.
   func drawImage(
     _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState, map: CGAffineTransform,
     into s: RenderSurface, clip: PixelRect, alpha: Float
@@ -169,7 +171,12 @@ extension LayerCompositor {
     if !unit { s.context.clip(to: rect) }
     s.context.interpolationQuality = filter == .nearest ? .none : .default
     s.context.setAlpha(CGFloat(alpha))
-    s.context.draw(image, in: full)
+    if pixelsPerImagePixel <= 1, filter == .trilinear {
+      // Minified with mipmaps: λ = log2(image pixels per device pixel) + bias.
+      s.context.drawMipmapped(image, in: full, lodBias: CGFloat(st.minificationFilterBias))
+    } else {
+      s.context.draw(image, in: full)
+    }
     s.endDrawing()
   }
 
