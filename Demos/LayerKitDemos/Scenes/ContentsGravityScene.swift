@@ -26,7 +26,7 @@ public final class ContentsGravityScene: DemoScene {
     for (i, gravity) in gravities.enumerated() {
       let column = CGFloat(i % 4)
       let row = CGFloat(i / 4)
-      let x = 95 + column * 200
+      let x = 40 + column * 195
       let y = 125 + row * 135
       let layer = CALayer()
       layer.name = gravity.rawValue
@@ -47,13 +47,13 @@ public final class ContentsGravityScene: DemoScene {
       let y = 125 + CGFloat(i) * 135
       let layer = CALayer()
       layer.name = "zone plate, " + filter.rawValue
-      layer.frame = CGRect(x: 862, y: y, width: 78, height: 78)
+      layer.frame = CGRect(x: 820, y: y, width: 78, height: 78)
       layer.contents = plate
       layer.minificationFilter = filter
       canvas.addSublayer(layer)
       canvas.addSublayer(
         DemoStyle.label(
-          "." + filter.rawValue, frame: CGRect(x: 846, y: y + 84, width: 110, height: 20), size: 13,
+          "." + filter.rawValue, frame: CGRect(x: 804, y: y + 84, width: 110, height: 20), size: 13,
           color: DemoStyle.muted, alignment: .center))
     }
   }
