@@ -20,13 +20,7 @@ extension CGContext {
   /// - Parameter lodBias: added to λ, in levels; positive is blurrier, negative sharper.
   ///   Not finite counts as 0.
   package func drawMipmapped(_ image: CGImage, in rect: CGRect, lodBias: CGFloat) {
-    let r = rect.standardized
-    guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite
-    else { return }
-    let imageToUser = CGAffineTransform(
-      a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY)
-    let imageToDevice = imageToUser.concatenating(state.ctm)
-    guard imageToDevice.determinant != 0, imageToDevice.determinant.isFinite else { return }
+    guard let (r, imageToDevice) = placement(of: image, in: rect) else { return }
     let deviceToImage = imageToDevice.inverted()
     let lod = Self.levelOfDetail(deviceToImage, bias: lodBias.isFinite ? lodBias : 0)
     guard lod > 0 else {
