@@ -36,19 +36,8 @@ extension CoverageCells {
         depositPiece(c, t, xa: q.xa[k], xb: q.xb[k], d: q.d[k])
         continue
       }
-      let i0 = Int(q.column[k])
-      let p = scalarCells(c + i0)
-      p.0[0] += q.v0[k]
-      p.1[0] += q.v1[k]
-      p.2[0] += q.v2[k]
-      let bit = i0 & 63
-      if bit < 62 {
-        t[i0 >> 6] |= (3 | UInt64(UInt32(bitPattern: shape) & 4)) &<< UInt64(bit)
-      } else {
-        mark(t, i0)
-        mark(t, i0 + 1)
-        if shape & 4 != 0 { mark(t, i0 + 2) }
-      }
+      addClosedForm(c, t, at: Int(q.column[k]), q.v0[k], q.v1[k], q.v2[k],
+                    third: UInt64(UInt32(bitPattern: shape) & 4))
     }
   }
 

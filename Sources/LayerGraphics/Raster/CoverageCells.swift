@@ -228,7 +228,6 @@ struct CoverageCells {
       // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
       // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
       // one spare cell past the band's last row for it.
-      let single = hi <= f1
       let m = (lo + hi) * 0.5 - f0
       // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
       // after rounding too, as rounding keeps the order).
@@ -240,20 +239,8 @@ struct CoverageCells {
       @inline(__always) func pick(_ a: Float, _ b: Float) -> Float {
         Float(bitPattern: (a.bitPattern & ~two) | (b.bitPattern & two))
       }
-      let v = (pick(d - d * m, acc0), pick(d * m, acc1 - acc0), pick(0, d - acc1))
-      let p = scalarCells(c + i0)
-      p.0[0] += v.0
-      p.1[0] += v.1
-      p.2[0] += v.2
-      let bit = i0 & 63
-      let bits = 3 | UInt64(two & 4)
-      if bit < 62 {
-        t[i0 >> 6] |= bits &<< UInt64(bit)
-      } else {
-        mark(t, i0)
-        mark(t, i0 + 1)
-        if !single { mark(t, i0 + 2) }
-      }
+      addClosedForm(c, t, at: i0, pick(d - d * m, acc0), pick(d * m, acc1 - acc0), pick(0, d - acc1),
+                    third: UInt64(two & 4))
       return
     }
     c[i0] += acc0
@@ -279,6 +266,26 @@ struct CoverageCells {
       t[i0 >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
     } else {
       for j in i0...(i1 + 1) { mark(t, j) }
+    }
+  }
+
+  /// Adds a one- or two-column piece's three values to cells `i0…i0 + 2` of the row at
+  /// `c` and marks them touched in `t`: cells `i0` and `i0 + 1`, and `i0 + 2` when
+  /// `third` is 4 (it is 0 for a one-column piece, whose third value is +0).
+  @inline(__always)
+  func addClosedForm(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, at i0: Int,
+                     _ v0: Float, _ v1: Float, _ v2: Float, third: UInt64) {
+    let p = scalarCells(c + i0)
+    p.0[0] += v0
+    p.1[0] += v1
+    p.2[0] += v2
+    let bit = i0 & 63
+    if bit < 62 {
+      t[i0 >> 6] |= (3 | third) &<< UInt64(bit)
+    } else {
+      mark(t, i0)
+      mark(t, i0 + 1)
+      if third != 0 { mark(t, i0 + 2) }
     }
   }
 
