@@ -39,7 +39,7 @@ extension CGContext {
         let shader = MipmapShader(
           lower: Self.levelShader(lower, deviceToImage, image),
           upper: upper.map { Self.levelShader($0, deviceToImage, image) },
-          weight: weight, opacity: UInt32(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5))
+          weight: weight, opacity: PixelMath.byte(opacity: alpha))
         withScratchPath { $0.addFiniteRect(r, state.ctm) } draw: { p in
           perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.mipmap(shader)), mode: ctx.state.blendMode) }
         }

@@ -26,7 +26,7 @@ package struct ImageShader {
     self.height = height
     self.m = m
     self.bilinear = bilinear
-    self.opacity = UInt32(Swift.min(Swift.max(opacity, 0), 1) * 255 + 0.5)
+    self.opacity = M.byte(opacity: opacity)
     if m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx == m.tx.rounded(), m.ty == m.ty.rounded(),
       abs(m.tx) < 1e9, abs(m.ty) < 1e9
     {
@@ -72,7 +72,7 @@ package struct ImageShader {
       }
     }
     if opacity != 255 {
-      for k in 0..<count { out[k] = M.compress(M.scale(M.expand(out[k]), opacity)) }
+      M.scale(out, count: count, by: opacity)
     }
   }
 

@@ -34,7 +34,7 @@ package struct MipmapShader {
       }
     }
     if opacity != 255 {
-      for k in 0..<count { out[k] = M.compress(M.scale(M.expand(out[k]), opacity)) }
+      M.scale(out, count: count, by: opacity)
     }
   }
 

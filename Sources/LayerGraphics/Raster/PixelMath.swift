@@ -48,6 +48,18 @@ package enum PixelMath {
     return (t &+ (t &>> 8)) &>> 8
   }
 
+  /// An opacity 0…1 (clamped) as a byte 0…255, rounded to nearest.
+  @inline(__always)
+  package static func byte(opacity v: CGFloat) -> UInt32 {
+    UInt32(Swift.min(Swift.max(v, 0), 1) * 255 + 0.5)
+  }
+
+  /// Multiplies `count` premultiplied pixels at `p` by opacity `k` (0…255), in place.
+  @inline(__always)
+  package static func scale(_ p: UnsafeMutablePointer<UInt32>, count: Int, by k: UInt32) {
+    for i in 0..<count { p[i] = compress(scale(expand(p[i]), k)) }
+  }
+
   /// Packs a premultiplied colour given as components in 0…1.
   package static func pack(red r: Float, green g: Float, blue b: Float, alpha a: Float) -> UInt32 {
     @inline(__always) func byte(_ v: Float) -> UInt32 {
