@@ -27,10 +27,15 @@ package protocol Interpolatable: Sendable {
   init?(animationValue: Any)
   /// Whether the value is usable: false when it holds NaN or an infinity.
   var isValidAnimationValue: Bool { get }
+  /// Whether paced keyframes of this type keep even spacing instead of spacing by
+  /// `distance`: true for values given as arrays (value-function inputs, `colors`,
+  /// `locations`, dash patterns), as Core Animation does (measured).
+  static var pacesWithEvenSpacing: Bool { get }
 }
 
 extension Interpolatable {
   package var isValidAnimationValue: Bool { true }
+  package static var pacesWithEvenSpacing: Bool { false }
 }
 
 /// Conformance helpers for types with no in-between.

@@ -275,9 +275,11 @@ import Testing
     clock.time = 10
     layer.add(Self.move(from: 0, to: 1, duration: 1), forKey: "m")
     context.commit()
-    #expect(layer.animation(forKey: "m")?.beginTime == 0)  // the caller's view is the copy…
+    // The held copy shows the stamp too (issue 12 §9: the animation a layer holds has its
+    // beginTime set at commit); it used to keep 0.
+    #expect(layer.animation(forKey: "m")?.beginTime == 23)
     let entry = try #require(layer.animationStorage.entry(forKey: "m"))
-    #expect(entry.timing.beginTime == 23)  // …stamped (10 − 0)·2 + 3
+    #expect(entry.timing.beginTime == 23)  // stamped (10 − 0)·2 + 3
   }
 
   @Test func valueFunctionAnimatesTheTransform() throws {
