@@ -14,7 +14,7 @@ package protocol Interpolatable: Sendable {
   static func adding(_ a: Self, _ b: Self) -> Self
   /// `a − b`, so that `adding(subtracting(a, b), b) == a` (used for `toValue − byValue`).
   static func subtracting(_ a: Self, _ b: Self) -> Self
-  /// `a · k`: cumulative animations add whole repeats of the change.
+  /// `a · k`: cumulative animations add the value a repeat ends on once per repeat.
   static func scaled(_ a: Self, by k: Double) -> Self
   /// The distance between `a` and `b`, for paced keyframes: |Δ| for scalars, Euclidean
   /// for points, sizes, rects and RGBA colours, 0 for discrete types.
