@@ -73,7 +73,7 @@ let package = Package(
       name: "LayerKitViewerTests",
       dependencies: ["LayerKitViewer", "LayerKitExport", "CGif", "CWebP", "LayerKitDemos"]),
     .testTarget(
-      name: "LayerKitUIKitCompatTests", dependencies: ["LayerKitUIKitCompat"],
+      name: "LayerKitUIKitCompatTests", dependencies: ["LayerKitUIKitCompat", "LayerKit"],
       exclude: ["SeedSamples"]),
   ],
   swiftLanguageModes: [.v6]
