@@ -15,7 +15,7 @@ public final class InspirationalTitleScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption: "TitleBackgroundShape scales each path by rect / boundingRect, so the background "
-        + "grows with the text; the text is bold, one line, rotated −1.38°, padded 12 / 4 / 8.")
+        + "grows with the text; the text is bold, one line, rotated −1.38°, padded 12 / 4 / 8 (the leading padding grows with the slant).")
     let backdrop = DemoStyle.tile(CGRect(x: 60, y: 130, width: 840, height: 370), color: CGColor(red: 0.16, green: 0.36, blue: 0.42, alpha: 1), radius: 18)
     canvas.addSublayer(backdrop)
     let titles: [(String, CGFloat)] = [("It's even better when you get there!", 30), ("着いたらもっと楽しい!", 26), ("Friyay", 22)]

@@ -20,6 +20,7 @@ extension ViewerChrome {
       if !state.isEmpty { state = " " + state }
       timeLabel.string = String(format: "%.2f s", t) + state
     } else {
+      thumb.position = CGPoint(x: track.frame.minX, y: track.frame.midY)
       timeLabel.string = "–"
       fill.frame = .zero
       if !pattern.isHidden, container.bounds.width >= 1 {

@@ -143,6 +143,11 @@ final class ViewerChrome {
   func layoutList(rows: Int, parameterCount: Int) {
     let sliders = parameterCount == 0 ? 0 : CGFloat(parameterCount) * Self.sliderHeight + 20
     let height = max(Self.rowHeight, gallery.bounds.height - Self.listTop - sliders)
+    if height != list.bounds.height {
+      // A new height starts from the top again, then shows the current row.
+      listOffset = 0
+      revealedRow = -1
+    }
     list.frame = CGRect(x: 0, y: Self.listTop, width: Self.galleryWidth, height: height)
     scrollList(by: 0, rows: rows)
   }
