@@ -73,7 +73,8 @@ let package = Package(
       name: "LayerKitViewerTests",
       dependencies: ["LayerKitViewer", "LayerKitExport", "CGif", "CWebP", "LayerKitDemos"]),
     .testTarget(
-      name: "LayerKitUIKitCompatTests", dependencies: ["LayerKitUIKitCompat", "LayerKit"],
+      name: "LayerKitUIKitCompatTests",
+      dependencies: ["LayerKitUIKitCompat", "LayerKit", "LayerKitTestSupport"],
       exclude: ["SeedSamples"]),
   ],
   swiftLanguageModes: [.v6]

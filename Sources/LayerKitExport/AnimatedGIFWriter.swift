@@ -32,17 +32,26 @@ public final class AnimatedGIFWriter: AnimationWriter {
     self.timeline = timeline
     self.quantizer = quantizer
     self.path = path
-    var error: Int32 = 0
-    guard let file = EGifOpenFileName(path, false, &error) else {
+    // Opened here rather than by EGifOpenFileName, which creates files readable by their
+    // owner only: this keeps the usual permissions (0666 less the umask).
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+    guard descriptor >= 0 else {
       throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+    var error: Int32 = 0
+    guard let file = EGifOpenFileHandle(descriptor, &error) else {
+      close(descriptor)
+      throw .writeFailed(path: path, reason: Self.message(error))
     }
     self.file = file
     EGifSetGifVersion(file, true)
     try check(EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, nil))
     // NETSCAPE2.0 application extension: loop count 0, forever.
     try check(EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE))
-    try check(Array("NETSCAPE2.0".utf8).withUnsafeBytes { EGifPutExtensionBlock(file, 11, $0.baseAddress) })
-    try check([UInt8]([1, 0, 0]).withUnsafeBytes { EGifPutExtensionBlock(file, 3, $0.baseAddress) })
+    try check(
+      Array("NETSCAPE2.0".utf8).withUnsafeBytes { EGifPutExtensionBlock(file, 11, $0.baseAddress) })
+    try check(
+      [UInt8]([1, 0, 0]).withUnsafeBytes { EGifPutExtensionBlock(file, 3, $0.baseAddress) })
     try check(EGifPutExtensionTrailer(file))
   }
 
@@ -52,7 +61,8 @@ public final class AnimatedGIFWriter: AnimationWriter {
 
   public func append(_ image: CGImage, index: Int) throws(AnimationExportError) {
     try checkSize(image, width: width, height: height)
-    try append(quantizer.quantize(image), delay: timeline.delay(ofFrame: index, unitsPerSecond: 100))
+    try append(
+      quantizer.quantize(image), delay: timeline.delay(ofFrame: index, unitsPerSecond: 100))
   }
 
   /// Adds an already indexed frame shown for `delay` centiseconds.

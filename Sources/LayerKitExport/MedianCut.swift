@@ -21,7 +21,9 @@ struct MedianCut {
 
   init(rgb: [UInt8], opaque: [Bool]) {
     for i in opaque.indices where opaque[i] {
-      let r = Int(rgb[i * 3]), g = Int(rgb[i * 3 + 1]), b = Int(rgb[i * 3 + 2])
+      let r = Int(rgb[i * 3])
+      let g = Int(rgb[i * 3 + 1])
+      let b = Int(rgb[i * 3 + 2])
       let cell = Self.cell(r, g, b)
       counts[cell] += 1
       sums[cell] &+= SIMD3(r, g, b)
@@ -56,7 +58,8 @@ struct MedianCut {
       let box = boxes[best]
       let channel = box.longestSide.channel
       cells[box.start..<box.end].sort {
-        let a = Self.coordinates($0)[channel], b = Self.coordinates($1)[channel]
+        let a = Self.coordinates($0)[channel]
+        let b = Self.coordinates($1)[channel]
         return a != b ? a < b : $0 < $1
       }
       // Cut at the median pixel, keeping a cell on each side.

@@ -18,7 +18,9 @@ struct NearestColor {
     var bestDistance = Int.max
     for k in list {
       let p = palette[Int(k)]
-      let dr = Int(p.x) - r, dg = Int(p.y) - g, db = Int(p.z) - b
+      let dr = Int(p.x) - r
+      let dg = Int(p.y) - g
+      let db = Int(p.z) - b
       let d = dr * dr + dg * dg + db * db
       if d < bestDistance || (d == bestDistance && k < best) {
         best = k

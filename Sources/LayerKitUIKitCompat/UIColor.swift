@@ -30,7 +30,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     let v = min(max(brightness, 0), 1)
     let sector = Int(h) % 6
     let f = h - CGFloat(Int(h))
-    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+    let p = v * (1 - s)
+    let q = v * (1 - s * f)
+    let t = v * (1 - s * (1 - f))
     let rgb: (CGFloat, CGFloat, CGFloat) =
       switch sector {
       case 0: (v, t, p)

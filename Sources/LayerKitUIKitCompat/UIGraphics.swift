@@ -27,7 +27,8 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
 
 /// The image drawn so far in the innermost image context, or nil.
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-  guard let scale = ImageContextScale.current, let image = UIGraphicsGetCurrentContext()?.makeImage()
+  guard let scale = ImageContextScale.current,
+    let image = UIGraphicsGetCurrentContext()?.makeImage()
   else { return nil }
   return UIImage(cgImage: image, scale: scale)
 }

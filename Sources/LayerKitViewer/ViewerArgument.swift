@@ -24,7 +24,8 @@ enum ViewerArgument {
 
   static func seconds(_ text: String, allowingZero: Bool) throws -> Double {
     guard let t = Double(text), t.isFinite, allowingZero ? t >= 0 : t > 0 else {
-      throw ValidationError(allowingZero ? "expected seconds, 0 or more" : "expected seconds, more than 0")
+      throw ValidationError(
+        allowingZero ? "expected seconds, 0 or more" : "expected seconds, more than 0")
     }
     return t
   }

@@ -6,7 +6,8 @@ extension ViewerCommand {
   /// says what to change.
   func action() throws(ViewerError) -> ViewerAction {
     if scene.list { return .list }
-    let size = scene.size ?? ViewerArgument.Size(width: Self.defaultWidth, height: Self.defaultHeight)
+    let size =
+      scene.size ?? ViewerArgument.Size(width: Self.defaultWidth, height: Self.defaultHeight)
     let pixels = ViewerAction.PixelSize(
       width: size.width, height: size.height, scale: files.scale ?? 1)
     guard pixels.pixelWidth <= ViewerArgument.maximumPixels,

@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitTestSupport
 import Testing
 
 /// Type-checks the Swift samples of the seed articles against LayerKitUIKitCompat with the
@@ -23,7 +24,8 @@ import Testing
     .appendingPathComponent("SeedSamples")
 
   static let samples: [Sample] = {
-    let text = (try? String(contentsOf: folder.appendingPathComponent("samples.tsv"), encoding: .utf8)) ?? ""
+    let text =
+      (try? String(contentsOf: folder.appendingPathComponent("samples.tsv"), encoding: .utf8)) ?? ""
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
       let f = $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       return Sample(file: f[0], mode: f[3], expectation: f[4])
@@ -31,25 +33,12 @@ import Testing
   }()
 
   /// The build's module folder (`.build/<config>/Modules`) next to the test binary.
-  static let modules: URL? = {
-    let exe =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = dir.appendingPathComponent("Modules")
-      if FileManager.default.fileExists(
-        atPath: candidate.appendingPathComponent("LayerKitUIKitCompat.swiftmodule").path)
-      {
-        return candidate
-      }
-      dir = dir.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let modules: URL? = BuildProducts.find("Modules/LayerKitUIKitCompat.swiftmodule")?
+    .deletingLastPathComponent()
 
   static let swiftc: URL? = {
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(
+      String.init)
     for dir in path + ["/opt/swift/usr/bin"] {
       let candidate = URL(fileURLWithPath: dir).appendingPathComponent("swiftc")
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -139,7 +128,8 @@ import Testing
     process.executableURL = compiler
     process.arguments =
       [
-        "-typecheck", "-parse-as-library", "-swift-version", "5", "-I", try #require(Self.modules).path,
+        "-typecheck", "-parse-as-library", "-swift-version", "5", "-I",
+        try #require(Self.modules).path,
         "-I", dir.path, "-suppress-warnings",
       ] + Self.clangFlags + paths.sorted()
     let errors = Pipe()
@@ -162,11 +152,12 @@ import Testing
     let compiler: URL = try #require(Self.swiftc)
     let process = Process()
     process.executableURL = compiler
-    process.arguments = [
-      "-emit-module", "-parse-as-library", "-module-name", "UIKit", "-I",
-      try #require(Self.modules).path, shim.path, "-emit-module-path",
-      dir.appendingPathComponent("UIKit.swiftmodule").path,
-    ] + Self.clangFlags
+    process.arguments =
+      [
+        "-emit-module", "-parse-as-library", "-module-name", "UIKit", "-I",
+        try #require(Self.modules).path, shim.path, "-emit-module-path",
+        dir.appendingPathComponent("UIKit.swiftmodule").path,
+      ] + Self.clangFlags
     try process.run()
     process.waitUntilExit()
     try #require(process.terminationStatus == 0, "the UIKit shim module did not build")

@@ -9,8 +9,11 @@ import Testing
     #expect(UIColor.red.cgColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
     #expect(UIColor.clear.cgColor.alpha == 0)
     #expect(UIColor.systemBlue.cgColor == CGColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1))
-    #expect(UIColor.systemRed.cgColor == CGColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1))
-    #expect(UIColor.systemGray6 == UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1))
+    #expect(
+      UIColor.systemRed.cgColor == CGColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1))
+    #expect(
+      UIColor.systemGray6
+        == UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1))
     #expect(UIColor(white: 0.5, alpha: 1) == UIColor.gray)
   }
 
@@ -25,7 +28,8 @@ import Testing
 
   @Test func alphaAndComponents() {
     let c = UIColor.systemGreen.withAlphaComponent(0.25)
-    var r: CGFloat = 0, a: CGFloat = 0
+    var r: CGFloat = 0
+    var a: CGFloat = 0
     #expect(c.getRed(&r, green: nil, blue: nil, alpha: &a))
     #expect(r == 52.0 / 255 && a == 0.25)
   }
@@ -33,16 +37,20 @@ import Testing
 
 @Suite struct UIBezierPathTests {
   @Test func shapesHaveUIKitsGeometry() {
-    #expect(UIBezierPath(rect: CGRect(x: 1, y: 2, width: 30, height: 40)).bounds == CGRect(x: 1, y: 2, width: 30, height: 40))
+    #expect(
+      UIBezierPath(rect: CGRect(x: 1, y: 2, width: 30, height: 40)).bounds
+        == CGRect(x: 1, y: 2, width: 30, height: 40))
     let oval = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 10))
     #expect(oval.contains(CGPoint(x: 10, y: 5)) && !oval.contains(CGPoint(x: 1, y: 1)))
-    let rounded = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerRadius: 20)
+    let rounded = UIBezierPath(
+      roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerRadius: 20)
     #expect(!rounded.contains(CGPoint(x: 2, y: 2)) && rounded.contains(CGPoint(x: 50, y: 2)))
   }
 
   @Test func onlyTheChosenCornersAreRounded() {
     let path = UIBezierPath(
-      roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), byRoundingCorners: [.topLeft, .bottomRight],
+      roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60),
+      byRoundingCorners: [.topLeft, .bottomRight],
       cornerRadii: CGSize(width: 20, height: 20))
     #expect(!path.contains(CGPoint(x: 1, y: 1)))  // top left: rounded
     #expect(path.contains(CGPoint(x: 99, y: 1)))  // top right: square
@@ -53,10 +61,12 @@ import Testing
 
   @Test func clockwiseMeansClockwiseOnScreen() {
     // Clockwise on a y-down screen from 0 to π/2 is the short quarter through +x, +y.
-    let short = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+    let short = UIBezierPath(
+      arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
     #expect(abs(short.currentPoint.x) < 1e-9 && abs(short.currentPoint.y - 10) < 1e-9)
     #expect(short.bounds.minX > -1e-9 && short.bounds.minY > -1e-9)
-    let long = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+    let long = UIBezierPath(
+      arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
     #expect(long.bounds.minX < -9 && long.bounds.minY < -9)
   }
 
@@ -65,7 +75,9 @@ import Testing
     path.move(to: CGPoint(x: 0, y: 0))
     path.addLine(to: CGPoint(x: 10, y: 0))
     path.addQuadCurve(to: CGPoint(x: 10, y: 10), controlPoint: CGPoint(x: 15, y: 5))
-    path.addCurve(to: CGPoint(x: 0, y: 10), controlPoint1: CGPoint(x: 8, y: 12), controlPoint2: CGPoint(x: 2, y: 12))
+    path.addCurve(
+      to: CGPoint(x: 0, y: 10), controlPoint1: CGPoint(x: 8, y: 12),
+      controlPoint2: CGPoint(x: 2, y: 12))
     path.close()
     #expect(path.cgPath.elements.count == 5)
     path.apply(CGAffineTransform(translationX: 5, y: 7))
@@ -151,7 +163,8 @@ private final class UIKitStyleLayer: CALayer {
     #expect(pixels.pixel(x: 0, y: 0) == (0, 255, 0, 255))
     #expect(UIImage(named: "sample.png") != nil)
     #expect(UIImage(named: "missing") == nil)
-    let badge = try #require(UIImage(contentsOfFile: dir.appendingPathComponent("badge@2x.png").path))
+    let badge = try #require(
+      UIImage(contentsOfFile: dir.appendingPathComponent("badge@2x.png").path))
     #expect(badge.scale == 2 && badge.size == CGSize(width: 2, height: 1))
     #expect(UIImage(data: Data("not an image".utf8)) == nil)
   }

@@ -47,7 +47,9 @@ import Testing
   @Test func fileModes() throws {
     let size = ViewerAction.PixelSize(width: 40, height: 30, scale: 2)
     #expect(
-      try action(["--demo", "test-pattern", "--out", "a.png", "--time", "1", "--size=40x30", "--scale", "2"])
+      try action([
+        "--demo", "test-pattern", "--out", "a.png", "--time", "1", "--size=40x30", "--scale", "2",
+      ])
         == .renderOne(demo: "test-pattern", time: 1, size: size, out: "a.png"))
     #expect(
       try action(["--all", "--out", "dir", "--size", "40X30", "--scale", "2"])
@@ -83,7 +85,10 @@ import Testing
     (["--size", "12by3"], 64, "'12by3' is invalid for '--size <WxH>'"),
     (["--size", "99999x10"], 64, "each from 1 to 16384"),
     (["--size", "10000x10000", "--scale", "2", "--all", "--out", "d"], 64, "at most 16384"),
-    (["--time", "-1", "--demo", "test-pattern", "--out", "x.png"], 64, "expected seconds, 0 or more"),
+    (
+      ["--time", "-1", "--demo", "test-pattern", "--out", "x.png"], 64,
+      "expected seconds, 0 or more"
+    ),
     (["--time", "soon", "--demo", "test-pattern", "--out", "x.png"], 64, "'soon' is invalid"),
     (["--demo", "test-pattern", "--export", "a.gif", "--duration", "-2"], 64, "more than 0"),
     (["--demo", "test-pattern", "--export", "a.gif", "--duration", "0"], 64, "more than 0"),

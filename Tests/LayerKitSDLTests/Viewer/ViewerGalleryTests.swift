@@ -1,6 +1,6 @@
-@testable import LayerKitDemos
 import Testing
 
+@testable import LayerKitDemos
 @testable import LayerKitSDL
 
 /// The gallery column without a window: the controller laid out at a size and fed events.
@@ -43,7 +43,8 @@ import Testing
     #expect(viewer.demo.name == DemoCatalog.all[3].name)
     // The wheel stops at the last row: far down, the last row is the last visible one.
     viewer.handle(
-      .scrollWheel(ScrollEvent(deltaX: 0, deltaY: -100, location: firstRow, pixelLocation: firstRow)))
+      .scrollWheel(
+        ScrollEvent(deltaX: 0, deltaY: -100, location: firstRow, pixelLocation: firstRow)))
     let lastVisible = CGPoint(x: 60, y: 300 - ViewerChrome.rowHeight / 2 - 4)
     click(viewer, lastVisible)
     #expect(viewer.demo.name == DemoCatalog.all.last?.name)

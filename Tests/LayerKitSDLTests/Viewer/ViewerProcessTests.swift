@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitDemos
+import LayerKitTestSupport
 import Testing
 
 @testable import LayerKitSDL
@@ -13,19 +14,7 @@ import Testing
   }
 
   /// The viewer binary, built next to the test bundle (`.build/<config>/layerkit-viewer`).
-  static let viewer: URL? = {
-    let exe =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-    // On some layouts the test binary sits inside `X.xctest/`.
-    for _ in 0..<3 {
-      let candidate = dir.appendingPathComponent("layerkit-viewer")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      dir = dir.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let viewer: URL? = BuildProducts.find("layerkit-viewer")
 
   /// Runs the viewer under `timeout`, without a display, and collects its output.
   static func run(_ arguments: [String], display: String? = nil) throws -> Outcome {
