@@ -7,9 +7,10 @@ import LayerKitSDL
 /// forever, full colour with alpha, each frame starting at its timeline boundary in whole
 /// milliseconds (see ``FrameTimeline``), so the total length is exact.
 ///
-/// The encoder stores only the part of a frame that changed and folds a frame identical
-/// to the one before into that frame's duration, so a decoder may report fewer frames
-/// than were appended; the timestamps stay the same.
+/// Lossless frames store only the part that changed; lossy frames are whole (key frames),
+/// since a lossy part blended over the frame before leaves faint ghosts. The encoder folds
+/// a frame identical to the one before into that frame's duration, so a decoder may report
+/// fewer frames than were appended; the timestamps stay the same.
 public final class AnimatedWebPWriter: AnimationWriter {
   /// How frames are compressed.
   public enum Compression: Equatable, Sendable {
@@ -48,6 +49,9 @@ public final class AnimatedWebPWriter: AnimationWriter {
     case .lossy(let quality):
       config.lossless = 0
       config.quality = max(0, min(100, quality))
+      // Every frame whole: a lossy sub-frame blended over the previous frame leaves faint
+      // ghosts of what moved (its edges do not cover the old pixels exactly).
+      options.kmax = 1
     }
     guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
       throw .encoderFailed(format: "WebP", message: "cannot create the animation encoder")

@@ -173,6 +173,45 @@ func temporaryFile(_ name: String) -> String {
   }
 }
 
+@Suite struct AnimatedWebPGhostTests {
+  /// A white square moving over a flat colour.
+  func flatFrame(_ index: Int) -> CGImage {
+    var rgba = [UInt8](repeating: 0, count: 64 * 32 * 4)
+    for y in 0..<32 {
+      for x in 0..<64 {
+        let inSquare = x >= index * 6 + 4 && x < index * 6 + 16 && y >= 10 && y < 22
+        let o = (y * 64 + x) * 4
+        rgba.replaceSubrange(o..<(o + 4), with: inSquare ? [255, 255, 255, 255] : [60, 120, 200, 255])
+      }
+    }
+    return CGImage(width: 64, height: 32, straightRGBA: rgba)!
+  }
+
+  @Test func lossyFramesLeaveNoGhostWhereTheSquareWas() throws {
+    let path = temporaryFile("ghost.webp")
+    try AnimationExporter.export(
+      to: path, width: 64, height: 32, timeline: FrameTimeline(count: 6, fps: 12)
+    ) { i, _ in flatFrame(i) }
+    let webp = try DecodedAnimation.webp(at: path)
+    #expect(webp.frames.count == 6)
+    for i in 1..<6 {
+      var worst = 0
+      for y in 0..<32 {
+        for x in 0..<64 {
+          // Away from the current square by 4 pixels: the flat colour, nothing left behind
+          // (lossy ringing stays under 11 here; blended sub-frames left ghosts off by 28).
+          guard x < i * 6 || x >= i * 6 + 20 || y < 6 || y >= 26 else { continue }
+          let o = (y * 64 + x) * 4
+          for (c, want) in [60, 120, 200].enumerated() {
+            worst = max(worst, abs(Int(webp.frames[i][o + c]) - want))
+          }
+        }
+      }
+      #expect(worst <= 14, "frame \(i): a pixel off by \(worst)")
+    }
+  }
+}
+
 @Suite struct FFmpegVideoWriterTests {
   @Test func saysClearlyWhenFFmpegIsMissing() {
     #expect(throws: AnimationExportError.ffmpegMissing) {
