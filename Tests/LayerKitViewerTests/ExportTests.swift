@@ -181,7 +181,8 @@ func temporaryFile(_ name: String) -> String {
       for x in 0..<64 {
         let inSquare = x >= index * 6 + 4 && x < index * 6 + 16 && y >= 10 && y < 22
         let o = (y * 64 + x) * 4
-        rgba.replaceSubrange(o..<(o + 4), with: inSquare ? [255, 255, 255, 255] : [60, 120, 200, 255])
+        rgba.replaceSubrange(
+          o..<(o + 4), with: inSquare ? [255, 255, 255, 255] : [60, 120, 200, 255])
       }
     }
     return CGImage(width: 64, height: 32, straightRGBA: rgba)!

@@ -12,7 +12,8 @@ import LayerKitSDL
 ///
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses and resumes (the stage's speed and
 /// timeOffset); ←/→ step one frame; S toggles 0.1× slow motion; R restarts; O toggles the
-/// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot;
+/// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot into
+/// ``screenshotDirectory`` (`./screenshots/`);
 /// Escape quits. Click a demo layer to inspect it; click or drag on the scrub bar to seek.
 public final class ViewerController {
   public let context: CAContext

@@ -61,4 +61,27 @@ import Testing
     click(viewer, CGPoint(x: 60, y: 300 - ViewerChrome.rowHeight / 2 - 4))
     #expect(viewer.demo.name == DemoCatalog.all[index].name)
   }
+
+  @Test func pWritesNumberedScreenshotsIntoTheScreenshotsFolderWithoutOverwriting() throws {
+    let viewer = try self.viewer(CGSize(width: 320, height: 200), demo: "test-pattern")
+    #expect(viewer.screenshotDirectory.lastPathComponent == "screenshots")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shots-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    viewer.screenshotDirectory = dir
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try Data("an earlier run".utf8).write(
+      to: dir.appendingPathComponent("layerkit-test-pattern-1.png"))
+    _ = viewer.frame(
+      FrameInfo(
+        index: 0, time: 0, deltaTime: 0, pixelWidth: 320, pixelHeight: 200,
+        pointSize: CGSize(width: 320, height: 200), scale: 1))
+    viewer.handle(.keyDown(KeyEvent(key: "P", keyCode: 0, modifiers: [], isRepeat: false)))
+    #expect(viewer.screenshots == [dir.appendingPathComponent("layerkit-test-pattern-2.png").path])
+    let image = try CGImage(
+      pngData: Data(contentsOf: dir.appendingPathComponent("layerkit-test-pattern-2.png")))
+    #expect(image.width == 320 && image.height == 200)
+    #expect(
+      try Data(contentsOf: dir.appendingPathComponent("layerkit-test-pattern-1.png"))
+        == Data("an earlier run".utf8))
+  }
 }
