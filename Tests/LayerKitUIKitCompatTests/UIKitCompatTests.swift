@@ -169,3 +169,53 @@ private final class UIKitStyleLayer: CALayer {
     #expect(UIImage(data: Data("not an image".utf8)) == nil)
   }
 }
+
+/// A view drawing the UIKit way, on a custom layer class.
+private final class RedDotView: UIView {
+  final class DotLayer: CALayer {}
+  override class var layerClass: AnyClass { DotLayer.self }
+  override func draw(_ rect: CGRect) {
+    UIColor.red.setFill()
+    UIBezierPath(ovalIn: rect.insetBy(dx: 2, dy: 2)).fill()
+  }
+}
+
+@Suite struct UIViewTests {
+  @Test func theViewIsItsLayer() {
+    let view = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
+    #expect(view.layer.frame == CGRect(x: 10, y: 20, width: 30, height: 40))
+    view.backgroundColor = .blue
+    #expect(view.layer.backgroundColor == UIColor.blue.cgColor)
+    view.layer.backgroundColor = UIColor.yellow.cgColor
+    #expect(view.backgroundColor == UIColor.yellow)
+    view.alpha = 0.25
+    #expect(view.layer.opacity == 0.25)
+    view.clipsToBounds = true
+    #expect(view.layer.masksToBounds)
+    view.center = CGPoint(x: 100, y: 100)
+    #expect(view.frame.origin == CGPoint(x: 85, y: 80))
+    let child = UIView()
+    view.addSubview(child)
+    #expect(child.superview === view && view.layer.sublayers?.first === child.layer)
+    child.removeFromSuperview()
+    #expect(view.subviews.isEmpty && view.layer.sublayers?.isEmpty != false)
+  }
+
+  @Test func drawFillsTheLayerAndLayerClassPicksItsType() throws {
+    let context = CAContext(clock: CAManualClock())
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+    context.layer = root
+    context.commit()
+    let view = RedDotView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    #expect(view.layer is RedDotView.DotLayer)
+    root.addSublayer(view.layer)
+    view.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+    // A view's own layer does not animate implicitly, as in UIKit.
+    #expect(view.layer.animationKeys()?.isEmpty != false)
+    context.advance(by: 0.1)
+    let image = CARenderer(context: context).render(width: 20, height: 20, scale: 1)
+    #expect(image.pixel(x: 10, y: 10) == (255, 0, 0, 255))
+    #expect(image.pixel(x: 0, y: 0).a == 0)
+  }
+}
