@@ -23,13 +23,11 @@ open class UIView: CALayerDelegate {
     // `init(layer:)` is the one initialiser every CALayer subclass has.
     let type = (Self.layerClass as? CALayer.Type) ?? CALayer.self
     layer = type === CALayer.self ? CALayer() : type.init(layer: CALayer())
-    layer.delegate = self
-    layer.needsDisplayOnBoundsChange = true
+    adoptLayer()
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     layer.frame = frame
     CATransaction.commit()
-    layer.setNeedsDisplay()
   }
 
   public convenience init() { self.init(frame: .zero) }
@@ -37,6 +35,11 @@ open class UIView: CALayerDelegate {
   /// Views are not decoded from archives here; this makes an empty view.
   public required init?(coder: NSCoder) {
     layer = CALayer()
+    adoptLayer()
+  }
+
+  /// Becomes the layer's delegate and asks for a first ``draw(_:)``, again on resizes.
+  private func adoptLayer() {
     layer.delegate = self
     layer.needsDisplayOnBoundsChange = true
     layer.setNeedsDisplay()
