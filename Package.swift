@@ -11,6 +11,11 @@ let package = Package(
     .library(name: "LayerKitDemos", targets: ["LayerKitDemos"]),
     .executable(name: "layerkit-viewer", targets: ["LayerKitViewer"]),
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
+    .library(name: "LayerKitExport", targets: ["LayerKitExport"]),
+    .library(name: "LayerKitUIKitCompat", targets: ["LayerKitUIKitCompat"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     // System libraries, found through pkg-config; Debian names the packages that provide them.
@@ -23,6 +28,10 @@ let package = Package(
     .systemLibrary(
       name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
+    // giflib and libwebp's mux/demux for animation export; giflib ships no .pc file, so the
+    // module maps name the libraries themselves.
+    .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
     .target(
@@ -34,8 +43,16 @@ let package = Package(
     .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
+    // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
+    .target(name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),
+    // UIKit's drawing types around layers, for porting iOS code (opt-in).
+    .target(name: "LayerKitUIKitCompat", dependencies: ["LayerKit", "LayerKitSDL"]),
     .executableTarget(
-      name: "LayerKitViewer", dependencies: ["LayerKitSDL", "LayerKitDemos"],
+      name: "LayerKitViewer",
+      dependencies: [
+        "LayerKitSDL", "LayerKitDemos", "LayerKitExport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Sources/LayerKitViewer"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
@@ -53,6 +70,13 @@ let package = Package(
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
+    .testTarget(
+      name: "LayerKitViewerTests",
+      dependencies: ["LayerKitViewer", "LayerKitExport", "CGif", "CWebP", "LayerKitDemos"]),
+    .testTarget(
+      name: "LayerKitUIKitCompatTests",
+      dependencies: ["LayerKitUIKitCompat", "LayerKit", "LayerKitTestSupport"],
+      exclude: ["SeedSamples"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,14 +6,14 @@ import LayerKitSDL
 /// inspector, all layers) in a ``LayerHost``.
 ///
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses; ←/→ step a frame; S slow motion; R
-/// restarts; O overlays; I inspector; P screenshot; Escape quits.
+/// restarts; O overlays; I inspector; P screenshot (into `./screenshots/`); Escape quits.
 final class InteractiveViewer {
   private let host: LayerHost
   private let controller: ViewerController
-  private let options: ViewerCommand.WindowOptions
+  private let options: ViewerAction.WindowOptions
   private var framesShown = 0
 
-  init(_ options: ViewerCommand.WindowOptions) throws(ViewerError) {
+  init(_ options: ViewerAction.WindowOptions) throws(ViewerError) {
     self.options = options
     let demos = DemoCatalog.all
     guard !demos.isEmpty else { throw .noDemos }
@@ -30,7 +30,11 @@ final class InteractiveViewer {
           title: "LayerKit", size: CGSize(width: options.width, height: options.height),
           vsync: options.vsync))
     } catch {
-      throw .windowUnavailable(error)
+      let environment = ProcessInfo.processInfo.environment
+      guard let display = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"],
+        !display.isEmpty
+      else { throw .noDisplay }
+      throw .windowUnavailable(display: display, error)
     }
     controller = ViewerController(clock: host.clock, demos: demos, first: first)
     updateTitle()
@@ -62,6 +66,7 @@ final class InteractiveViewer {
     controller.handle(event)
     if controller.screenshots.count > before, let path = controller.screenshots.last {
       print("screenshot → \(path)")
+      fflush(nil)  // at once, also when standard output is a pipe
     }
     if controller.wantsToQuit { host.stop() }
     updateTitle()

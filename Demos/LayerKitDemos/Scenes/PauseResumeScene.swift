@@ -19,10 +19,11 @@ public final class PauseResumeScene: DemoScene {
       caption: "Right: pauseLayer at 1.5 s, resumeLayer at 3 s. Left: never paused. Both run the "
         + "same 2 s rotation, repeating.")
     for (i, heading) in ["running", "paused at 1.5 s, resumed at 3 s"].enumerated() {
-      let x = 150 + CGFloat(i) * 360
-      let card = DemoStyle.card(CGRect(x: x, y: 140, width: 300, height: 320))
+      // Cards wide enough for the longer heading with room on both sides.
+      let x = 110 + CGFloat(i) * 380
+      let card = DemoStyle.card(CGRect(x: x, y: 140, width: 360, height: 320))
       canvas.addSublayer(card)
-      let spinner = DemoStyle.tile(CGRect(x: 90, y: 60, width: 120, height: 120), color: i == 0 ? DemoStyle.blue : DemoStyle.coral, radius: 20)
+      let spinner = DemoStyle.tile(CGRect(x: 120, y: 60, width: 120, height: 120), color: i == 0 ? DemoStyle.blue : DemoStyle.coral, radius: 20)
       spinner.name = i == 0 ? "running" : "paused"
       card.addSublayer(spinner)
       let dot = DemoStyle.tile(CGRect(x: 12, y: 12, width: 24, height: 24), color: DemoStyle.panel, radius: 12)
@@ -33,10 +34,10 @@ public final class PauseResumeScene: DemoScene {
       spin.duration = 2
       spin.repeatCount = .infinity
       spinner.add(spin, forKey: "spin")
-      card.addSublayer(DemoStyle.label(heading, frame: CGRect(x: 10, y: 230, width: 280, height: 24), size: 16, bold: true, alignment: .center))
+      card.addSublayer(DemoStyle.label(heading, frame: CGRect(x: 10, y: 230, width: 340, height: 24), size: 16, bold: true, alignment: .center))
       if i == 1 {
         paused = spinner
-        let status = DemoStyle.label("speed 1", frame: CGRect(x: 10, y: 262, width: 280, height: 22), size: 14, color: DemoStyle.muted, alignment: .center)
+        let status = DemoStyle.label("speed 1", frame: CGRect(x: 10, y: 262, width: 340, height: 22), size: 14, color: DemoStyle.muted, alignment: .center)
         card.addSublayer(status)
         state = status
       }

@@ -15,8 +15,9 @@ public final class ReplicatorCarouselScene: DemoScene {
   public func build(in stage: CALayer) {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
-      caption: "One card, instanceCount 8, instanceTransform a 45° turn about y; each copy is tinted "
-        + "a little bluer. The replicator's sublayerTransform adds perspective and spins the ring.")
+      caption: "One white card, instanceCount 8, instanceTransform a 45° turn about y; instanceColor "
+        + "starts coral and its offsets turn each copy towards amber. The replicator's "
+        + "sublayerTransform adds perspective and spins the ring.")
     let headings = ["preservesDepth = false", "preservesDepth = true"]
     let notes = ["copies draw in order: the last one wins", "copies draw back to front"]
     for i in 0..<2 {
@@ -26,15 +27,20 @@ public final class ReplicatorCarouselScene: DemoScene {
       rep.frame = CGRect(x: x, y: 120, width: 430, height: 280)
       rep.instanceCount = 8
       rep.instanceTransform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
-      rep.instanceColor = .white
-      rep.instanceRedOffset = -0.08
-      rep.instanceGreenOffset = -0.03
+      // The card is white, so each copy shows its instance colour itself: coral, then a
+      // little more green per copy, amber at the eighth; every step stays saturated
+      // (tinting a coloured card multiplied the two into browns).
+      rep.instanceColor = CGColor(red: 0.92, green: 0.36, blue: 0.36, alpha: 1)
+      rep.instanceRedOffset = 0.01
+      rep.instanceGreenOffset = 0.065
+      rep.instanceBlueOffset = -0.01
       rep.preservesDepth = i == 1
-      let card = DemoStyle.tile(CGRect(x: 155, y: 65, width: 120, height: 150), color: DemoStyle.coral, radius: 12)
-      card.borderColor = DemoStyle.panel
+      let card = DemoStyle.tile(CGRect(x: 155, y: 65, width: 120, height: 150), color: DemoStyle.panel, radius: 12)
+      card.borderColor = CGColor(gray: 0.72, alpha: 1)
       card.borderWidth = 3
       card.transform = CATransform3DMakeTranslation(0, 0, 140)
-      let stripe = DemoStyle.tile(CGRect(x: 14, y: 14, width: 92, height: 12), color: DemoStyle.panel, radius: 6)
+      let stripe = DemoStyle.tile(
+        CGRect(x: 14, y: 14, width: 92, height: 12), color: CGColor(gray: 0, alpha: 0.2), radius: 6)
       card.addSublayer(stripe)
       rep.addSublayer(card)
       var perspective = CATransform3DIdentity

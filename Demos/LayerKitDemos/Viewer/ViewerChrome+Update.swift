@@ -20,6 +20,7 @@ extension ViewerChrome {
       if !state.isEmpty { state = " " + state }
       timeLabel.string = String(format: "%.2f s", t) + state
     } else {
+      thumb.position = CGPoint(x: track.frame.minX, y: track.frame.midY)
       timeLabel.string = "–"
       fill.frame = .zero
       if !pattern.isHidden, container.bounds.width >= 1 {
@@ -48,12 +49,12 @@ extension ViewerChrome {
       rows.forEach { $0.removeFromSuperlayer() }
       rows = demos.enumerated().map { i, demo in
         let row = CATextLayer()
-        row.frame = CGRect(x: 14, y: 54 + CGFloat(i) * Self.rowHeight + 5, width: Self.galleryWidth - 20, height: 18)
+        row.frame = CGRect(x: 14, y: CGFloat(i) * Self.rowHeight + 5, width: Self.galleryWidth - 20, height: 18)
         row.fontSize = 13
         row.font = "Helvetica"
         row.string = "\(i < 9 ? "\(i + 1)" : " ")  \(demo.title)"
         row.truncationMode = .end
-        gallery.addSublayer(row)
+        list.addSublayer(row)
         return row
       }
       let heading = CATextLayer()
@@ -65,7 +66,12 @@ extension ViewerChrome {
       gallery.addSublayer(heading)
     }
     for (i, row) in rows.enumerated() { row.foregroundColor = i == current ? Self.accent : Self.light }
-    rowHighlight.frame = CGRect(x: 6, y: 54 + CGFloat(current) * Self.rowHeight + 2, width: Self.galleryWidth - 12, height: Self.rowHeight - 2)
+    rowHighlight.frame = CGRect(x: 6, y: CGFloat(current) * Self.rowHeight + 2, width: Self.galleryWidth - 12, height: Self.rowHeight - 2)
+    layoutList(rows: demos.count, parameterCount: parameters.count)
+    if current != revealedRow {
+      revealedRow = current
+      revealRow(current, rows: demos.count)
+    }
     updateSliders(parameters)
   }
 
@@ -77,7 +83,7 @@ extension ViewerChrome {
     sliderLayers.forEach { $0.removeFromSuperlayer() }
     sliderLayers = []
     sliderFrames = []
-    var y = gallery.bounds.height - CGFloat(parameters.count) * 44 - 12
+    var y = gallery.bounds.height - CGFloat(parameters.count) * Self.sliderHeight - 12
     for parameter in parameters {
       let label = CATextLayer()
       label.frame = CGRect(x: 14, y: y, width: Self.galleryWidth - 28, height: 16)
@@ -100,7 +106,7 @@ extension ViewerChrome {
         sliderLayers.append(layer)
       }
       sliderFrames.append((parameter.name, gallery.convert(bar, to: root), parameter.range))
-      y += 44
+      y += Self.sliderHeight
     }
   }
 

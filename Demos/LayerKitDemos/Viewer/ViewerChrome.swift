@@ -7,6 +7,10 @@ final class ViewerChrome {
   static let inspectorWidth: CGFloat = 290
   static let timelineHeight: CGFloat = 64
   static let rowHeight: CGFloat = 26
+  /// The top of the demo list, below the heading.
+  static let listTop: CGFloat = 54
+  /// The height of one parameter slider (label and bar).
+  static let sliderHeight: CGFloat = 44
   static let dark = CGColor(red: 0.13, green: 0.15, blue: 0.19, alpha: 1)
   static let darker = CGColor(red: 0.10, green: 0.11, blue: 0.14, alpha: 1)
   static let light = CGColor(red: 0.86, green: 0.88, blue: 0.92, alpha: 1)
@@ -15,6 +19,12 @@ final class ViewerChrome {
 
   let root: CALayer
   let gallery = CALayer()
+  /// The visible part of the demo list; its bounds' origin is the scroll offset.
+  let list = CALayer()
+  /// How far the demo list is scrolled, in points (0 shows the first row).
+  var listOffset: CGFloat = 0
+  /// The row last scrolled into view (the current demo's, once per selection).
+  var revealedRow = -1
   let container = CALayer()
   let timeline = CALayer()
   let track = CALayer()
@@ -48,7 +58,10 @@ final class ViewerChrome {
     container.backgroundColor = DemoStyle.background
     rowHighlight.backgroundColor = DemoStyle.faded(Self.accent, 0.25)
     rowHighlight.cornerRadius = 5
-    gallery.addSublayer(rowHighlight)
+    list.masksToBounds = true
+    list.anchorPoint = .zero
+    list.addSublayer(rowHighlight)
+    gallery.addSublayer(list)
     track.backgroundColor = DemoStyle.faded(Self.light, 0.2)
     track.cornerRadius = 3
     fill.backgroundColor = Self.accent
@@ -100,8 +113,8 @@ final class ViewerChrome {
     pattern.frame = container.frame
     for shape in [overlay, anchors, selection] { shape.frame = root.bounds }
     timeline.frame = CGRect(x: Self.galleryWidth, y: demoHeight, width: demoWidth, height: Self.timelineHeight)
-    track.frame = CGRect(x: 90, y: 14, width: max(1, demoWidth - 110), height: 6)
-    timeLabel.frame = CGRect(x: 12, y: 8, width: 76, height: 18)
+    track.frame = CGRect(x: 140, y: 14, width: max(1, demoWidth - 160), height: 6)
+    timeLabel.frame = CGRect(x: 12, y: 8, width: 118, height: 18)
     help.frame = CGRect(x: 12, y: 36, width: demoWidth - 24, height: 18)
     inspector.frame = CGRect(x: size.width - inspectorWidth, y: 0, width: inspectorWidth, height: size.height)
     inspector.isHidden = inspectorWidth == 0
@@ -117,11 +130,44 @@ final class ViewerChrome {
     CATransaction.commit()
   }
 
-  /// The gallery row under `point`, if any.
+  /// The gallery row under `point`, if any: only where the list is visible, so the
+  /// sliders below it and the rows scrolled out of view never select a demo.
   func galleryRow(at point: CGPoint, count: Int) -> Int? {
-    guard point.x < Self.galleryWidth, point.y >= 54 else { return nil }
-    let row = Int((point.y - 54) / Self.rowHeight)
+    guard point.x < Self.galleryWidth, list.frame.contains(point) else { return nil }
+    let row = Int((point.y - list.frame.minY + listOffset) / Self.rowHeight)
     return row < count ? row : nil
+  }
+
+  /// Places the demo list between the heading and `parameterCount` sliders at the bottom,
+  /// and clamps the scroll offset to the rows.
+  func layoutList(rows: Int, parameterCount: Int) {
+    let sliders = parameterCount == 0 ? 0 : CGFloat(parameterCount) * Self.sliderHeight + 20
+    let height = max(Self.rowHeight, gallery.bounds.height - Self.listTop - sliders)
+    if height != list.bounds.height {
+      // A new height starts from the top again, then shows the current row.
+      listOffset = 0
+      revealedRow = -1
+    }
+    list.frame = CGRect(x: 0, y: Self.listTop, width: Self.galleryWidth, height: height)
+    scrollList(by: 0, rows: rows)
+  }
+
+  /// Scrolls the demo list by `delta` points (positive shows later rows), within its rows.
+  func scrollList(by delta: CGFloat, rows: Int) {
+    let content = CGFloat(rows) * Self.rowHeight + 6
+    listOffset = min(max(0, listOffset + delta), max(0, content - list.bounds.height))
+    list.bounds.origin = CGPoint(x: 0, y: listOffset)
+  }
+
+  /// Scrolls the least needed to show row `index` whole.
+  func revealRow(_ index: Int, rows: Int) {
+    let top = CGFloat(index) * Self.rowHeight
+    let bottom = top + Self.rowHeight + 6
+    if top < listOffset {
+      scrollList(by: top - listOffset, rows: rows)
+    } else if bottom > listOffset + list.bounds.height {
+      scrollList(by: bottom - listOffset - list.bounds.height, rows: rows)
+    }
   }
 
   /// Where `point` falls along the scrub bar, 0…1, or nil when it is not on it.

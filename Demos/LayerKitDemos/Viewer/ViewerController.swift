@@ -12,7 +12,8 @@ import LayerKitSDL
 ///
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses and resumes (the stage's speed and
 /// timeOffset); ←/→ step one frame; S toggles 0.1× slow motion; R restarts; O toggles the
-/// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot;
+/// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot into
+/// ``screenshotDirectory`` (`./screenshots/`);
 /// Escape quits. Click a demo layer to inspect it; click or drag on the scrub bar to seek.
 public final class ViewerController {
   public let context: CAContext
@@ -26,8 +27,10 @@ public final class ViewerController {
   public private(set) weak var inspected: CALayer?
   public var showsOverlays = false
   public var showsInspector = true
-  /// Where screenshots go; the file name is `layerkit-NAME-N.png`.
+  /// Where screenshots go: `screenshots/` in the current directory, created on the first
+  /// one. The file name is `layerkit-NAME-N.png` with the first N not already taken.
   public var screenshotDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    .appendingPathComponent("screenshots", isDirectory: true)
   /// Paths of the screenshots written so far.
   public private(set) var screenshots: [String] = []
   /// Set when Escape was pressed.
@@ -82,6 +85,9 @@ public final class ViewerController {
       if draggingScene { driver?.handle(.release(chrome.container.convert(mouse.location, from: root))) }
       scrubbing = false
       draggingScene = false
+    case .scrollWheel(let wheel) where wheel.location.x < ViewerChrome.galleryWidth:
+      // SDL's wheel is positive away from the user: that shows earlier rows.
+      chrome.scrollList(by: -wheel.deltaY * ViewerChrome.rowHeight, rows: demos.count)
     case .resized(let window): layout(window.pointSize)
     case .quit, .closeRequested: wantsToQuit = true
     default: break
@@ -107,13 +113,13 @@ public final class ViewerController {
   }
 
   private func press(_ point: CGPoint) {
-    if let row = chrome.galleryRow(at: point, count: demos.count) {
+    if let (name, value) = chrome.slider(at: point, parameters: driver?.parameters ?? []) {
+      driver?.setParameter(name, to: value)
+    } else if let row = chrome.galleryRow(at: point, count: demos.count) {
       select(row)
     } else if let fraction = chrome.scrubFraction(at: point), let driver {
       scrubbing = true
       driver.seek(to: fraction * driver.duration)
-    } else if let (name, value) = chrome.slider(at: point, parameters: driver?.parameters ?? []) {
-      driver?.setParameter(name, to: value)
     } else if chrome.container.frame.contains(point), let driver {
       let local = chrome.container.convert(point, from: root)
       if driver.handle(.press(local)) {
@@ -213,7 +219,11 @@ public final class ViewerController {
   @discardableResult
   public func saveScreenshot() -> String? {
     guard let image = lastImage, let png = image.pngData() else { return nil }
-    let url = screenshotDirectory.appendingPathComponent("layerkit-\(demo.name)-\(screenshots.count + 1).png")
+    var number = screenshots.count + 1
+    var url: URL {
+      screenshotDirectory.appendingPathComponent("layerkit-\(demo.name)-\(number).png")
+    }
+    while FileManager.default.fileExists(atPath: url.path) { number += 1 }
     do {
       try FileManager.default.createDirectory(at: screenshotDirectory, withIntermediateDirectories: true)
       try png.write(to: url)

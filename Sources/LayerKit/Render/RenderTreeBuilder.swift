@@ -201,7 +201,7 @@ package struct RenderTreeBuilder {
     ctx.scaleBy(x: CGFloat(w) / size.width, y: CGFloat(h) / size.height)
     ctx.translateBy(x: -s.bounds.minX, y: -s.bounds.minY)
     layer.delegate?.layerWillDraw(layer)
-    layer.draw(in: ctx)
+    CGContext.withCurrent(ctx) { layer.draw(in: ctx) }
     guard let image = ctx.makeImage() else { return nil }
     return LayerBackingStore(image: image, contentsAtDraw: s.contents)
   }

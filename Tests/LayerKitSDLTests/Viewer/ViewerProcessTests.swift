@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitDemos
+import LayerKitTestSupport
 import Testing
 
 @testable import LayerKitSDL
@@ -13,19 +14,7 @@ import Testing
   }
 
   /// The viewer binary, built next to the test bundle (`.build/<config>/layerkit-viewer`).
-  static let viewer: URL? = {
-    let exe =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-    // On some layouts the test binary sits inside `X.xctest/`.
-    for _ in 0..<3 {
-      let candidate = dir.appendingPathComponent("layerkit-viewer")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      dir = dir.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let viewer: URL? = BuildProducts.find("layerkit-viewer")
 
   /// Runs the viewer under `timeout`, without a display, and collects its output.
   static func run(_ arguments: [String], display: String? = nil) throws -> Outcome {
@@ -108,7 +97,7 @@ import Testing
     (["--demo", "nope", "--out", "/tmp/x.png"], Int32(64), "unknown demo 'nope'"),
     (
       ["--demo", "test-pattern", "--size", "0x10", "--out", "/tmp/x.png"], 64,
-      "invalid value '0x10' for --size"
+      "The value '0x10' is invalid for '--size <WxH>'"
     ),
     (
       ["--demo", "test-pattern", "--size", "12by3", "--out", "/tmp/x.png"], 64,
@@ -116,19 +105,21 @@ import Testing
     ),
     (
       ["--time", "-1", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
-      "invalid value '-1' for --time"
+      "expected seconds, 0 or more"
     ),
     (
       ["--time", "soon", "--demo", "test-pattern", "--out", "/tmp/x.png"], 64,
-      "invalid value 'soon'"
+      "The value 'soon' is invalid for '--time <T>'"
     ),
-    (["--frames", "3", "--out", "/tmp/frames"], 64, "--fps needs a value"),
+    (["--frames", "3", "--out", "/tmp/frames"], 64, "--frames needs --fps"),
     (["--all"], 64, "--all needs --out"),
-    (["--bogus"], 64, "unknown option '--bogus'"),
+    (["--bogus"], 64, "Unknown option '--bogus'"),
     (
       ["--demo", "test-pattern", "--out", "/proc/layerkit/x.png"], 1, "cannot write /proc/layerkit"
     ),
-    ([], 1, "cannot open a window"),
+    ([], 1, "cannot open a window: DISPLAY is not set"),
+    (["--demo", "test-pattern", "--out", "/tmp"], 1, "/tmp: it is a directory; name a file"),
+    (["--demo", "test-pattern", "--export", "/tmp"], 64, "ending in .gif, .webp or .mp4"),
   ])
   func badRequestsFailWithAClearMessage(arguments: [String], status: Int32, message: String) throws
   {
@@ -138,9 +129,31 @@ import Testing
     #expect(outcome.errors.contains(message), "stderr: \(outcome.errors)")
   }
 
+  @Test func aDisplayThatCannotBeOpenedIsNamed() throws {
+    let outcome = try Self.run(["--quit-after", "1"], display: ":4711")
+    #expect(outcome.status == 1)
+    #expect(outcome.errors.contains("cannot open a window on display ':4711'"), "\(outcome.errors)")
+  }
+
+  @Test func exportsAnAnimatedGIFOfADemoFrameByFrame() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("tp.gif")
+    let outcome = try Self.run([
+      "--demo", "test-pattern", "--export", file.path, "--duration", "0.5", "--fps", "8",
+      "--size", "64x48",
+    ])
+    #expect(outcome.status == 0, "\(outcome.errors)")
+    #expect(outcome.output.contains("4 frames at 8.000 fps"), "\(outcome.output)")
+    // GIF89a, 64×48 logical screen.
+    let bytes = [UInt8](try Data(contentsOf: file))
+    #expect(Array(bytes[0..<6]) == Array("GIF89a".utf8))
+    #expect(Int(bytes[6]) | Int(bytes[7]) << 8 == 64 && Int(bytes[8]) | Int(bytes[9]) << 8 == 48)
+  }
+
   @Test func helpAndListSucceed() throws {
     let help = try Self.run(["--help"])
-    #expect(help.status == 0 && help.output.contains("usage: layerkit-viewer"))
+    #expect(help.status == 0 && help.output.contains("USAGE: layerkit-viewer"))
     let list = try Self.run(["--list"])
     #expect(list.status == 0 && list.output.contains("test-pattern"))
   }

@@ -1,0 +1,51 @@
+import LayerKit
+
+/// UIKit's fixed colours.
+extension UIColor {
+  public static let black = UIColor(white: 0, alpha: 1)
+  public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+  public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+  public static let white = UIColor(white: 1, alpha: 1)
+  public static let gray = UIColor(white: 0.5, alpha: 1)
+  public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+  public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+  public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+  public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+  public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+  public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+  public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+  public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+  public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+  public static let clear = UIColor(white: 0, alpha: 0)
+}
+
+/// UIKit's system colours, light appearance, Apple's sRGB values.
+extension UIColor {
+  public static let systemRed = UIColor(255, 59, 48)
+  public static let systemOrange = UIColor(255, 149, 0)
+  public static let systemYellow = UIColor(255, 204, 0)
+  public static let systemGreen = UIColor(52, 199, 89)
+  public static let systemMint = UIColor(0, 199, 190)
+  public static let systemTeal = UIColor(48, 176, 199)
+  public static let systemCyan = UIColor(50, 173, 230)
+  public static let systemBlue = UIColor(0, 122, 255)
+  public static let systemIndigo = UIColor(88, 86, 214)
+  public static let systemPurple = UIColor(175, 82, 222)
+  public static let systemPink = UIColor(255, 45, 85)
+  public static let systemBrown = UIColor(162, 132, 94)
+  public static let systemGray = UIColor(142, 142, 147)
+  public static let systemGray2 = UIColor(174, 174, 178)
+  public static let systemGray3 = UIColor(199, 199, 204)
+  public static let systemGray4 = UIColor(209, 209, 214)
+  public static let systemGray5 = UIColor(229, 229, 234)
+  public static let systemGray6 = UIColor(242, 242, 247)
+  public static let label = UIColor(0, 0, 0)
+  public static let secondaryLabel = UIColor(60, 60, 67, 0.6)
+  public static let tertiaryLabel = UIColor(60, 60, 67, 0.3)
+  public static let systemBackground = UIColor(255, 255, 255)
+  public static let secondarySystemBackground = UIColor(242, 242, 247)
+  public static let tertiarySystemBackground = UIColor(255, 255, 255)
+  public static let separator = UIColor(60, 60, 67, 0.29)
+  public static let link = UIColor(0, 122, 255)
+  public static let tintColor = UIColor(0, 122, 255)
+}

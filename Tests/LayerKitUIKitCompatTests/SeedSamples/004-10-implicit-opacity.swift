@@ -1,0 +1,1 @@
+myLayer.opacity = 0.0

@@ -1,0 +1,1 @@
+let convertedCurrentTime = layer.convertTime(CACurrentMediaTime(), from: nil)

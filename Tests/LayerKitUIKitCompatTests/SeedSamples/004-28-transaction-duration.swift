@@ -1,0 +1,4 @@
+CATransaction.begin()
+CATransaction.setAnimationDuration(3)
+myLayer.opacity = 0 
+CATransaction.commit()

@@ -1,0 +1,2 @@
+layer.contentsGravity = .top
+layer.isGeometryFlipped = true

@@ -1,0 +1,2 @@
+layer.contents = UIImage(named: "sample")?.cgImage
+layer.contentsScale = UIScreen.main.scale // 2.0

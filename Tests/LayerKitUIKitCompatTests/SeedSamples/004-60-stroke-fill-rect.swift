@@ -1,0 +1,12 @@
+override func draw(_ rect: CGRect) {
+    let context = UIGraphicsGetCurrentContext()!
+    let lineWidth: CGFloat = 10
+    let halfLineWidth = lineWidth / 2
+    // 赤い線で囲まれた長方形
+    context.setStrokeColor(UIColor.red.cgColor)
+    context.stroke(CGRect(x: 0, y: 0, width: bounds.midX, height: bounds.midY).insetBy(dx: halfLineWidth, dy: halfLineWidth), width: lineWidth)
+
+    // 青で塗りつぶしされた長方形
+    context.setFillColor(UIColor.blue.cgColor)
+    context.fill(CGRect(x: bounds.midX, y: bounds.midY, width: bounds.midX, height: bounds.midY))
+}

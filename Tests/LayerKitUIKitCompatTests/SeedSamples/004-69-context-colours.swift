@@ -1,0 +1,3 @@
+// CGContext
+context.setStrokeColor(UIColor.red.cgColor)
+context.setFillColor(UIColor.red.cgColor)

@@ -1,0 +1,3 @@
+let path = UIBezierPath()
+・・・
+path.addLines(between: pathPoints)
