@@ -9,8 +9,12 @@ let package = Package(
     .library(name: "LayerKit", targets: ["LayerKit"]),
     .library(name: "LayerKitSDL", targets: ["LayerKitSDL"]),
     .library(name: "LayerKitDemos", targets: ["LayerKitDemos"]),
+    .library(name: "LayerKitTesting", targets: ["LayerKitTesting"]),
     .executable(name: "layerkit-viewer", targets: ["LayerKitViewer"]),
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // System libraries, found through pkg-config; Debian names the packages that provide them.
@@ -39,19 +43,25 @@ let package = Package(
       path: "Sources/LayerKitViewer"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
-    // Golden-image assertions shared by the test targets (PNG through LayerKitSDL).
+    // Rendering layers at given times, golden PNGs and snapshot strategies, for anyone's tests.
     .target(
-      name: "LayerKitTestSupport", dependencies: ["LayerKitSDL"],
+      name: "LayerKitTesting",
+      dependencies: ["LayerKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+    // This package's own test helpers (re-exports LayerKitTesting; needs no system library).
+    .target(
+      name: "LayerKitTestSupport", dependencies: ["LayerKitTesting"],
       path: "Tests/LayerKitTestSupport"),
 
     .testTarget(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Fixtures"]),
     .testTarget(
       name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
+    .testTarget(
+      name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"], exclude: ["Goldens", "__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

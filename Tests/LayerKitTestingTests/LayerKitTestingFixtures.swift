@@ -1,0 +1,31 @@
+import LayerKit
+
+/// The scene the LayerKitTesting tests render: a 40 × 30 point card whose opacity falls
+/// from 1 to 0 and whose inner square slides 20 points right, both linear over one second.
+enum SlidingCard {
+  static func make() -> CALayer {
+    let card = CALayer()
+    card.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+    card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+    let square = CALayer()
+    square.name = "square"
+    square.frame = CGRect(x: 5, y: 10, width: 10, height: 10)
+    square.backgroundColor = CGColor(red: 0.95, green: 0.8, blue: 0.2, alpha: 1)
+    card.addSublayer(square)
+
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 1
+    fade.toValue = 0
+    fade.duration = 1
+    fade.timingFunction = CAMediaTimingFunction(name: .linear)
+    card.add(fade, forKey: "fade")
+
+    let slide = CABasicAnimation(keyPath: "position.x")
+    slide.fromValue = 10
+    slide.toValue = 30
+    slide.duration = 1
+    slide.timingFunction = CAMediaTimingFunction(name: .linear)
+    square.add(slide, forKey: "slide")
+    return card
+  }
+}
