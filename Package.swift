@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// swift-log: LayerKit logs its diagnostics to it; the executables bootstrap it.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
   name: "LayerKit",
   platforms: [.macOS(.v14)],
@@ -14,39 +17,41 @@ let package = Package(
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // System libraries, found through pkg-config; Debian names the packages that provide them.
-    .systemLibrary(
-      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev"])]),
-    .systemLibrary(
-      name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
-      providers: [.apt(["libsdl2-image-dev"])]),
+    // System libraries. SDL2 and SDL2_image (Debian: libsdl2-dev, libsdl2-image-dev) are
+    // included as <SDL2/…> from the default include path, not through pkg-config, whose
+    // -D_REENTRANT SwiftPM rejects with a warning in every dependent build (see the shims).
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+    .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image"),
     .systemLibrary(
       name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
-    .target(
-      name: "LayerGraphics",
-      swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+    .target(name: "LayerGraphics"),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
-    .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
+    .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
-    .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
+    .target(
+      name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType", logging]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
     .executableTarget(
-      name: "LayerKitViewer", dependencies: ["LayerKitSDL", "LayerKitDemos"],
+      name: "LayerKitViewer", dependencies: ["LayerKitSDL", "LayerKitDemos", logging],
       path: "Sources/LayerKitViewer"),
-    .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
+    .executableTarget(
+      name: "HelloLayerKit", dependencies: ["LayerKitSDL", logging], path: "Demos/HelloLayerKit"),
 
     // Rendering layers at given times, golden PNGs and snapshot strategies, for anyone's tests.
     .target(
       name: "LayerKitTesting",
-      dependencies: ["LayerKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+      dependencies: [
+        "LayerKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
     // This package's own test helpers (re-exports LayerKitTesting; needs no system library).
     .target(
       name: "LayerKitTestSupport", dependencies: ["LayerKitTesting"],
@@ -56,12 +61,14 @@ let package = Package(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(
-      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
+      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport", logging],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(
-      name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"], exclude: ["Goldens", "__Snapshots__"]),
+      name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"],
+      exclude: ["Goldens", "__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

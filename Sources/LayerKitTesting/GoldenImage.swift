@@ -35,8 +35,8 @@ public func assertMatchesGolden(
     return
   }
   if let failure = GoldenFiles(directory: targetDir).check(
-    image, named: name, tolerance: tolerance, record: record ?? GoldenFiles.recordingFromEnvironment)
-  {
+    image, named: name, tolerance: tolerance, record: record ?? GoldenFiles.recordingFromEnvironment
+  ) {
     Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
   }
 }

@@ -29,7 +29,8 @@ public struct ImageComparison: Sendable {
     self.reference = reference
     self.tolerance = tolerance
     sizesMatch = actual.width == reference.width && actual.height == reference.height
-    var count = 0, largest = 0
+    var count = 0
+    var largest = 0
     if sizesMatch {
       Self.forEachPixelDifference(actual, reference) { _, d in
         largest = max(largest, d)

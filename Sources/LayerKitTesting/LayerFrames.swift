@@ -77,7 +77,8 @@ public func frameStrip(_ frames: [CGImage]) -> CGImage? {
       let source = y * frame.width * 4
       let target = (y * width + x0) * 4
       pixels.replaceSubrange(
-        target..<(target + frame.width * 4), with: frame.pixels[source..<(source + frame.width * 4)])
+        target..<(target + frame.width * 4), with: frame.pixels[source..<(source + frame.width * 4)]
+      )
     }
     x0 += frame.width
   }

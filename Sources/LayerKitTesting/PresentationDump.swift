@@ -61,16 +61,19 @@ enum PresentationValueFormat {
     case let v as CGRect:
       return "(\(number(v.minX)), \(number(v.minY)), \(number(v.width)) × \(number(v.height)))"
     case let v as CGColor:
-      return "rgba(\([v.red, v.green, v.blue, v.alpha].map { number(Double($0)) }.joined(separator: ", ")))"
+      let channels = [v.red, v.green, v.blue, v.alpha].map { number(Double($0)) }
+        return "rgba(" + channels.joined(separator: ", ") + ")"
     case let v as CATransform3D:
       let rows = [
         [v.m11, v.m12, v.m13, v.m14], [v.m21, v.m22, v.m23, v.m24],
         [v.m31, v.m32, v.m33, v.m34], [v.m41, v.m42, v.m43, v.m44],
       ]
-      return "[" + rows.map { $0.map { number(Double($0)) }.joined(separator: " ") }
+      return "["
+        + rows.map { $0.map { number(Double($0)) }.joined(separator: " ") }
         .joined(separator: "; ") + "]"
     case let v as CGAffineTransform:
-      return "[" + [v.a, v.b, v.c, v.d, v.tx, v.ty].map { number(Double($0)) }
+      return "["
+        + [v.a, v.b, v.c, v.d, v.tx, v.ty].map { number(Double($0)) }
         .joined(separator: " ") + "]"
     case let v as String: return "\"\(v)\""
     case let v as [Any]: return "[" + v.map { describe($0) }.joined(separator: ", ") + "]"

@@ -13,7 +13,8 @@ extension Diffing where Value == CGImage {
       toData: { $0.pngData() ?? Data() },
       fromData: { data in
         // An unreadable reference compares as a 1 × 1 clear image, which never matches.
-        (try? CGImage(pngData: data)) ?? CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
+        (try? CGImage(pngData: data)) ?? CGImage(
+          width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
       }
     ) { reference, actual in
       let comparison = ImageComparison(actual, reference, tolerance: tolerance)
@@ -21,7 +22,8 @@ extension Diffing where Value == CGImage {
       var message = "images differ: \(comparison.summary)"
       var attachments: [DiffAttachment] = []
       if let diff = comparison.diffImage, let png = diff.pngData() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("LayerKitTesting")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+          "LayerKitTesting")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("diff-\(UUID().uuidString).png")
         if (try? png.write(to: file)) != nil { message += "; diff image at \(file.path)" }

@@ -2,6 +2,10 @@
 import Foundation
 import LayerKitDemos
 import LayerKitSDL
+import Logging
+
+// Diagnostics reach standard error at the level LAYERKIT_LOG names (debug shows them all).
+LoggingSystem.bootstrap(LayerKitLog.handler)
 
 func runViewer(_ arguments: [String]) throws(ViewerError) {
   switch try ViewerCommand.parse(arguments) {

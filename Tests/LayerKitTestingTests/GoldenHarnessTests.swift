@@ -7,7 +7,8 @@ import Testing
 /// the diff image, and record mode.
 @Suite struct GoldenHarnessTests {
   @Test func rendersTheAnimationAtEachTimeAgainstGoldens() {
-    assertLayerMatchesGoldens(SlidingCard.make(), at: [0, 0.5, 1.5], scale: 2, named: "sliding-card")
+    assertLayerMatchesGoldens(
+      SlidingCard.make(), at: [0, 0.5, 1.5], scale: 2, named: "sliding-card")
   }
 
   @Test func framesFollowTheManualClock() {
@@ -30,7 +31,8 @@ import Testing
   }
 
   static func image(_ value: UInt8, count: Int = 4) -> CGImage {
-    CGImage(width: count, height: 1, premultipliedRGBA: [UInt8](repeating: value, count: count * 4))!
+    CGImage(
+      width: count, height: 1, premultipliedRGBA: [UInt8](repeating: value, count: count * 4))!
   }
 
   @Test func comparisonCountsPixelsBeyondTheTolerance() {
@@ -41,7 +43,8 @@ import Testing
     let exact = ImageComparison(actual, Self.image(100))
     #expect(exact.differingPixels == 2 && exact.largestDifference == 3 && !exact.matches)
     let loose = ImageComparison(
-      actual, Self.image(100), tolerance: GoldenTolerance(maxChannelDifference: 1, maxDifferingPixels: 1))
+      actual, Self.image(100),
+      tolerance: GoldenTolerance(maxChannelDifference: 1, maxDifferingPixels: 1))
     #expect(loose.differingPixels == 1 && loose.matches)
     let diff = exact.diffImage!
     #expect(diff.pixel(x: 0, y: 0) == (255, 0, 0, 255))
@@ -61,9 +64,11 @@ import Testing
     let failure = try #require(
       files.check(Self.image(12), named: "flat", tolerance: .exact, record: false))
     #expect(failure.contains("4 pixels differ by more than 0 (largest 2"))
-    let diff = try CGImage(pngData: try Data(contentsOf: URL(fileURLWithPath: folder + "/Failures/flat.diff.png")))
+    let diff = try CGImage(
+      pngData: try Data(contentsOf: URL(fileURLWithPath: folder + "/Failures/flat.diff.png")))
     #expect(diff.pixel(x: 0, y: 0) == (255, 0, 0, 255))
-    let actual = try CGImage(pngData: try Data(contentsOf: URL(fileURLWithPath: folder + "/Failures/flat.actual.png")))
+    let actual = try CGImage(
+      pngData: try Data(contentsOf: URL(fileURLWithPath: folder + "/Failures/flat.actual.png")))
     #expect(actual == Self.image(12))
     let tolerant = GoldenTolerance(maxChannelDifference: 2)
     #expect(files.check(Self.image(12), named: "flat", tolerance: tolerant, record: false) == nil)

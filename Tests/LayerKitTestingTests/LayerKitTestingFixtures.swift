@@ -13,19 +13,18 @@ enum SlidingCard {
     square.backgroundColor = CGColor(red: 0.95, green: 0.8, blue: 0.2, alpha: 1)
     card.addSublayer(square)
 
-    let fade = CABasicAnimation(keyPath: "opacity")
-    fade.fromValue = 1
-    fade.toValue = 0
-    fade.duration = 1
-    fade.timingFunction = CAMediaTimingFunction(name: .linear)
-    card.add(fade, forKey: "fade")
-
-    let slide = CABasicAnimation(keyPath: "position.x")
-    slide.fromValue = 10
-    slide.toValue = 30
-    slide.duration = 1
-    slide.timingFunction = CAMediaTimingFunction(name: .linear)
-    square.add(slide, forKey: "slide")
+    card.add(linear("opacity", from: 1, to: 0), forKey: "fade")
+    square.add(linear("position.x", from: 10, to: 30), forKey: "slide")
     return card
+  }
+
+  /// A linear one-second animation of `keyPath` from `from` to `to`.
+  static func linear(_ keyPath: String, from: CGFloat, to: CGFloat) -> CABasicAnimation {
+    let animation = CABasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.duration = 1
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    return animation
   }
 }

@@ -19,7 +19,8 @@ import Testing
   @Test func presentationValuesOverTime() {
     assertSnapshot(
       of: SlidingCard.make(),
-      as: .presentation(["opacity", "position", "backgroundColor"], at: [0, 0.25, 0.5, 1], sublayers: true))
+      as: .presentation(
+        ["opacity", "position", "backgroundColor"], at: [0, 0.25, 0.5, 1], sublayers: true))
   }
 
   @Test func theImageDiffingFailsOnAChangeAndNamesTheDifference() throws {

@@ -3,7 +3,7 @@ import Foundation
 extension CGImage {
   /// Decodes a PNG, JPEG or WebP image into premultiplied RGBA.
   ///
-  /// PNG goes through LayerGraphics' own decoder (``CGImage/init(pngData:)``), everything
+  /// PNG goes through LayerGraphics' own decoder (`CGImage(pngData:)`), everything
   /// else through SDL_image. Colour is premultiplied by alpha with rounding
   /// (`c·a/255` to the nearest integer), as `init?(width:height:straightRGBA:)` does.
   ///

@@ -17,23 +17,37 @@ import Testing
   typealias Formula = @Sendable (Int, Int) -> [Int]
 
   static let formulas: [(String, Int, Int, Formula)] = [
-    ("gray1-adam7-13x11.png", 13, 11, { x, y in
-      let v = (x * 3 + y * 5) % 7 < 3 ? 255 : 0
-      return [v, v, v, 255]
-    }),
-    ("palette4-trns-13x11.png", 13, 11, { x, y in
-      let i = (x + 2 * y) % 11
-      return [i * 23 % 256, i * 51 % 256, i * 97 % 256, i < 5 ? i * 50 : 255]
-    }),
-    ("rgb16-trns-adam7-13x11.png", 13, 11, { x, y in
-      let rgb = [(x * 4099 + y * 7) & 0xFFFF, (x * 257 * y) & 0xFFFF, (65535 - x * 1000) & 0xFFFF]
-      let key = [0, 0, 65535]  // the formula at (0, 0), named in tRNS
-      return rgb.map { $0 >> 8 } + [rgb == key ? 0 : 255]
-    }),
-    ("grayalpha16-13x11.png", 13, 11, { x, y in
-      let v = ((x * 5000) & 0xFFFF) >> 8
-      return [v, v, v, ((y * 6000) & 0xFFFF) >> 8]
-    }),
+    (
+      "gray1-adam7-13x11.png", 13, 11,
+      { x, y in
+        let v = (x * 3 + y * 5) % 7 < 3 ? 255 : 0
+        return [v, v, v, 255]
+      }
+    ),
+    (
+      "palette4-trns-13x11.png", 13, 11,
+      { x, y in
+        let i = (x + 2 * y) % 11
+        return [i * 23 % 256, i * 51 % 256, i * 97 % 256, i < 5 ? i * 50 : 255]
+      }
+    ),
+    (
+      "rgb16-trns-adam7-13x11.png", 13, 11,
+      { x, y in
+        let rgb = [
+          (x * 4099 + y * 7) & 0xFFFF, (x * 257 * y) & 0xFFFF, (65535 - x * 1000) & 0xFFFF,
+        ]
+        let key = [0, 0, 65535]  // the formula at (0, 0), named in tRNS
+        return rgb.map { $0 >> 8 } + [rgb == key ? 0 : 255]
+      }
+    ),
+    (
+      "grayalpha16-13x11.png", 13, 11,
+      { x, y in
+        let v = ((x * 5000) & 0xFFFF) >> 8
+        return [v, v, v, ((y * 6000) & 0xFFFF) >> 8]
+      }
+    ),
     ("rgba8-stored-13x11.png", 13, 11, rgba),
     ("rgba8-dynamic-64x64.png", 64, 64, rgba),
   ]
@@ -92,7 +106,9 @@ import Testing
     #expect {
       _ = try CGImage(pngData: png.prefix(count))
     } throws: { error in
-      guard case .corruptData(.png, let message) = error as? ImageDecodingError else { return false }
+      guard case .corruptData(.png, let message) = error as? ImageDecodingError else {
+        return false
+      }
       return !message.isEmpty
     }
   }
@@ -118,7 +134,8 @@ import Testing
     // IHDR's width is bytes 16..<20; make it 40000 and fix the chunk's CRC.
     png.replaceSubrange(16..<20, with: [0, 0, 0x9C, 0x40])
     let crc = CRC32.checksum([UInt8](png), 12..<29)
-    png.replaceSubrange(29..<33, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) })
+    png.replaceSubrange(
+      29..<33, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) })
     #expect(throws: ImageDecodingError.tooLarge(width: 40_000, height: 2)) {
       try CGImage(pngData: png)
     }

@@ -2,7 +2,8 @@
 enum Adler32 {
   /// The checksum of `bytes`: two sums modulo 65521, the second in the high half.
   static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    var a: UInt32 = 1, b: UInt32 = 0
+    var a: UInt32 = 1
+    var b: UInt32 = 0
     var i = 0
     // 5552 bytes is the longest run whose sums cannot overflow 32 bits before reducing.
     while i < bytes.count {

@@ -22,7 +22,9 @@ enum Deflater {
     writer.writeSymbol(256, Self.literalCodes)
     writer.flush()
     let adler = Adler32.checksum(data)
-    for shift in stride(from: 24, through: 0, by: -8) { writer.bytes.append(UInt8(truncatingIfNeeded: adler >> UInt32(shift))) }
+    for shift in stride(from: 24, through: 0, by: -8) {
+      writer.bytes.append(UInt8(truncatingIfNeeded: adler >> UInt32(shift)))
+    }
     return writer.bytes
   }
 
@@ -42,7 +44,8 @@ enum Deflater {
     }
     var i = 0
     while i < count {
-      var bestLength = 0, bestDistance = 0
+      var bestLength = 0
+      var bestDistance = 0
       if i + minMatch <= count {
         var candidate = Int(head[hash(i)])
         var chain = maxChain
@@ -98,7 +101,9 @@ enum Deflater {
       let value = next[Int(length)]
       next[Int(length)] += 1
       var reversed: UInt32 = 0
-      for bit in 0..<Int(length) { reversed |= UInt32((value >> bit) & 1) << UInt32(Int(length) - 1 - bit) }
+      for bit in 0..<Int(length) {
+        reversed |= UInt32((value >> bit) & 1) << UInt32(Int(length) - 1 - bit)
+      }
       return (reversed, Int(length))
     }
   }

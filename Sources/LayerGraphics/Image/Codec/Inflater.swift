@@ -25,7 +25,8 @@ struct Inflater {
   /// - Throws: ``InflateError`` naming what is wrong with the data.
   static func inflate(zlib: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
     guard zlib.count >= 2 else { throw InflateError(description: "zlib header is missing") }
-    let cmf = Int(zlib[0]), flg = Int(zlib[1])
+    let cmf = Int(zlib[0])
+    let flg = Int(zlib[1])
     guard cmf & 0x0F == 8, cmf >> 4 <= 7, (cmf << 8 | flg) % 31 == 0 else {
       throw InflateError(description: "zlib header is not DEFLATE")
     }
@@ -127,7 +128,9 @@ struct Inflater {
   }
 
   private mutating func decode(_ code: HuffmanCode) throws(InflateError) -> Int {
-    var value = 0, first = 0, index = 0
+    var value = 0
+    var first = 0
+    var index = 0
     for length in 1...15 {
       value |= try bits(1)
       let count = Int(code.counts[length])
@@ -184,7 +187,8 @@ struct Inflater {
     )
   }
 
-  private static let tooLong = InflateError(description: "decompressed data is longer than expected")
+  private static let tooLong = InflateError(
+    description: "decompressed data is longer than expected")
   static let lengthBase = [
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
     131, 163, 195, 227, 258,
@@ -200,9 +204,12 @@ struct Inflater {
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
     13,
   ]
-  private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+  private static let codeLengthOrder = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+  ]
 
-  /// RFC 1951 §3.2.6: literals 0–143 have 8 bits, 144–255 nine, 256–279 seven, 280–287 eight.
+  /// RFC 1951 §3.2.6: literals 0–143 have 8 bits, 144–255 nine, 256–279 seven, 280–287
+  /// eight.
   static let fixedLiteralLengths: [UInt8] =
     Array(repeating: 8, count: 144) + Array(repeating: 9, count: 112)
     + Array(repeating: 7, count: 24) + Array(repeating: 8, count: 8)

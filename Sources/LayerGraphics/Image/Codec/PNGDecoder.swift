@@ -64,7 +64,8 @@ struct PNGDecoder {
         throw corrupt("\(type) chunk ends early (truncated)")
       }
       let data = dataStart..<(dataStart + length)
-      guard CRC32.checksum(bytes, offset + 4..<data.upperBound) == UInt32(readUInt32(data.upperBound))
+      guard
+        CRC32.checksum(bytes, offset + 4..<data.upperBound) == UInt32(readUInt32(data.upperBound))
       else { throw corrupt("\(type) chunk CRC does not match") }
       offset = data.upperBound + 4
       if header == nil && type != "IHDR" { throw corrupt("the first chunk is \(type), not IHDR") }
@@ -73,7 +74,9 @@ struct PNGDecoder {
         guard header == nil, length == 13 else { throw corrupt("malformed IHDR chunk") }
         header = try readHeader(Array(bytes[data]))
       case "PLTE":
-        guard length % 3 == 0, length <= 768, length > 0 else { throw corrupt("malformed PLTE chunk") }
+        guard length % 3 == 0, length <= 768, length > 0 else {
+          throw corrupt("malformed PLTE chunk")
+        }
         palette = Array(bytes[data])
       case "tRNS": transparency = Array(bytes[data])
       case "IDAT": compressed.append(contentsOf: bytes[data])
@@ -133,7 +136,9 @@ struct PNGDecoder {
     guard h.width <= CGImage.maximumDimension, h.height <= CGImage.maximumDimension else {
       throw .tooLarge(width: h.width, height: h.height)
     }
-    let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+    let allowed: [Int: [Int]] = [
+      0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+    ]
     guard allowed[h.colorType]?.contains(h.bitDepth) == true else {
       throw corrupt("colour type \(h.colorType) with bit depth \(h.bitDepth) is not valid")
     }
@@ -146,7 +151,8 @@ struct PNGDecoder {
 
   /// Adam7's passes as (first column, first row, column step, row step).
   private static let adam7 = [
-    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+    (0, 1, 1, 2),
   ]
 
   private static func passSize(_ pass: (Int, Int, Int, Int), _ h: Header) -> (Int, Int) {
@@ -187,7 +193,9 @@ struct PNGDecoder {
   /// The Paeth predictor: whichever of left, above and upper-left is nearest `a + b − c`.
   static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
     let p = a + b - c
-    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+    let pa = abs(p - a)
+    let pb = abs(p - b)
+    let pc = abs(p - c)
     if pa <= pb && pa <= pc { return a }
     return pb <= pc ? b : c
   }
@@ -221,7 +229,10 @@ struct PNGDecoder {
       let outRow = (pass.1 + y * pass.3) * h.width
       for x in 0..<width {
         let o = (outRow + pass.0 + x * pass.2) * 4
-        var r = 0, g = 0, b = 0, a: UInt8 = 255
+        var r = 0
+        var g = 0
+        var b = 0
+        var a: UInt8 = 255
         switch h.colorType {
         case 0:
           let v = sample(row, x)
