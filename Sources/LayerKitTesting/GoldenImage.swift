@@ -24,6 +24,8 @@ import Testing
 ///   - name: the golden's file name without `.png`.
 ///   - tolerance: how far the image may differ; exact by default.
 ///   - record: true to write the golden, false to compare, nil to follow `RECORD_GOLDENS`.
+///   - filePath: the calling test file, which locates `Tests/<Target>`.
+///   - sourceLocation: where a failure is reported.
 public func assertMatchesGolden(
   _ image: CGImage, named name: String, tolerance: GoldenTolerance = .exact,
   record: Bool? = nil, filePath: String = #filePath,
@@ -47,6 +49,17 @@ public func assertMatchesGolden(
 /// See ``renderFrames(of:at:size:scale:)`` for how the layer is put in a context and
 /// stepped, and ``assertMatchesGolden(_:named:tolerance:record:filePath:sourceLocation:)``
 /// for where goldens live and how they are recorded.
+///
+/// - Parameters:
+///   - layer: the root layer to render.
+///   - times: frame times in seconds from the first commit, non-decreasing.
+///   - size: the image size in points; the layer's bounds size when nil.
+///   - scale: pixels per point.
+///   - name: the goldens' common name; each frame adds `-<time>`.
+///   - tolerance: how far each frame may differ; exact by default.
+///   - record: true to write the goldens, false to compare, nil to follow `RECORD_GOLDENS`.
+///   - filePath: the calling test file, which locates `Tests/<Target>`.
+///   - sourceLocation: where a failure is reported.
 public func assertLayerMatchesGoldens(
   _ layer: CALayer, at times: [CFTimeInterval], size: CGSize? = nil, scale: CGFloat = 1,
   named name: String, tolerance: GoldenTolerance = .exact, record: Bool? = nil,

@@ -49,8 +49,8 @@ public func renderFrames(
 /// - Parameters:
 ///   - context: the context to step; its clock should be a `CAManualClock`.
 ///   - times: clock times in seconds, non-decreasing.
-///   - width: image width in pixels.
-///   - height: image height in pixels.
+///   - width: the image width in pixels.
+///   - height: the image height in pixels.
 ///   - scale: pixels per point.
 public func renderFrames(
   of context: CAContext, at times: [CFTimeInterval], width: Int, height: Int,

@@ -96,6 +96,8 @@ public final class CGContext {
   /// - Parameters:
   ///   - data: memory for at least `bytesPerRow · height` bytes, which the caller keeps
   ///     alive; nil to let the context allocate (zeroed) memory it owns.
+  ///   - width: the width in pixels.
+  ///   - height: the height in pixels.
   ///   - bitsPerComponent: must be 8.
   ///   - bytesPerRow: a multiple of 4 and at least `width · 4`; 0 means `width · 4`.
   ///   - space: an RGB colour space (drawn as sRGB), or nil.

@@ -7,7 +7,7 @@ extension CGImage {
   /// else through SDL_image. Colour is premultiplied by alpha with rounding
   /// (`c·a/255` to the nearest integer), as `init?(width:height:straightRGBA:)` does.
   ///
-  /// - Throws: ``ImageDecodingError`` for empty, unsupported, corrupt or oversized data.
+  /// - Throws: `ImageDecodingError` for empty, unsupported, corrupt or oversized data.
   public convenience init(encodedData: Data) throws(ImageDecodingError) {
     if EncodedImageFormat.detect(encodedData) == .png {
       try self.init(pngData: encodedData)
