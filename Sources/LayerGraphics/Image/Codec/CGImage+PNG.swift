@@ -4,7 +4,8 @@ extension CGImage {
   /// Decodes a PNG file into premultiplied RGBA, in pure Swift.
   ///
   /// Every PNG colour type and bit depth is read, with `tRNS` transparency and Adam7
-  /// interlacing (see the LayerGraphics article on images). Colour is premultiplied by alpha
+  /// interlacing; 16-bit samples keep their high byte, and ancillary chunks (gamma, colour
+  /// profiles, text) are skipped, so colour is taken as sRGB. Colour is premultiplied by alpha
   /// with rounding (`c·a/255` to the nearest integer), as `init?(width:height:straightRGBA:)`
   /// does. JPEG and WebP need `init(encodedData:)` from LayerKitSDL.
   ///
