@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// swift-log: LayerKit logs its diagnostics to it; the executables bootstrap it.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
   name: "LayerKit",
   platforms: [.macOS(.v14)],
@@ -9,22 +12,24 @@ let package = Package(
     .library(name: "LayerKit", targets: ["LayerKit"]),
     .library(name: "LayerKitSDL", targets: ["LayerKitSDL"]),
     .library(name: "LayerKitDemos", targets: ["LayerKitDemos"]),
+    .library(name: "LayerKitTesting", targets: ["LayerKitTesting"]),
     .executable(name: "layerkit-viewer", targets: ["LayerKitViewer"]),
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
     .library(name: "LayerKitExport", targets: ["LayerKitExport"]),
     .library(name: "LayerKitUIKitCompat", targets: ["LayerKitUIKitCompat"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // System libraries, found through pkg-config; Debian names the packages that provide them.
-    .systemLibrary(
-      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev"])]),
-    .systemLibrary(
-      name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
-      providers: [.apt(["libsdl2-image-dev"])]),
+    // System libraries. SDL2 and SDL2_image (Debian: libsdl2-dev, libsdl2-image-dev) are
+    // included as <SDL2/…> from the default include path, not through pkg-config, whose
+    // -D_REENTRANT SwiftPM rejects with a warning in every dependent build (see the shims).
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+    .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image"),
     .systemLibrary(
       name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
@@ -34,13 +39,12 @@ let package = Package(
     .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
-    .target(
-      name: "LayerGraphics",
-      swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+    .target(name: "LayerGraphics"),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
-    .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
+    .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
-    .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
+    .target(
+      name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType", logging]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
@@ -50,22 +54,29 @@ let package = Package(
     .executableTarget(
       name: "LayerKitViewer",
       dependencies: [
-        "LayerKitSDL", "LayerKitDemos", "LayerKitExport",
+        "LayerKitSDL", "LayerKitDemos", "LayerKitExport", logging,
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/LayerKitViewer"),
-    .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
+    .executableTarget(
+      name: "HelloLayerKit", dependencies: ["LayerKitSDL", logging], path: "Demos/HelloLayerKit"),
 
-    // Golden-image assertions shared by the test targets (PNG through LayerKitSDL).
+    // Rendering layers at given times, golden PNGs and snapshot strategies, for anyone's tests.
     .target(
-      name: "LayerKitTestSupport", dependencies: ["LayerKitSDL"],
+      name: "LayerKitTesting",
+      dependencies: [
+        "LayerKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
+    // This package's own test helpers (re-exports LayerKitTesting; needs no system library).
+    .target(
+      name: "LayerKitTestSupport", dependencies: ["LayerKitTesting"],
       path: "Tests/LayerKitTestSupport"),
 
     .testTarget(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Fixtures"]),
     .testTarget(
-      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"],
+      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport", logging],
       exclude: ["Goldens", "Conformance/CoreAnimationConformance.json"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
@@ -77,6 +88,9 @@ let package = Package(
       name: "LayerKitUIKitCompatTests",
       dependencies: ["LayerKitUIKitCompat", "LayerKit", "LayerKitTestSupport"],
       exclude: ["SeedSamples"]),
+    .testTarget(
+      name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"],
+      exclude: ["Goldens", "__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

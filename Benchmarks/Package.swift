@@ -11,8 +11,7 @@ let package = Package(
     .executableTarget(
       name: "layerkit-bench",
       dependencies: [.product(name: "LayerGraphics", package: "LayerKit"), "CMallocCounter"],
-      path: "Sources/LayerKitBench",
-      swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+      path: "Sources/LayerKitBench"),
     // The timing benchmark's allocation counter (it interposes malloc), shared by path.
     .target(name: "CMallocCounter", path: "Timing/Sources/CMallocCounter"),
     .executableTarget(

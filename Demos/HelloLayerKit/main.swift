@@ -4,6 +4,9 @@
 // why and exits 1.
 import Foundation
 import LayerKitSDL
+import Logging
+
+LoggingSystem.bootstrap(LayerKitLog.handler)  // LAYERKIT_LOG=debug shows LayerKit's diagnostics
 
 do {
   try FreeTypeFonts.installDefault()

@@ -44,8 +44,8 @@ public final class CGContext {
   let stride: Int
   private let ownsMemory: Bool
 
-  var state = GraphicsState()
-  var stateStack: [GraphicsState] = []
+  @exclusivity(unchecked) var state = GraphicsState()
+  @exclusivity(unchecked) var stateStack: [GraphicsState] = []
   /// The current path, in device space (points are mapped by the CTM when added).
   ///
   /// `addPath` on an empty path under the identity CTM does not copy: the current path
@@ -64,25 +64,25 @@ public final class CGContext {
     }
   }
   /// The storage behind `currentPath`.
-  var pathStore = PathStorage()
+  @exclusivity(unchecked) var pathStore = PathStorage()
   /// Whether `pathStore` shares its arrays with a `CGPath`.
-  var pathIsShared = false
+  @exclusivity(unchecked) var pathIsShared = false
   /// Empty arrays with the context's grown capacity, set aside while the path is shared.
-  var sparePath = PathStorage()
+  @exclusivity(unchecked) var sparePath = PathStorage()
   /// The shared path drawn last, with its `subpathStart` set. Holding its arrays keeps
   /// them from being freed or changed in place, so a path with the same array buffers
   /// has the same elements and needs no second check (see `addPath`).
-  var lastShared = PathStorage()
+  @exclusivity(unchecked) var lastShared = PathStorage()
   /// Arrays for the one-off device paths of the rectangle, ellipse, line-segment, image
   /// and gradient calls (see `withScratchPath`), kept with their grown capacity.
-  var scratchPath = PathStorage()
+  @exclusivity(unchecked) var scratchPath = PathStorage()
 
   // Reused scratch: nothing is allocated per fill once these have grown.
   let rasterizer = CoverageRasterizer()
-  var edges = EdgeBuilder()
+  @exclusivity(unchecked) var edges = EdgeBuilder()
   let colorRow: UnsafeMutablePointer<UInt32>
   let coverageRow: UnsafeMutablePointer<UInt8>
-  var strokeScratch = PathStroker()
+  @exclusivity(unchecked) var strokeScratch = PathStroker()
 
   /// Creates a transparent context that owns its memory (`bytesPerRow = width · 4`).
   public convenience init?(width: Int, height: Int) {
@@ -96,6 +96,8 @@ public final class CGContext {
   /// - Parameters:
   ///   - data: memory for at least `bytesPerRow · height` bytes, which the caller keeps
   ///     alive; nil to let the context allocate (zeroed) memory it owns.
+  ///   - width: the width in pixels.
+  ///   - height: the height in pixels.
   ///   - bitsPerComponent: must be 8.
   ///   - bytesPerRow: a multiple of 4 and at least `width · 4`; 0 means `width · 4`.
   ///   - space: an RGB colour space (drawn as sRGB), or nil.

@@ -18,19 +18,19 @@ extension CoverageCells {
     if stride > 1 << 22 {
       for k in 0..<n {
         let row = Int(pieces.row[k])
-        depositPiece(cells + row * stride, touched + row * words, xa: pieces.xa[k], xb: pieces.xb[k],
+        depositPiece(cells + row &* stride, touched + row &* words, xa: pieces.xa[k], xb: pieces.xb[k],
                      d: pieces.d[k])
       }
       return
     }
     repeat {
       closedForms(k)
-      k += 4
+      k &+= 4
     } while k < n
     let q = pieces
     for k in 0..<n {
       let row = Int(q.row[k])
-      let c = cells + row * stride, t = touched + row * words
+      let c = cells + row &* stride, t = touched + row &* words
       let shape = q.shape[k]
       if shape & 8 != 0 {
         depositPiece(c, t, xa: q.xa[k], xb: q.xb[k], d: q.d[k])

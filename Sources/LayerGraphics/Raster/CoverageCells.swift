@@ -84,8 +84,8 @@ struct CoverageCells {
     // ends on a row bottom; the last ends at (`xEnd`, `yb`).
     let v = yb - bandTop
     let iv = Int(v)
-    let count = iv - (Float(iv) == v ? 1 : 0) + 1 - row
-    let rowBottom = bandTop + Float(row + 1)  // whole numbers: the increments are exact
+    let count = iv &- (Float(iv) == v ? 1 : 0) &+ 1 &- row
+    let rowBottom = bandTop + Float(row &+ 1)  // whole numbers: the increments are exact
     if count <= 4 {
       // Up to four pieces without a data-dependent branch: four row-crossing pieces are
       // written, then the last one's end and height are corrected and the queue advanced
@@ -99,16 +99,17 @@ struct CoverageCells {
       let x3 = Swift.min(larger(x2 + dxdy, 0), maxX)
       let r = Int32(truncatingIfNeeded: row)
       pieces.set(q, xa: x, xb: x1, d: h0 * w, row: r)
-      pieces.set(q + 1, xa: x1, xb: x2, d: w, row: r + 1)
-      pieces.set(q + 2, xa: x2, xb: x3, d: w, row: r + 2)
+      pieces.set(q &+ 1, xa: x1, xb: x2, d: w, row: r &+ 1)
+      pieces.set(q &+ 2, xa: x2, xb: x3, d: w, row: r &+ 2)
       // The fourth crossing's end is never read: with four pieces it is the last one
       // (its end is `xEnd`), with fewer it is past the queue's end.
-      pieces.set(q + 3, xa: x3, xb: x3, d: w, row: r + 3)
+      pieces.set(q &+ 3, xa: x3, xb: x3, d: w, row: r &+ 3)
       // The last piece starts at `ya` (one piece) or on the bottom of the row above it.
-      let yLast = larger(ya, bandTop + Float(row + count - 1))
-      pieces.xb[q + count - 1] = xEnd
-      pieces.d[q + count - 1] = (yb - yLast) * w
-      pieceCount += count
+      let last = q &+ count &- 1
+      let yLast = larger(ya, bandTop + Float(row &+ count &- 1))
+      pieces.xb[last] = xEnd
+      pieces.d[last] = (yb - yLast) * w
+      pieceCount &+= count
       return
     }
     var x0 = x
@@ -122,7 +123,7 @@ struct CoverageCells {
       x0 = xn
       y = bottom
       bottom += 1
-      r += 1
+      r &+= 1
     }
     queue(r, xa: x0, xb: xEnd, d: (yb - y) * w)
   }
@@ -130,7 +131,7 @@ struct CoverageCells {
   @inline(__always)
   private mutating func queue(_ row: Int, xa: Float, xb: Float, d: Float) {
     pieces.set(pieceCount, xa: xa, xb: xb, d: d, row: Int32(truncatingIfNeeded: row))
-    pieceCount += 1
+    pieceCount &+= 1
   }
 
   /// `deposit` for a vertical edge: every row piece lies in the same column, so the
@@ -142,24 +143,24 @@ struct CoverageCells {
     let i0 = Int(x)
     let m = (x + x) * 0.5 - Float(i0)
     if i0 < minCell { minCell = i0 }
-    if i0 + 1 > maxCell { maxCell = i0 + 1 }
+    if i0 &+ 1 > maxCell { maxCell = i0 &+ 1 }
     let word0 = i0 >> 6, bit0: UInt64 = 1 &<< UInt64(i0 & 63)
-    let word1 = (i0 + 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 + 1) & 63)
+    let word1 = (i0 &+ 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 &+ 1) & 63)
     var y = ya
     var row = Int(ya - bandTop)
-    var c = cells + row * stride
-    var t = touched + row * words
+    var c = cells + row &* stride
+    var t = touched + row &* words
     let w = e.winding
     /// One row, from `y` to the row's bottom or `yb`.
     @inline(__always) func partialRow() {
-      let yn = Swift.min(bandTop + Float(row + 1), yb)
+      let yn = Swift.min(bandTop + Float(row &+ 1), yb)
       let d = (yn - y) * w
       c[i0] += d - d * m
-      c[i0 + 1] += d * m
+      c[i0 &+ 1] += d * m
       t[word0] |= bit0
       t[word1] |= bit1
       y = yn
-      row += 1
+      row &+= 1
       c += stride
       t += words
     }
@@ -175,23 +176,23 @@ struct CoverageCells {
         // first row is dirty, and so is a partial row before them).
         if row == 0 { row = bandEntry }
         while row < wholeEnd {
-          let rc = cells + row * stride, rt = touched + row * words
+          let rc = cells + row &* stride, rt = touched + row &* words
           rc[i0] += a0
-          rc[i0 + 1] += a1
+          rc[i0 &+ 1] += a1
           rt[word0] |= bit0
           rt[word1] |= bit1
-          row = Int(nextRow[row]) - bandRow0
+          row = Int(nextRow[row]) &- bandRow0
         }
         row = wholeEnd
-        c = cells + row * stride
-        t = touched + row * words
+        c = cells + row &* stride
+        t = touched + row &* words
       } else {
         repeat {
           c[i0] += a0
-          c[i0 + 1] += a1
+          c[i0 &+ 1] += a1
           t[word0] |= bit0
           t[word1] |= bit1
-          row += 1
+          row &+= 1
           c += stride
           t += words
         } while row < wholeEnd
@@ -246,23 +247,23 @@ struct CoverageCells {
     c[i0] += acc0
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Int(hi)
-    let i1 = (Float(hiFloor) < hi ? hiFloor + 1 : hiFloor) - 1
+    let i1 = (Float(hiFloor) < hi ? hiFloor &+ 1 : hiFloor) &- 1
     var prev = acc0
     var gPrev = g0
-    var i = i0 + 1
+    var i = i0 &+ 1
     while i <= i1 {
-      let u = Float(i + 1) - lo
+      let u = Float(i &+ 1) - lo
       let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
       let acc = d * (g1 - gPrev)
       c[i] += acc - prev
       prev = acc
       gPrev = g1
-      i += 1
+      i &+= 1
     }
-    c[i1 + 1] += d - prev
+    c[i1 &+ 1] += d - prev
     // Cells i0…i1 + 1, as one bit range when they share a word.
-    let n = i1 + 2 - i0, bit = i0 & 63
-    if bit + n <= 64 {
+    let n = i1 &+ 2 &- i0, bit = i0 & 63
+    if bit &+ n <= 64 {
       t[i0 >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
     } else {
       for j in i0...(i1 + 1) { mark(t, j) }

@@ -33,25 +33,25 @@ package final class CoverageRasterizer {
   /// Rows per band.
   package static let bandHeight = 32
 
-  private var cells: UnsafeMutablePointer<Float>
-  private var cellCapacity: Int
-  private var touched: UnsafeMutablePointer<UInt64>
-  private var touchedCapacity: Int
-  private var coverage: UnsafeMutablePointer<UInt8>
-  private var coverageCapacity: Int
-  private var order: [Int32] = []
+  @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
+  @exclusivity(unchecked) private var cellCapacity: Int
+  @exclusivity(unchecked) private var touched: UnsafeMutablePointer<UInt64>
+  @exclusivity(unchecked) private var touchedCapacity: Int
+  @exclusivity(unchecked) private var coverage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var coverageCapacity: Int
+  @exclusivity(unchecked) private var order: [Int32] = []
   /// The band each edge starts in (between the two passes of the counting sort).
-  private var edgeBands: [Int32] = []
-  private var bandStarts: [Int32] = []
-  private var active: [Int32] = []
+  @exclusivity(unchecked) private var edgeBands: [Int32] = []
+  @exclusivity(unchecked) private var bandStarts: [Int32] = []
+  @exclusivity(unchecked) private var active: [Int32] = []
   private let plan = RowPlan()
-  private var calls: UnsafeMutablePointer<RecordedRow.Call>
-  private var callCapacity: Int
+  @exclusivity(unchecked) private var calls: UnsafeMutablePointer<RecordedRow.Call>
+  @exclusivity(unchecked) private var callCapacity: Int
   private let pieces = RowPieceQueue.allocate()
 
   /// Whether clean rows replicate the row above (the default). Turning it off gives the
   /// same output more slowly; it exists to check exactly that.
-  package var replicatesRows = true
+  @exclusivity(unchecked) package var replicatesRows = true
 
   package init() {
     cellCapacity = 0

@@ -19,8 +19,8 @@ package final class CubicStepPlan {
 
   /// Lane `l`'s parameters, in increasing order, at `steps[l * laneCapacity ..< + counts[l]]`
   /// (0 < t < 1; the ends are not included).
-  private var steps: UnsafeMutablePointer<CGFloat>
-  private var laneCapacity = 16
+  @exclusivity(unchecked) private var steps: UnsafeMutablePointer<CGFloat>
+  @exclusivity(unchecked) private var laneCapacity = 16
   private let counts: UnsafeMutablePointer<Int>
   /// The key (the index of the cubic's first control point in the path) each lane was
   /// planned for; −1 for an empty lane.

@@ -7,10 +7,10 @@
 /// - Complexity: `append` is O(1) amortised; `removeAll` is O(1) and keeps the memory.
 package final class RasterEdgeStorage {
   /// The first edge; valid for `count` edges until the next `append` or `removeAll`.
-  package private(set) var base: UnsafeMutablePointer<RasterEdge>
+  @exclusivity(unchecked) package private(set) var base: UnsafeMutablePointer<RasterEdge>
   /// The number of stored edges.
-  package private(set) var count = 0
-  private var capacity: Int
+  @exclusivity(unchecked) package private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
 
   package init() {
     capacity = 256

@@ -30,7 +30,7 @@ extension RowKernels {
                                       m: Lanes) {
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     var i = 0
-    while i + 16 <= n {
+    while i &+ 16 <= n {
       let o = i &* 4
       let (all, any) = alphaBits(sraw, o)
       let s0 = load(sraw, o), s1 = load(sraw, o + 16), s2 = load(sraw, o + 32), s3 = load(sraw, o + 48)
@@ -47,7 +47,7 @@ extension RowKernels {
       }
       i &+= 16
     }
-    while i + 4 <= n {
+    while i &+ 4 <= n {
       let o = i &* 4
       draw.storeBytes(of: srcOverImagePixels(load(sraw, o), load(draw, o), m), toByteOffset: o, as: Pixels.self)
       i &+= 4
@@ -69,7 +69,7 @@ extension RowKernels {
       draw.storeBytes(of: srcOverImagePixels(e, load(draw, o), m), toByteOffset: o, as: Pixels.self)
     }
     var i = 0
-    while i + 16 <= n {
+    while i &+ 16 <= n {
       let o = i &* 4
       if alphaBits(sraw, o).any != 0 {
         blend(o)
@@ -79,7 +79,7 @@ extension RowKernels {
       }
       i &+= 16
     }
-    while i + 4 <= n {
+    while i &+ 4 <= n {
       blend(i &* 4)
       i &+= 4
     }

@@ -51,14 +51,14 @@ extension RowKernels {
   ) {
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     var i = 0
-    while i + 4 <= n {
-      let sv = load(sraw, i * 4)
+    while i &+ 4 <= n {
+      let sv = load(sraw, i &* 4)
       if sv != .zero {
         let e = vector(sv)
-        let v = load(draw, i * 4)
-        draw.storeBytes(of: scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e, toByteOffset: i * 4, as: Pixels.self)
+        let v = load(draw, i &* 4)
+        draw.storeBytes(of: scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e, toByteOffset: i &* 4, as: Pixels.self)
       }
-      i += 4
+      i &+= 4
     }
     while i < n {
       let sp = s[i]
@@ -66,7 +66,7 @@ extension RowKernels {
         let e = scalar(sp)
         d[i] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
       }
-      i += 1
+      i &+= 1
     }
   }
 
@@ -75,17 +75,17 @@ extension RowKernels {
     let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
     let m = div255
     var i = 0
-    while i + 4 <= n {
-      let a = load(mraw, i * 4) &>> 24
+    while i &+ 4 <= n {
+      let a = load(mraw, i &* 4) &>> 24
       if a != Pixels(repeating: 255) {
-        draw.storeBytes(of: scalePixels(load(draw, i * 4), factor(a), m), toByteOffset: i * 4, as: Pixels.self)
+        draw.storeBytes(of: scalePixels(load(draw, i &* 4), factor(a), m), toByteOffset: i &* 4, as: Pixels.self)
       }
-      i += 4
+      i &+= 4
     }
     while i < n {
       let a = mask[i] &>> 24
       if a != 255 { d[i] = PixelMath.compress(PixelMath.scale(PixelMath.expand(d[i]), a)) }
-      i += 1
+      i &+= 1
     }
   }
 
@@ -98,14 +98,14 @@ extension RowKernels {
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     let kk = Lanes(repeating: UInt16(k)), ik = Lanes(repeating: UInt16(255 - k)), m = div255
     var i = 0
-    while i + 4 <= n {
-      let r = scalePixels(load(draw, i * 4), ik, m) &+ scalePixels(load(sraw, i * 4), kk, m)
-      draw.storeBytes(of: r, toByteOffset: i * 4, as: Pixels.self)
-      i += 4
+    while i &+ 4 <= n {
+      let r = scalePixels(load(draw, i &* 4), ik, m) &+ scalePixels(load(sraw, i &* 4), kk, m)
+      draw.storeBytes(of: r, toByteOffset: i &* 4, as: Pixels.self)
+      i &+= 4
     }
     while i < n {
       d[i] = PixelMath.compress(PixelMath.scale(PixelMath.expand(d[i]), 255 - k) &+ PixelMath.scale(PixelMath.expand(s[i]), k))
-      i += 1
+      i &+= 1
     }
   }
 }

@@ -104,27 +104,27 @@ package enum RowKernels {
     // The last four pixels, blended from their original values before the loop can
     // touch them and stored last: where they overlap the loop's final step they are the
     // same values, so no scalar tail is needed.
-    let lastOffset = (n - 4) * 4
+    let lastOffset = (n &- 4) &* 4
     let last = scalePixels(load(raw, lastOffset), k, m) &+ sv
     var i = 0
-    while i + 16 <= n {
-      let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
-      let v2 = load(raw, i * 4 + 32), v3 = load(raw, i * 4 + 48)
-      raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i * 4, as: Pixels.self)
-      raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
-      raw.storeBytes(of: scalePixels(v2, k, m) &+ sv, toByteOffset: i * 4 + 32, as: Pixels.self)
-      raw.storeBytes(of: scalePixels(v3, k, m) &+ sv, toByteOffset: i * 4 + 48, as: Pixels.self)
-      i += 16
+    while i &+ 16 <= n {
+      let v0 = load(raw, i &* 4), v1 = load(raw, i &* 4 &+ 16)
+      let v2 = load(raw, i &* 4 &+ 32), v3 = load(raw, i &* 4 &+ 48)
+      raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i &* 4, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i &* 4 &+ 16, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v2, k, m) &+ sv, toByteOffset: i &* 4 &+ 32, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v3, k, m) &+ sv, toByteOffset: i &* 4 &+ 48, as: Pixels.self)
+      i &+= 16
     }
-    if i + 8 <= n {
-      let v0 = load(raw, i * 4), v1 = load(raw, i * 4 + 16)
-      raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i * 4, as: Pixels.self)
-      raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i * 4 + 16, as: Pixels.self)
-      i += 8
+    if i &+ 8 <= n {
+      let v0 = load(raw, i &* 4), v1 = load(raw, i &* 4 &+ 16)
+      raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i &* 4, as: Pixels.self)
+      raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i &* 4 &+ 16, as: Pixels.self)
+      i &+= 8
     }
-    if i + 4 <= n {
-      let v = load(raw, i * 4)
-      raw.storeBytes(of: scalePixels(v, k, m) &+ sv, toByteOffset: i * 4, as: Pixels.self)
+    if i &+ 4 <= n {
+      let v = load(raw, i &* 4)
+      raw.storeBytes(of: scalePixels(v, k, m) &+ sv, toByteOffset: i &* 4, as: Pixels.self)
     }
     raw.storeBytes(of: last, toByteOffset: lastOffset, as: Pixels.self)
   }
@@ -136,26 +136,26 @@ package enum RowKernels {
     let m = div255
     var i = 0
     let opaque: UInt64 = 0xFF00_0000_FF00_0000
-    while i + 4 <= n {
-      let w0 = sraw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-      let w1 = sraw.loadUnaligned(fromByteOffset: i * 4 + 8, as: UInt64.self)
-      let sv = load(sraw, i * 4)
+    while i &+ 4 <= n {
+      let w0 = sraw.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self)
+      let w1 = sraw.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt64.self)
+      let sv = load(sraw, i &* 4)
       if w0 & w1 & opaque == opaque {
-        draw.storeBytes(of: sv, toByteOffset: i * 4, as: Pixels.self)
+        draw.storeBytes(of: sv, toByteOffset: i &* 4, as: Pixels.self)
       } else {
         let a = sv &>> 24
         // Clear source pixels keep the destination: a factor of 255 keeps it exactly, and
         // their colour bytes (zero unless the image is not validly premultiplied) are
         // not added (`clear` is all ones where a == 0).
         let clear = Pixels.zero &- ((a &- 1) &>> 31)
-        let r = scalePixels(load(draw, i * 4), factor(a ^ 255), m) &+ (sv & ~clear)
-        draw.storeBytes(of: r, toByteOffset: i * 4, as: Pixels.self)
+        let r = scalePixels(load(draw, i &* 4), factor(a ^ 255), m) &+ (sv & ~clear)
+        draw.storeBytes(of: r, toByteOffset: i &* 4, as: Pixels.self)
       }
-      i += 4
+      i &+= 4
     }
     while i < n {
       d[i] = srcOverPixel(s[i], d[i])
-      i += 1
+      i &+= 1
     }
   }
 
@@ -193,20 +193,20 @@ package enum RowKernels {
     let m = div255
     let opaque = color >> 24 == 255
     var i = 0
-    while i + 4 <= n {
+    while i &+ 4 <= n {
       let cov = mraw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
       if cov == 0 {
-        i += 4
+        i &+= 4
         continue
       }
       if cov == 0xFFFF_FFFF && opaque {
-        draw.storeBytes(of: c, toByteOffset: i * 4, as: Pixels.self)
-        i += 4
+        draw.storeBytes(of: c, toByteOffset: i &* 4, as: Pixels.self)
+        i &+= 4
         continue
       }
-      let r = srcOverCoverage(load(draw, i * 4), srb: srb, sag: sag, k: coverageFactors(cov), m: m)
-      draw.storeBytes(of: r, toByteOffset: i * 4, as: Pixels.self)
-      i += 4
+      let r = srcOverCoverage(load(draw, i &* 4), srb: srb, sag: sag, k: coverageFactors(cov), m: m)
+      draw.storeBytes(of: r, toByteOffset: i &* 4, as: Pixels.self)
+      i &+= 4
     }
     if i < n { srcOverMaskShort(d + i, srb: srb, sag: sag, mask: mask + i, count: n - i, m: m) }
   }

@@ -24,13 +24,13 @@
 /// is kept between fills.
 final class RowPlan {
   /// For each computed row, the next computed row (`rowCount` after the last).
-  private(set) var next: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private(set) var next: UnsafeMutablePointer<Int32>
   /// For each band (`bandHeight` rows), its first computed row (`rowCount` if none).
-  private(set) var bandFirst: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private(set) var bandFirst: UnsafeMutablePointer<Int32>
   /// Dirty-row count differences; all zero between fills.
-  private(set) var diff: UnsafeMutablePointer<Int32>
-  private var capacity = 0
-  private var bandCapacity = 0
+  @exclusivity(unchecked) private(set) var diff: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var capacity = 0
+  @exclusivity(unchecked) private var bandCapacity = 0
 
   init() {
     next = .allocate(capacity: 1)

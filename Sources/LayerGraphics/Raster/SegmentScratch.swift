@@ -17,13 +17,13 @@ final class SegmentScratch {
 
   /// Segment `s` runs from point `s` to point `s + 1` (the last, of a closed polyline,
   /// back to point 0).
-  private(set) var segments: UnsafeMutablePointer<Segment>
+  @exclusivity(unchecked) private(set) var segments: UnsafeMutablePointer<Segment>
   /// For a vertex whose join is one point per side, that point minus the vertex on the
   /// left side (the right side's is its negation).
-  private(set) var offsets: UnsafeMutablePointer<CGPoint>
+  @exclusivity(unchecked) private(set) var offsets: UnsafeMutablePointer<CGPoint>
   /// Whether the vertex's join is one point per side (`offsets` holds it).
-  private(set) var simple: UnsafeMutablePointer<Bool>
-  private var capacity = 0
+  @exclusivity(unchecked) private(set) var simple: UnsafeMutablePointer<Bool>
+  @exclusivity(unchecked) private var capacity = 0
 
   init() {
     segments = .allocate(capacity: 1)

@@ -7,11 +7,11 @@ import Foundation
 /// A reference type so the buffers live between strokes without reallocation; copies of
 /// a `PathStroker` share it, so one stroker strokes on one thread at a time.
 final class StrokePolyline {
-  private(set) var points: UnsafeMutablePointer<CGPoint>
+  @exclusivity(unchecked) private(set) var points: UnsafeMutablePointer<CGPoint>
   /// `smooth[k]`: the path does not turn at point `k`.
-  private(set) var smooth: UnsafeMutablePointer<Bool>
-  private(set) var count = 0
-  private var capacity = 64
+  @exclusivity(unchecked) private(set) var smooth: UnsafeMutablePointer<Bool>
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var capacity = 64
 
   init() {
     points = .allocate(capacity: capacity)

@@ -1,8 +1,8 @@
-import CSDL2
+internal import CSDL2
 
 /// A failed SDL or SDL_image call: the function's name and SDL's own explanation.
 ///
-/// Every SDL call in LayerKitSDL that can fail goes through ``SDLCall``, which turns the
+/// Every SDL call in LayerKitSDL that can fail goes through `SDLCall`, which turns the
 /// C convention (a negative return code or a null pointer) into this error, read from
 /// `SDL_GetError()` on the calling thread at the moment of failure.
 public struct SDLError: Error, Equatable, Sendable, CustomStringConvertible {

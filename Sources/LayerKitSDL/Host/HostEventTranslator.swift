@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 import Foundation
 
 /// Turns SDL events for one window into ``HostEvent``s.

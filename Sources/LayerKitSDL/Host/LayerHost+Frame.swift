@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 import Foundation
 
 extension LayerHost {
@@ -38,7 +38,7 @@ extension LayerHost {
   /// - Throws: ``SDLError`` when the host is closed, when raw pixels do not hold
   ///   `width · height · 4` bytes, or when SDL fails.
   public func draw(_ output: FrameOutput) throws(SDLError) {
-    let (_, renderer) = try requireOpen("SDL_RenderCopy")
+    _ = try requireOpen("SDL_RenderCopy")
     guard let texture else {
       throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
     }

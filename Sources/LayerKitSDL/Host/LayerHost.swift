@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 import Foundation
 
 /// A window that shows LayerKit frames: the SDL2 host.
@@ -42,7 +42,7 @@ public final class LayerHost {
   var translator: HostEventTranslator
   var frameIndex = 0
   var previousFrameTime: Double?
-  /// False once ``stop()`` is called, or a quit or close request arrives during ``run``.
+  /// False once ``stop()`` is called, or a quit or close request arrives during `run`.
   public internal(set) var isRunning = false
 
   /// Opens a window and its renderer.

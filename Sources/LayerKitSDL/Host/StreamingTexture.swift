@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 import Foundation
 
 /// The host's one streaming texture, sized to the frames it is given.

@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 
 /// A growable in-memory `SDL_RWops` that SDL_image's savers write into.
 ///

@@ -1,5 +1,5 @@
-import CSDL2
-import CSDL2Image
+internal import CSDL2
+internal import CSDL2Image
 import Foundation
 
 /// Decoding and encoding through SDL_image, as straight or premultiplied RGBA8 bytes.

@@ -17,7 +17,9 @@ import Testing
   static let viewer: URL? = BuildProducts.find("layerkit-viewer")
 
   /// Runs the viewer under `timeout`, without a display, and collects its output.
-  static func run(_ arguments: [String], display: String? = nil) throws -> Outcome {
+  static func run(
+    _ arguments: [String], display: String? = nil, environment extra: [String: String] = [:]
+  ) throws -> Outcome {
     let viewer = try #require(
       viewer, "layerkit-viewer is not built; run `swift build --build-tests` first")
     let process = Process()
@@ -26,6 +28,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[key] = nil }
     environment["DISPLAY"] = display
+    environment["LAYERKIT_LOG"] = nil
+    environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()
@@ -45,6 +49,21 @@ import Testing
       .appendingPathComponent("layerkit-viewer-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// The contents-transition demo adds a `CATransition` to a layer whose contents it sets
+  /// in the same transaction, which Core Animation ignores with a diagnostic.
+  @Test func layerKitLogDebugShowsDiagnosticsOnStandardError() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("frame.png").path
+    let arguments = ["--demo", "contents-transition", "--out", out]
+    let debug = try Self.run(arguments, environment: ["LAYERKIT_LOG": "debug"])
+    #expect(debug.status == 0)
+    #expect(debug.errors.contains("debug LayerKit: key=CATransition"))
+    let quiet = try Self.run(arguments)
+    #expect(quiet.status == 0)
+    #expect(!quiet.errors.contains("LayerKit:"))
   }
 
   @Test func rendersOneDemoFrameToAPNG() throws {

@@ -2,11 +2,12 @@
 public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The data was empty.
   case emptyData
-  /// The data is not in a format LayerKit decodes (PNG, JPEG, WebP; SDL_image may also
-  /// accept a few others such as BMP and GIF). Carries SDL_image's message.
+  /// The data is not in a format LayerKit decodes (PNG everywhere; with LayerKitSDL also
+  /// JPEG, WebP and the few others SDL_image accepts, such as BMP and GIF). Carries the
+  /// decoder's message.
   case unsupportedFormat(message: String)
   /// The data starts like `format` but could not be decoded (truncated or damaged).
-  /// Carries SDL_image's message.
+  /// Carries the decoder's message.
   case corruptData(format: EncodedImageFormat, message: String)
   /// The image decoded, but a dimension exceeds `CGImage.maximumDimension`.
   case tooLarge(width: Int, height: Int)
