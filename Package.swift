@@ -48,7 +48,8 @@ let package = Package(
       name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "LayerKitTestSupport"],
       exclude: ["Goldens"]),
     .testTarget(
-      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
+      name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"],
+      exclude: ["Goldens", "Conformance/CoreAnimationConformance.json"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),

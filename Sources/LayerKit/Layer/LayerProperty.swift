@@ -25,6 +25,22 @@ package protocol AnyLayerProperty: Sendable {
   func setValue(_ value: Any, in state: inout LayerState) -> Bool
 }
 
+extension AnyLayerProperty {
+  /// The value as the public API hands it out (key-value coding, `defaultValue(forKey:)`):
+  /// nil for an empty optional, the object a `PublicValueBox` holds, else the value.
+  package func publicValue(in state: LayerState) -> Any? {
+    let value = unboxOptional(value(in: state))
+    return (value as? any PublicValueBox)?.publicValue ?? value
+  }
+}
+
+/// A stored value that wraps what the public API shows (`LayerContents` wraps the
+/// `contents` object).
+package protocol PublicValueBox {
+  /// What key-value coding returns for the stored value.
+  var publicValue: Any { get }
+}
+
 /// A layer property whose value can be interpolated, read and written without boxing.
 package protocol TypedLayerProperty: AnyLayerProperty {
   associatedtype Value: Interpolatable
