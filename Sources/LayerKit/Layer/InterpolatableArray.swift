@@ -11,8 +11,9 @@ package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpo
   /// The elements.
   package var elements: [Element]
 
-  /// What key-value coding returns: the elements as an array.
-  package var publicValue: Any { elements }
+  /// What key-value coding returns: the elements as an array, nil when there are none
+  /// (as the typed `colors`, `locations` and `lineDashPattern` read).
+  package var publicValue: Any? { elements.isEmpty ? nil : elements }
 
   package init(_ elements: [Element]) { self.elements = elements }
 

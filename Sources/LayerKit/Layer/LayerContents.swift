@@ -23,7 +23,7 @@ package struct LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBo
   /// The object when it is an image, which is what is drawn.
   package let image: CGImage?
 
-  package var publicValue: Any { object }
+  package var publicValue: Any? { object }
 
   /// Contents holding `object`.
   package init(_ object: Any) {
@@ -42,6 +42,7 @@ package struct LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBo
   }
 
   package static func == (a: LayerContents, b: LayerContents) -> Bool {
+    if let x = a.image, let y = b.image { return x === y }
     if type(of: a.object) is AnyClass || type(of: b.object) is AnyClass {
       return type(of: a.object) is AnyClass && type(of: b.object) is AnyClass
         && (a.object as AnyObject) === (b.object as AnyObject)

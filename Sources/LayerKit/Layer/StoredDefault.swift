@@ -27,7 +27,7 @@ package enum StoredDefault {
     case let s as CGSize: return s == .zero
     case let r as CGRect: return r == .zero
     case let i as any BinaryInteger: return isZeroInteger(i)
-    case let array as any PublicValueBox: return isZero(array.publicValue)
+    case let box as any PublicValueBox: return box.publicValue.map(isZero) ?? true
     case let collection as any Collection: return collection.isEmpty
     case let raw as any RawRepresentable:
       // Option sets with no member (an integer raw value of 0); named values are stored.

@@ -137,6 +137,17 @@ import Testing
     #expect(CALayer().bounds == .zero && CALayer().shadowOpacity == 0)
   }
 
+  /// Array properties read through key-value coding as their typed properties do: nil
+  /// while empty (so they have no stored default either), the elements once set.
+  @Test func arrayPropertiesReadNilWhileEmpty() {
+    let gradient = CAGradientLayer()
+    #expect(gradient.value(forKey: "colors") == nil && gradient.colors == nil)
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    gradient.colors = [red, red]
+    #expect((gradient.value(forKey: "colors") as? [CGColor])?.count == 2)
+    #expect(CAShapeLayer().value(forKey: "lineDashPattern") == nil)
+  }
+
   @Test func aCustomKeyWithNoDefaultReadsNil() {
     #expect(CALayer().value(forKey: "customKey") == nil)
   }

@@ -41,13 +41,7 @@ import Testing
 
   /// Adds a contents animation and returns what the presentation shows at each time.
   func shown(_ animation: CAAnimation, at times: [Double]) throws -> [String?] {
-    let scene = ActionScene()
-    let layer = scene.attachedLayer()
-    animation.duration = 1
-    animation.fillMode = .both
-    animation.isRemovedOnCompletion = false
-    layer.add(animation, forKey: "contents")
-    scene.context.commit()
+    let (scene, layer) = ActionScene.layer(running: animation)
     var result: [String?] = []
     var now = 0.0
     for t in times {
@@ -136,13 +130,7 @@ import Testing
 /// contentsScale, shouldRasterize and rasterizationScale are animatable (CALayer.h).
 @Suite struct RasterizationPropertyAnimationTests {
   func presentation(_ animation: CAAnimation, at t: Double) throws -> CALayer {
-    let scene = ActionScene()
-    let layer = scene.attachedLayer()
-    animation.duration = 1
-    animation.fillMode = .forwards
-    animation.isRemovedOnCompletion = false
-    layer.add(animation, forKey: "a")
-    scene.context.commit()
+    let (scene, layer) = ActionScene.layer(running: animation)
     scene.context.advance(by: t)
     return try #require(layer.presentation())
   }
@@ -199,5 +187,20 @@ import Testing
     let plain = CALayer()
     plain.style = ["opacity": 0.5]
     #expect(!plain.needsDisplay())
+  }
+}
+
+extension ActionScene {
+  /// A committed scene whose attached layer runs `animation` for 1 s from time 0, filled
+  /// both ways and kept after its end.
+  static func layer(running animation: CAAnimation) -> (ActionScene, CALayer) {
+    let scene = ActionScene()
+    let layer = scene.attachedLayer()
+    animation.duration = 1
+    animation.fillMode = .both
+    animation.isRemovedOnCompletion = false
+    layer.add(animation, forKey: "animation")
+    scene.context.commit()
+    return (scene, layer)
   }
 }
