@@ -4,8 +4,9 @@ import Foundation
 /// not zero are stored.
 ///
 /// A property whose default is nil, `false`, a zero number, `.zero` geometry, an empty
-/// array or an option set with no members has no stored default, so `defaultValue(forKey:)` returns
-/// nil for it, as it does for a key that is not a property at all. Every other default
+/// array or an option set with no members has no stored default, so
+/// `defaultValue(forKey:)` returns nil for it, as it does for a key that is not a
+/// property at all. Every other default
 /// (opacity 1, anchorPoint (0.5, 0.5), the identity transform, a named fill mode, black
 /// border colour, a layer's infinite duration) is returned as is. `CALayer` and
 /// `CAAnimation` both read a property's value from its one declaration (the layer
