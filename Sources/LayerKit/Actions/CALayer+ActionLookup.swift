@@ -8,7 +8,8 @@ import Foundation
 //   1. delegate?.action(for: layer, forKey: event)
 //   2. actions?[event]
 //   3. style["actions"][event], then style["style"]["actions"][event], … (nested styles)
-//   4. type(of: layer).defaultAction(forKey: event)
+//   4. type(of: layer).defaultAction(forKey: event) (nil for Core Animation's classes)
+//   5. the implicit action defined by Core Animation (`builtInDefaultAction(forKey:)`)
 //
 // `NSNull` at any step ends the search with no action. A subclass that overrides
 // `action(forKey:)` and calls `super` keeps the whole chain.
@@ -30,8 +31,10 @@ extension CALayer {
     case .stop: return nil
     case .none: break
     }
-    let found = type(of: self).defaultAction(forKey: event)
-    return found is NSNull ? nil : found
+    if let found = type(of: self).defaultAction(forKey: event) {
+      return found is NSNull ? nil : found
+    }
+    return type(of: self).builtInDefaultAction(forKey: event)
   }
 
   /// The outcome of searching `style` for an action.

@@ -18,7 +18,8 @@ import Foundation
 // The duration is the animation's own, or the transaction's `animationDuration` when it
 // is ≤ 0 (`add(_:forKey:)` resolves it).
 extension CALayer {
-  /// The built-in default actions of `CALayer`; `defaultAction(forKey:)` returns this.
+  /// Core Animation's implicit actions, the last step of the action search (after
+  /// `defaultAction(forKey:)`, which returns nil for Core Animation's own classes).
   package class func builtInDefaultAction(forKey event: String) -> (any CAAction)? {
     switch event {
     case "hidden", "contents":

@@ -35,8 +35,11 @@ package struct BasicInterpolation<Value: Interpolatable>: Sendable {
   /// (called only when an end is missing); `previous` is the presentation value when the
   /// animation was added (the model value when none was captured).
   ///
-  /// With all three set, `from` and `to` win and `by` is ignored.
-  package func endpoints(model: () -> Value, previous: Value?) -> (Value, Value) {
+  /// With all three set, `from` and `to` win and `by` is ignored. An `additive` by-only
+  /// animation runs from zero to `by` (the layer adds the value below it once), so an
+  /// additive opacity `by` 0.2 over a model 0.5 ends at 0.7.
+  package func endpoints(model: () -> Value, previous: Value?, additive: Bool = false) -> (Value, Value) {
+    if additive, from == nil, to == nil, let b = by { return (Value.subtracting(b, b), b) }
     switch (from, to, by) {
     case let (f?, t?, _): return (f, t)
     case let (f?, nil, b?): return (f, Value.adding(f, b))

@@ -15,6 +15,9 @@ import Foundation
 /// | by           | model → model + by        |
 /// | none         | presentation → model      |
 ///
+/// With `isAdditive`, a by-only animation runs 0 → by and the layer adds the value below
+/// it once (model opacity 0.5, by 0.2: 0.5 → 0.7).
+///
 /// Values are converted to the property's type once, when the animation is added; a
 /// value of the wrong type makes the whole animation do nothing and records a diagnostic.
 open class CABasicAnimation: CAPropertyAnimation {

@@ -22,21 +22,23 @@ open class CASpringAnimation: CABasicAnimation {
   public required init() { super.init() }
 
   /// A spring that settles in about `perceptualDuration` seconds with `bounce` in
-  /// −1…1 (0 no overshoot, positive bouncier, negative overdamped):
+  /// −1…1 (0 no overshoot, positive bouncier, negative overdamped, −1 infinitely damped):
   /// mass 1, stiffness (2π / d)², damping ratio 1 − bounce (or 1 / (1 + bounce) when
-  /// negative), damping 2ζ√(stiffness·mass).
+  /// negative, +∞ at −1), damping 2ζ√(stiffness·mass), `allowsOverdamping` true (for
+  /// every bounce, so that the damping is honoured as given), and `duration` =
+  /// `settlingDuration`. A bounce outside −1…1 is clamped, NaN is 0.
   public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
     self.init()
     let d = perceptualDuration.isFinite && perceptualDuration > 0 ? perceptualDuration : 1
     if d != perceptualDuration {
       CADiagnostics.report(key: "perceptualDuration", "\(perceptualDuration) is not a positive duration; using 1")
     }
-    let b = bounce.isFinite ? Swift.min(Swift.max(bounce, -0.999), 1) : 0
+    let b = bounce.isNaN ? 0 : Swift.min(Swift.max(bounce, -1), 1)
     mass = 1
     stiffness = (2 * .pi / d) * (2 * .pi / d)
-    let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+    let zeta: CGFloat = b >= 0 ? 1 - b : b == -1 ? .infinity : 1 / (1 + b)
     damping = 2 * zeta * (stiffness * mass).squareRoot()
-    allowsOverdamping = b < 0
+    allowsOverdamping = true
     duration = settlingDuration
   }
 
@@ -59,7 +61,8 @@ open class CASpringAnimation: CABasicAnimation {
   }
 
   /// The time, in seconds, after which the spring stays within `SpringSolver.restEpsilon`
-  /// (0.1 % of the distance) of its target: ≈ 1.47 s for the defaults.
+  /// (0.1 % of the distance) of its target: 1.4727 s for the defaults, exactly 1 s at
+  /// critical damping with stiffness 100, 0 for infinite damping. See `SpringSolver`.
   open var settlingDuration: CFTimeInterval { solver.settlingDuration }
 
   /// The period of the undamped spring, 2π√(mass / stiffness): the duration passed to
@@ -70,9 +73,10 @@ open class CASpringAnimation: CABasicAnimation {
   }
 
   /// The bounce that `init(perceptualDuration:bounce:)` would take for these parameters:
-  /// 1 − ζ when ζ ≤ 1, otherwise 1/ζ − 1.
+  /// 1 − ζ when ζ ≤ 1, otherwise 1/ζ − 1 (−1 for infinite damping).
   open var bounce: CGFloat {
     let zeta = solver.dampingRatio
+    if zeta == .infinity { return -1 }
     guard zeta.isFinite else { return 0 }
     return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
   }

@@ -30,6 +30,8 @@ extension SIMD3: Interpolatable where Scalar == Double {
     self = v
   }
   package var isValidAnimationValue: Bool { x.isFinite && y.isFinite && z.isFinite }
+  /// Given as arrays of numbers: paced keyframes keep even spacing.
+  package static var pacesWithEvenSpacing: Bool { true }
 }
 
 /// Paths interpolate point by point when both have the same elements (same kinds in
@@ -114,4 +116,6 @@ extension Array: Interpolatable where Element: Interpolatable {
     self = out
   }
   package var isValidAnimationValue: Bool { allSatisfy(\.isValidAnimationValue) }
+  /// Paced keyframes of arrays keep even spacing.
+  package static var pacesWithEvenSpacing: Bool { true }
 }

@@ -14,7 +14,7 @@ package protocol Interpolatable: Sendable {
   static func adding(_ a: Self, _ b: Self) -> Self
   /// `a − b`, so that `adding(subtracting(a, b), b) == a` (used for `toValue − byValue`).
   static func subtracting(_ a: Self, _ b: Self) -> Self
-  /// `a · k`: cumulative animations add whole repeats of the change.
+  /// `a · k`: cumulative animations add the value a repeat ends on once per repeat.
   static func scaled(_ a: Self, by k: Double) -> Self
   /// The distance between `a` and `b`, for paced keyframes: |Δ| for scalars, Euclidean
   /// for points, sizes, rects and RGBA colours, 0 for discrete types.
@@ -30,11 +30,16 @@ package protocol Interpolatable: Sendable {
   /// Whether values of the type have no in-between (they switch at fraction 0.5), so a
   /// spline through them is meaningless. Default false.
   static var interpolatesDiscretely: Bool { get }
+  /// Whether paced keyframes of this type keep even spacing instead of spacing by
+  /// `distance`: true for values given as arrays (value-function inputs, `colors`,
+  /// `locations`, dash patterns), as Core Animation does (measured).
+  static var pacesWithEvenSpacing: Bool { get }
 }
 
 extension Interpolatable {
   package var isValidAnimationValue: Bool { true }
   package static var interpolatesDiscretely: Bool { false }
+  package static var pacesWithEvenSpacing: Bool { false }
 }
 
 /// Conformance helpers for types with no in-between.

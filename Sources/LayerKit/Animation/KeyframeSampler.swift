@@ -40,7 +40,9 @@ package struct KeyframeSampler<Value: Interpolatable>: Sendable {
       mode = .linear
     }
     var times: [Double]
-    if paced {
+    if paced && Value.pacesWithEvenSpacing {
+      times = KeyframeTiming.evenTimes(count: n, discrete: false)
+    } else if paced {
       let distances = (0..<Swift.max(n - 1, 0)).map { Value.distance(values[$0], values[$0 + 1]) }
       times = n == 1 ? [0] : KeyframeTiming.pacedTimes(distances: distances)
     } else {

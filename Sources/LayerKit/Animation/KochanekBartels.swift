@@ -11,9 +11,12 @@ import Foundation
 /// in_i  = (1−t)(1+b)(1+c)/2 · (P_i − P_{i−1}) + (1−t)(1−b)(1−c)/2 · (P_{i+1} − P_i)
 /// ```
 ///
-/// End tangents: the missing neighbour is taken equal to the end keyframe (P_{−1} = P_0,
-/// P_n = P_{n−1}), so an end tangent is the one-sided term alone and the motion eases
-/// into and out of the ends. For uneven key times the tangents are scaled by
+/// End tangents (Core Animation's, measured): the missing neighbour is the end keyframe
+/// mirrored through its neighbour (P_{−1} = 2P_0 − P_1, P_n = 2P_{n−1} − P_{n−2}), so
+/// with tension, continuity and bias 0 an end tangent is the whole adjacent difference
+/// (P_1 − P_0 at the start, P_{n−1} − P_{n−2} at the end), not half of it: values
+/// [(0,0), (10,0), (10,30)] give (10.625, 13.125) at 0.75. For uneven key times the
+/// inner tangents are scaled by
 /// 2Δ_i/(Δ_{i−1} + Δ_i) (outgoing) and 2Δ_{i−1}/(Δ_{i−1} + Δ_i) (incoming), Δ being the
 /// key-time spans, so that speed stays continuous across keyframes.
 package enum KochanekBartels {
@@ -31,10 +34,9 @@ package enum KochanekBartels {
     }
     for i in 0..<n {
       let t = param(tension, i), c = param(continuity, i), b = param(bias, i)
-      let prev = i > 0 ? p[i - 1] : p[i]
-      let next = i < n - 1 ? p[i + 1] : p[i]
-      let back = Value.subtracting(p[i], prev)
-      let ahead = Value.subtracting(next, p[i])
+      // At an end, the one existing difference stands for the missing one too.
+      let back = i > 0 ? Value.subtracting(p[i], p[i - 1]) : Value.subtracting(p[Swift.min(1, n - 1)], p[0])
+      let ahead = i < n - 1 ? Value.subtracting(p[i + 1], p[i]) : back
       var o = Value.adding(
         Value.scaled(back, by: (1 - t) * (1 + b) * (1 - c) / 2),
         Value.scaled(ahead, by: (1 - t) * (1 - b) * (1 + c) / 2))

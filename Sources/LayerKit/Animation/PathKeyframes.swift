@@ -6,8 +6,10 @@ import LayerGraphics
 /// can pace evenly along curves.
 ///
 /// Every segment's end point is a keyframe; a move-to adds none (the next segment starts
-/// at the moved-to point, so the motion jumps there). Within a segment the position moves
-/// by arc length, not by the curve parameter, so speed is constant inside a segment.
+/// at the moved-to point, so the motion jumps there). Within a segment the time fraction
+/// is either the curve's own parameter (linear and cubic modes, as Core Animation does:
+/// "each point in the path … defines a single keyframe segment") or the fraction of the
+/// segment's arc length (paced modes, so speed is constant).
 package struct PathKeyframes: Sendable {
   /// The measured segments, in path order.
   package let measure: PathMeasure
@@ -42,13 +44,17 @@ package struct PathKeyframes: Sendable {
     measure = m
   }
 
-  /// The point and tangent angle (radians, atan2 of the direction of travel) at arc
-  /// fraction `u` (0…1, clamped) of segment `index`.
-  /// - Complexity: the cost of inverting one segment's arc length; allocates nothing.
-  package func sample(segment index: Int, fraction u: Double) -> (point: CGPoint, angle: Double) {
+  /// The point and tangent angle (radians, atan2 of the direction of travel) at fraction
+  /// `u` (0…1, clamped) of segment `index`: of its arc length when `byArcLength`, else
+  /// of its curve parameter (the Bézier t).
+  /// - Complexity: the cost of inverting one segment's arc length (none by parameter);
+  ///   allocates nothing.
+  package func sample(segment index: Int, fraction u: Double, byArcLength: Bool = true)
+    -> (point: CGPoint, angle: Double)
+  {
     let e = measure.entries[index]
     let u = u.isNaN ? 0 : Swift.min(Swift.max(u, 0), 1)
-    let t = e.segment.parameter(atLength: u * e.length, total: e.length)
+    let t = byArcLength ? e.segment.parameter(atLength: u * e.length, total: e.length) : u
     let d = e.segment.tangent(at: t)
     return (e.segment.point(at: t), atan2(d.dy, d.dx))
   }

@@ -98,6 +98,11 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
   /// The animated value for an evaluation of `timing`, before any additive
   /// combination (cumulative repeats included).
   ///
+  /// A cumulative animation adds, to the value of the current repeat, the value at the
+  /// end of the previous repeat (Apple's `isCumulative`), which is `iteration` times the
+  /// value one repeat ends on: the end value (the start value when autoreversing, whose
+  /// repeat ends where it began). From 10 to 20, repeat 3: at 1.5 s, 20 + 15 = 35.
+  ///
   /// - Parameters:
   ///   - e: the animation's state at the current time (must be applied).
   ///   - model: reads the layer's model value of the property; called only for a
@@ -112,11 +117,11 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
     let start: Value, end: Value, v: Value
     switch source {
     case .basic(let b):
-      (start, end) = b.endpoints(model: model, previous: previous)
+      (start, end) = b.endpoints(model: model, previous: previous, additive: isAdditive)
       let f = curve?.evaluate(e.progress) ?? e.progress
       v = Value.interpolate(start, end, fraction: f)
     case .spring(let b, let solver):
-      (start, end) = b.endpoints(model: model, previous: previous)
+      (start, end) = b.endpoints(model: model, previous: previous, additive: isAdditive)
       v = Value.interpolate(start, end, fraction: solver.fraction(at: e.progress * timing.duration))
     case .keyframes(let k):
       start = k.first
@@ -124,7 +129,10 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
       v = k.value(at: curve?.evaluate(e.progress) ?? e.progress)
     }
     guard isCumulative && e.iteration > 0 else { return v }
-    return Value.adding(v, Value.scaled(Value.subtracting(end, start), by: Double(e.iteration)))
+    // (end − start) + start rather than end: the frame loop's lanes compute it so, and
+    // both paths give the same bits.
+    let passEnd = timing.autoreverses ? start : Value.adding(Value.subtracting(end, start), start)
+    return Value.adding(v, Value.scaled(passEnd, by: Double(e.iteration)))
   }
 
   /// The animated value combined with `underlying` (the value below this animation:

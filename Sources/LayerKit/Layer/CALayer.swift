@@ -156,16 +156,18 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
 
   /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
   /// `style["actions"]` (through nested `style["style"]` dictionaries), then the class's
-  /// `defaultAction(forKey:)`; the first non-nil answer wins and `NSNull` ends the search
-  /// with nil. See `CALayer+Actions`.
+  /// `defaultAction(forKey:)`, then Core Animation's implicit action (for an animatable
+  /// property a `CABasicAnimation` from the old value, for `hidden` and `contents` a fade
+  /// `CATransition`); the first non-nil answer wins and `NSNull` ends the search with
+  /// nil. See `CALayer+Actions`.
   open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
 
-  /// The action layers of this class run for `event` when nothing else supplies one: for
-  /// an animatable property a `CABasicAnimation` from the old value, for `hidden` a fade
-  /// `CATransition`, nil otherwise. See `CALayer+Actions`.
-  open class func defaultAction(forKey event: String) -> (any CAAction)? {
-    builtInDefaultAction(forKey: event)
-  }
+  /// The action a subclass supplies for `event` when the delegate, `actions` and `style`
+  /// give none. Core Animation's own classes supply none: this returns nil for every key
+  /// on `CALayer` and its subclasses (measured), and the implicit animation comes from
+  /// the last step of `action(forKey:)` instead. Override it to give a class its own
+  /// actions; return `NSNull` to stop the search, implicit action included.
+  open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
   /// Whether `p`, in the layer's own coordinates, is inside `bounds` (left and top
   /// edges inside, right and bottom edges outside).

@@ -64,4 +64,6 @@ package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpo
   }
 
   package var isValidAnimationValue: Bool { elements.allSatisfy(\.isValidAnimationValue) }
+  /// Paced keyframes of arrays keep even spacing.
+  package static var pacesWithEvenSpacing: Bool { true }
 }

@@ -26,7 +26,7 @@ package enum AnimationCompiler {
   package static func compile(_ animation: CAAnimation, registry: LayerPropertyRegistry) -> AnimationTrack? {
     if let group = animation as? CAAnimationGroup {
       let children = (group.animations ?? []).compactMap { compile($0, registry: registry) }
-      return GroupTrack(timing: group.mediaTiming, children: children)
+      return GroupTrack(timing: group.mediaTiming, children: children, curve: group.timingFunction?.curve)
     }
     guard let pa = animation as? CAPropertyAnimation else {
       CADiagnostics.report(key: "\(type(of: animation))", "only property animations and groups animate; ignored")
@@ -105,8 +105,12 @@ package enum AnimationCompiler {
   static func compilePath(_ a: CAKeyframeAnimation, path: CGPath, keyPath: String, registry: LayerPropertyRegistry)
     -> AnimationTrack?
   {
-    guard let position = registry.property(forKeyPath: keyPath) as? LayerProperty<CGPoint> else {
-      CADiagnostics.report(key: keyPath, "a path animates CGPoint properties only; the animation is ignored")
+    let property = registry.property(forKeyPath: keyPath)
+    guard let property, property.isAnimatable,
+      let position = PointLikeProperty(property)
+    else {
+      CADiagnostics.report(
+        key: keyPath, "a path animates animatable CGPoint or CGSize properties only; the animation is ignored")
       return nil
     }
     guard let rotation = registry.property(forKeyPath: "transform") as? LayerProperty<CATransform3D>,
@@ -116,5 +120,35 @@ package enum AnimationCompiler {
     return PathTrack(
       position: position, rotation: rotation, sampler: sampler, timing: a.mediaTiming,
       curve: paced ? nil : a.timingFunction?.curve, isAdditive: a.isAdditive, isCumulative: a.isCumulative)
+  }
+}
+
+/// A `CGPoint` or `CGSize` layer property seen as a point, so a keyframe path can drive
+/// it: x is the width and y the height of a size (as Core Animation reads a path for
+/// `transform.translation`, `shadowOffset` or `bounds.size`).
+package struct PointLikeProperty: TypedLayerProperty {
+  private let point: LayerProperty<CGPoint>?
+  private let size: LayerProperty<CGSize>?
+
+  /// Nil for a property of any other value type.
+  package init?(_ property: any AnyLayerProperty) {
+    point = property as? LayerProperty<CGPoint>
+    size = property as? LayerProperty<CGSize>
+    if point == nil && size == nil { return nil }
+  }
+
+  package var key: String { point?.key ?? size?.key ?? "" }
+  package var rootKey: String { point?.rootKey ?? size?.rootKey ?? "" }
+  package var isAnimatable: Bool { point?.isAnimatable ?? size?.isAnimatable ?? false }
+
+  package func get(_ state: LayerState) -> CGPoint {
+    if let point { return point.get(state) }
+    let s = size?.get(state) ?? .zero
+    return CGPoint(x: s.width, y: s.height)
+  }
+
+  package func set(_ state: inout LayerState, _ value: CGPoint) {
+    if let point { return point.set(&state, value) }
+    size?.set(&state, CGSize(width: value.x, height: value.y))
   }
 }

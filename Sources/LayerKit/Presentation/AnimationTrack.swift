@@ -21,6 +21,17 @@ package class AnimationTrack {
 
   package init(timing: MediaTiming) { self.timing = timing }
 
+  /// The key path diagnostics name for this track.
+  package var diagnosticKey: String { "animation" }
+
+  /// Records that the animation's value overflowed (NaN or an infinity) and that the
+  /// value below it shows instead.
+  @inline(never)
+  package final func reportOverflow() {
+    CADiagnostics.report(
+      key: diagnosticKey, "the animated value overflowed (NaN or infinite); showing the value below it")
+  }
+
   /// Applies the animation in state `e` of `timing` to `state`.
   /// - Parameters:
   ///   - model: gives the layer's model state; called only when a value needs the model
@@ -99,8 +110,12 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
 
   var frameValue: Property.Value?
 
+  package override var diagnosticKey: String { property.key }
+
   func write(_ value: Property.Value, into state: inout LayerState) {
-    property.set(&state, program.isAdditive ? Property.Value.adding(property.get(state), value) : value)
+    let v = program.isAdditive ? Property.Value.adding(property.get(state), value) : value
+    guard v.isValidAnimationValue else { return reportOverflow() }
+    property.set(&state, v)
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
@@ -146,8 +161,12 @@ where Property.Value == CATransform3D {
     return function.transform(program.animatedValue(e, model: { identityInput }, previous: nil))
   }
 
+  package override var diagnosticKey: String { property.key }
+
   func write(_ t: CATransform3D, into state: inout LayerState) {
-    property.set(&state, isAdditive ? t.concatenating(property.get(state)) : t)
+    let v = isAdditive ? t.concatenating(property.get(state)) : t
+    guard v.isValidAnimationValue else { return reportOverflow() }
+    property.set(&state, v)
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
@@ -164,7 +183,9 @@ where Property.Value == CATransform3D {
   }
 }
 
-/// A keyframe animation along a path: position, plus rotation with a rotation mode.
+/// A keyframe animation along a path: a point-like property (`position`, `anchorPoint`,
+/// `bounds.origin`, or a `CGSize` property such as `transform.translation` seen as a
+/// point through `PointLikeProperty`), plus rotation with a rotation mode.
 package final class PathTrack<Position: TypedLayerProperty, Rotation: TypedLayerProperty>: AnimationTrack
 where Position.Value == CGPoint, Rotation.Value == CATransform3D {
   let position: Position
@@ -194,12 +215,16 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
     let f = curve?.evaluate(e.progress) ?? e.progress
     var (p, angle) = sampler.sample(at: f)
     if isCumulative && e.iteration > 0 {
+      // The point one repeat ends on, once per completed repeat (`PropertyProgram`).
       let k = Double(e.iteration)
-      p.x += (sampler.last.x - sampler.first.x) * k
-      p.y += (sampler.last.y - sampler.first.y) * k
+      let end = timing.autoreverses ? sampler.first : sampler.last
+      p.x += end.x * k
+      p.y += end.y * k
     }
     return (p, angle)
   }
+
+  package override var diagnosticKey: String { position.key }
 
   func write(_ point: CGPoint, _ angle: Double, into state: inout LayerState) {
     var p = point
@@ -208,6 +233,7 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
       p.x += u.x
       p.y += u.y
     }
+    guard p.isValidAnimationValue else { return reportOverflow() }
     position.set(&state, p)
     if let offset = sampler.rotationOffset {
       // The rotation is applied on top of the layer's transform, about z.
@@ -233,16 +259,32 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
 
 /// A group: children evaluated in the group's pass time, in order, clipped to the
 /// group's active interval.
+///
+/// The group's timing function reshapes the time its children see (Apple: each child
+/// runs "in the time space of the parent animation", whose pacing the timing function
+/// defines): the children's time is `curve(p) · duration`, p being the group's pass
+/// fraction. A linear child under an ease-in group of 1 s shows easeIn(0.5) = 0.3154 at
+/// 0.5 s.
 package final class GroupTrack: AnimationTrack {
   let children: [AnimationTrack]
+  /// The group's timing function (nil: linear).
+  let curve: TimingCurve?
 
-  package init(timing: MediaTiming, children: [AnimationTrack]) {
+  package init(timing: MediaTiming, children: [AnimationTrack], curve: TimingCurve? = nil) {
     self.children = children
+    self.curve = curve
     super.init(timing: timing)
   }
 
+  /// The time the children see in state `e`.
+  @inline(__always)
+  func childTime(_ e: MediaTiming.Evaluation) -> Double {
+    guard let curve else { return timing.passTime(e) }
+    return curve.evaluate(e.progress) * timing.duration
+  }
+
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    let t = timing.passTime(e)
+    let t = childTime(e)
     for child in children { child.apply(atParentTime: t, to: &state, modelState: model) }
   }
 
@@ -251,7 +293,7 @@ package final class GroupTrack: AnimationTrack {
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    let t = timing.passTime(e)
+    let t = childTime(e)
     for child in children { child.evaluate(atParentTime: t, modelState: model) }
     isShowing = true
   }

@@ -269,7 +269,11 @@ public final class CAContext {
           guard committing else { continue }
           let entry = s.entries[index]
           if !t.isInert, let shown = s.presentationState { t.capturePrevious(from: shown) }
-          if t.timing.beginTime == 0 { t.timing.beginTime = local }
+          if t.timing.beginTime == 0 {
+            // The copy the layer holds shows the stamped time too (`animation(forKey:)`).
+            t.timing.beginTime = local
+            entry.animation.beginTime = local
+          }
           t.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
           t.isCommitted = true
         }

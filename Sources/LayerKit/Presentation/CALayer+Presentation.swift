@@ -24,10 +24,13 @@ extension CALayer {
   /// Converts `t` from `l`'s local time (absolute time when `l` is nil) to this
   /// layer's local time, through their common ancestor.
   ///
-  /// Each layer maps its superlayer's time `tp` to `(tp − beginTime)·speed + timeOffset`
-  /// (the root's parent time is the absolute time, `CACurrentMediaTime()`); the mapping
-  /// is linear, with no fill or window. A layer with speed 0 maps every time to its
-  /// `timeOffset`, and the way back maps to its `beginTime`.
+  /// Going down, each layer maps its superlayer's time `tp` to
+  /// `(tp − beginTime)·speed + timeOffset` from its `beginTime` on and to 0 before it
+  /// (Core Animation's answer, measured: the layer has not begun yet). Going up, a layer
+  /// maps its time `t` to `(t − timeOffset)/speed + beginTime`, and a paused layer
+  /// (speed 0) to 0. The root's parent time is the absolute time
+  /// (`CACurrentMediaTime()`). No fill mode or active window applies: a layer's timeline
+  /// never ends. See <doc:TimingModel>.
   public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
     let ancestor = l.flatMap { commonTimeAncestor(self, $0) }
     let mid = l.map { $0.timeUp(t, to: ancestor) } ?? t
@@ -55,7 +58,7 @@ extension CALayer {
     var time = t
     var l: CALayer? = self
     while let layer = l, layer !== ancestor {
-      time = layer.layerTiming.parentTime(fromLocal: time)
+      time = layer.layerTiming.convertedUp(fromLocal: time)
       l = layer.timeParent
     }
     return time
@@ -70,7 +73,7 @@ extension CALayer {
       l = layer.timeParent
     }
     var time = t
-    for layer in chain.reversed() { time = layer.layerTiming.localTime(fromParent: time) }
+    for layer in chain.reversed() { time = layer.layerTiming.convertedDown(fromParent: time) }
     return time
   }
 }

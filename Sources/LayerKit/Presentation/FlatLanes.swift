@@ -64,6 +64,7 @@ package enum FlatSource {
       case let (f?, t?, _): pair = (f, t)
       case let (f?, nil, by?): pair = (f, Value.adding(f, by))
       case let (nil, t?, by?): pair = (Value.subtracting(t, by), t)
+      case let (nil, nil, by?) where program.isAdditive: pair = (Value.subtracting(by, by), by)
       default: return nil
       }
       guard let a = pair.0.flatLanes, let z = pair.1.flatLanes else { return nil }

@@ -28,7 +28,7 @@ package struct FlatTrack {
   var timing: MediaTiming
   /// Basic and spring: the start value; keyframes: the first keyframe.
   var from: SIMD4<Double>
-  /// Basic and spring: end − start; keyframes: last − first (cumulative repeats).
+  /// Basic and spring: end − start; keyframes: last − first.
   var delta: SIMD4<Double>
   /// The value at the last frame when `state` is `.flat`.
   var result: SIMD4<Double> = .zero
@@ -42,6 +42,8 @@ package struct FlatTrack {
   /// raises no event either.
   var isKeptAfterEnd = false
   var state = FrameState.object
+  /// Whether an overflowing value was reported for this record.
+  var didReportOverflow = false
   /// Index into the table's curves (−1: linear, no curve).
   let curve: Int32
   /// Spring: index into the table's solvers; keyframes: first index into the key pools.
@@ -253,10 +255,27 @@ package final class FlatTrackTable {
       return
     }
     if r.pointee.isCumulative && e.iteration > 0 {
-      v = v + r.pointee.delta * Double(e.iteration)
+      // The value one repeat ends on, once per completed repeat (`PropertyProgram`).
+      let passEnd = r.pointee.timing.autoreverses ? r.pointee.from : r.pointee.from + r.pointee.delta
+      v = v + passEnd * Double(e.iteration)
+    }
+    // An overflowing value (NaN or an infinity in any lane) never reaches the
+    // presentation: the record hides, so the value below it shows.
+    guard all((v - v) .== .zero) else {
+      r.pointee.state = .hidden
+      FlatTrackTable.reportOverflow(r)
+      return
     }
     r.pointee.result = v
     r.pointee.state = .flat
+  }
+
+  /// Records, once per record, that its value overflowed and the value below shows.
+  @inline(never)
+  static func reportOverflow(_ r: UnsafeMutablePointer<FlatTrack>) {
+    guard !r.pointee.didReportOverflow else { return }
+    r.pointee.didReportOverflow = true
+    r.pointee.track.takeUnretainedValue().reportOverflow()
   }
 
   /// Linear keyframes at pass fraction `f`, as `KeyframeSampler.value(at:)` computes them.

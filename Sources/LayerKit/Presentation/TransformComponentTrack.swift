@@ -106,6 +106,7 @@ package final class TransformComponentTrack: AnimationTrack {
   private func write(_ value: CGFloat, into state: inout LayerState) {
     var d = underlying(isSublayerTransform ? state.sublayerTransform : state.transform)
     let v = program.isAdditive ? value + CGFloat(component.get(d)) : value
+    guard v.isFinite else { return reportOverflow() }
     component.set(&d, Double(v))
     if isSublayerTransform {
       state.sublayerTransform = CATransform3D(d)

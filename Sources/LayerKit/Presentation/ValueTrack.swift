@@ -53,9 +53,16 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
     program.animatedValue(e, model: { self.get(model()) }, previous: previous)
   }
 
+  package override var diagnosticKey: String { property.key }
+
+  /// Writes `value` (added to what is there for additive animations); an overflowing
+  /// result (NaN or an infinity) is not written, so the value below shows, and a
+  /// diagnostic says so.
   @inline(__always)
   final func writeTyped(_ value: Value, into state: inout LayerState) {
-    set(&state, program.isAdditive ? Value.adding(get(state), value) : value)
+    let v = program.isAdditive ? Value.adding(get(state), value) : value
+    guard v.isValidAnimationValue else { return reportOverflow() }
+    set(&state, v)
   }
 
   @inline(__always)

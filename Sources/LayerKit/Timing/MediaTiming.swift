@@ -66,7 +66,8 @@ package struct MediaTiming: Equatable, Sendable {
     repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
     fillMode: CAMediaTimingFillMode = .removed
   ) {
-    self.beginTime = beginTime.isFinite ? beginTime : 0
+    // +∞ is kept: the object never begins. NaN and −∞ mean nothing and become 0.
+    self.beginTime = beginTime.isFinite || beginTime == .infinity ? beginTime : 0
     self.duration = duration.isNaN || duration < 0 ? 0 : duration
     self.speed = speed.isFinite ? speed : 1
     self.timeOffset = timeOffset.isFinite ? timeOffset : 0
@@ -174,6 +175,20 @@ package struct MediaTiming: Equatable, Sendable {
   /// same local time, so this answers `beginTime`.
   package func parentTime(fromLocal t: Double) -> Double {
     speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime
+  }
+
+  /// `convertTime` one level down, as Core Animation converts it: a parent time before
+  /// `beginTime` is 0 in the object's time (the object has not begun); from `beginTime`
+  /// on, `localTime(fromParent:)`.
+  package func convertedDown(fromParent t: Double) -> Double {
+    t < beginTime ? 0 : localTime(fromParent: t)
+  }
+
+  /// `convertTime` one level up, as Core Animation converts it: a paused object (speed 0)
+  /// gives 0 in its parent's time; otherwise the inverse linear map
+  /// `(t − timeOffset)/speed + beginTime`.
+  package func convertedUp(fromLocal t: Double) -> Double {
+    speed == 0 ? 0 : (t - timeOffset) / speed + beginTime
   }
 }
 

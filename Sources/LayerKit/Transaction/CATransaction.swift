@@ -40,7 +40,7 @@ open class CATransaction: CAObjectEquality {
   /// When it is the outermost, its changes are committed to the current context: newly
   /// added animations get their begin time, and its completion blocks are sealed (each
   /// runs once all the animations it covers have finished or been removed; a block with
-  /// no animations runs on the next frame). Without a matching ``begin()`` nothing
+  /// no animations runs before `commit()` returns). Without a matching ``begin()`` nothing
   /// happens and a diagnostic is recorded.
   open class func commit() {
     TransactionThread.current.commit()

@@ -5,11 +5,14 @@
 /// ``TransactionStateMachine/openCompletionGroups``). The outermost commit *seals* the
 /// group: from then on no animation can join it, and once every registered animation has
 /// finished or been removed the group is *ready* and its block runs at the next frame's
-/// completion phase (``TransactionThread/runReadyCompletionBlocks()``).
+/// completion phase (``TransactionThread/runReadyCompletionBlocks()``). A group that no
+/// animation ever joined runs its block inside the commit that seals it (Apple: "If no
+/// animations are added before the current transaction group is committed …, the block
+/// will be invoked immediately").
 ///
 /// ```
 ///   setCompletionBlock ─ register ─ register ─ commit(seal) ─ end ─ end ─▶ ready ─▶ block runs
-///   setCompletionBlock ─────────────────────── commit(seal) ─▶ ready (no animations)
+///   setCompletionBlock ─────────────────────── commit(seal) ─▶ block runs inside commit()
 /// ```
 ///
 /// Invariants: `pending ≥ 0`; the block runs at most once; a group becomes ready exactly
@@ -19,6 +22,8 @@ package final class TransactionCompletionGroup {
   package let block: () -> Void
   /// Animations registered and not yet finished or removed.
   package private(set) var pending = 0
+  /// Whether any animation ever registered.
+  package private(set) var hadAnimations = false
   /// Whether the outermost transaction that opened this group has committed.
   package private(set) var isSealed = false
   /// Whether the group has been handed to the ready queue.
@@ -38,6 +43,7 @@ package final class TransactionCompletionGroup {
   package func register() -> Bool {
     guard !isSealed else { return false }
     pending += 1
+    hadAnimations = true
     return true
   }
 

@@ -130,7 +130,13 @@ package final class TransactionThread {
         CAContext.current?.commit()
       }
     }
+    // Groups no animation joined run now, inside commit(); the others when their
+    // animations have ended.
+    let immediate = groups.filter { !$0.hadAnimations }
     for group in groups { group.seal() }
+    guard !immediate.isEmpty else { return }
+    readyGroups.removeAll { g in immediate.contains { $0 === g } }
+    for group in immediate { group.run() }
   }
 }
 

@@ -183,14 +183,40 @@ import Testing
     #expect(abs(shown.red - 0.5) < 1e-9)
   }
 
-  @Test func nonAnimatablePropertiesHaveNoDefaultAction() {
-    #expect(CALayer.defaultAction(forKey: "opaque") == nil)
-    #expect(CALayer.defaultAction(forKey: "speed") == nil)
-    #expect(CALayer.defaultAction(forKey: "position.x") == nil)
-    #expect(CALayer.defaultAction(forKey: kCAOnOrderIn) == nil)
-    #expect(CALayer.defaultAction(forKey: "opacity") is CABasicAnimation)
-    #expect((CALayer.defaultAction(forKey: "hidden") as? CATransition)?.type == .fade)
-    #expect((CALayer.defaultAction(forKey: "contents") as? CATransition)?.type == .fade)
+  @Test func nonAnimatablePropertiesHaveNoImplicitAction() {
+    let layer = CALayer()
+    #expect(layer.action(forKey: "opaque") == nil)
+    #expect(layer.action(forKey: "speed") == nil)
+    #expect(layer.action(forKey: "position.x") == nil)
+    #expect(layer.action(forKey: kCAOnOrderIn) == nil)
+    // The implicit actions come from the last step of action(forKey:), not from the
+    // class's defaultAction(forKey:), which is nil for every key (issue 12 §9).
+    #expect(layer.action(forKey: "opacity") is CABasicAnimation)
+    #expect((layer.action(forKey: "hidden") as? CATransition)?.type == .fade)
+    #expect((layer.action(forKey: "contents") as? CATransition)?.type == .fade)
+  }
+
+  @Test(arguments: [
+    ("CALayer", "opacity"), ("CALayer", "bounds"), ("CALayer", "backgroundColor"), ("CALayer", "hidden"),
+    ("CAShapeLayer", "strokeEnd"), ("CAGradientLayer", "colors"), ("CAReplicatorLayer", "instanceDelay"),
+    ("CATextLayer", "fontSize"),
+  ])
+  func classDefaultActionIsNilForEveryKey(className: String, key: String) throws {
+    // Measured on QuartzCore: CALayer.defaultAction(forKey:) returns nil on CALayer and
+    // its subclasses; the implicit animation still comes from action(forKey:).
+    let layer = try #require(ConformanceClasses.layer(named: className))
+    #expect(type(of: layer).defaultAction(forKey: key) == nil)
+    #expect(layer.action(forKey: key) != nil)
+  }
+
+  @Test func subclassDefaultActionStillComesBeforeTheImplicitOne() {
+    final class Custom: CALayer {
+      override class func defaultAction(forKey event: String) -> (any CAAction)? {
+        event == "opacity" ? CATransition() : super.defaultAction(forKey: event)
+      }
+    }
+    #expect(Custom().action(forKey: "opacity") is CATransition)
+    #expect(Custom().action(forKey: "position") is CABasicAnimation)
   }
 
   @Test func keyValueCodingSubpathChangesAnimateTheTopLevelProperty() throws {

@@ -50,7 +50,10 @@ import Testing
     a.isCumulative = true
     a.repeatCount = 3
     let p = try #require(Self.program(a))
-    let rows: [(Double, Double)] = [(0.5, 2), (1.5, 4), (2.5, 6)]
+    // Apple's isCumulative: "the value at the end of the previous repeat cycle, plus the
+    // value of the current repeat cycle" (issue 12 §5): 3 + 2 and 6 + 2, not
+    // iteration × (to − from).
+    let rows: [(Double, Double)] = [(0.5, 2), (1.5, 5), (2.5, 8)]
     for (t, v) in rows { #expect(abs(p.value(atParentTime: t, model: 0, underlying: 0)! - v) < 1e-9) }
   }
 

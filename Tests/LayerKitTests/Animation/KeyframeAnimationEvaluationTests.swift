@@ -66,6 +66,38 @@ import Testing
     #expect(abs(l - r) < 1e-2)
   }
 
+  @Test func cubicEndTangentsAreTheWholeAdjacentDifference() throws {
+    // Measured on QuartzCore (issue 12 §4): the end tangent is Pₙ − Pₙ₋₁, not half of it.
+    // The end segment of [0, 0, 30] at its middle: 15 + (15·0.125 − 30·0.125) = 13.125
+    // (half the tangent gave 15). The start tangent mirrors it: [0, 30, 30] at 0.25.
+    let end = try #require(Self.program(Self.keyframes([0, 0, 30], mode: .cubic), CGFloat.self))
+    let start = try #require(Self.program(Self.keyframes([0, 30, 30], mode: .cubic), CGFloat.self))
+    #expect(abs(end.value(atParentTime: 0.75, model: 0, underlying: 0)! - 13.125) < 1e-12)
+    #expect(abs(start.value(atParentTime: 0.25, model: 0, underlying: 0)! - 16.875) < 1e-12)
+  }
+
+  @Test func endTensionScalesTheWholeDifference() throws {
+    // LayerKit's choice (TimingModel.md): at an end the missing neighbour mirrors the
+    // existing one, so tension t scales the whole difference by (1 − t). With tension 1
+    // at the last keyframe the end tangent is 0; the end segment of [0, 0, 30] at 0.75 is
+    // 15 + 0.125·15 (inner Catmull–Rom tangent) = 16.875.
+    let a = Self.keyframes([0, 0, 30], mode: .cubic)
+    a.tensionValues = [0, 0, 1]
+    let p = try #require(Self.program(a, CGFloat.self))
+    #expect(abs(p.value(atParentTime: 0.75, model: 0, underlying: 0)! - 16.875) < 1e-12)
+  }
+
+  @Test func pacedArraysKeepEvenSpacingOthersPaceByDistance() throws {
+    // Measured on QuartzCore (issue 12 §4): values given as arrays keep even key spacing
+    // in paced modes; scalars still pace by distance.
+    let a = Self.keyframes([SIMD3<Double>(0, 0, 0), SIMD3<Double>(10, 0, 0), SIMD3<Double>(10, 30, 0)], mode: .paced)
+    let arrays = try #require(PropertyProgram<SIMD3<Double>>(a, keyPath: "transform") { v, _ in v as? SIMD3<Double> })
+    let v = arrays.value(atParentTime: 0.75, model: .zero, underlying: .zero)!
+    #expect(v == SIMD3(10, 15, 0))
+    let scalars = try #require(Self.program(Self.keyframes([0, 10, 40], mode: .paced), CGFloat.self))
+    #expect(abs(scalars.value(atParentTime: 0.75, model: 0, underlying: 0)! - 30) < 1e-12)
+  }
+
   @Test func tensionOneMakesCubicFlatAtKeyframes() throws {
     let a = Self.keyframes([0, 10, 0], mode: .cubic)
     a.tensionValues = [1, 1, 1]

@@ -77,4 +77,58 @@ import Testing
     #expect(Self.sampler(bad, mode: .linear) == nil)
     #expect(CADiagnostics.drain().count == 2)
   }
+
+  /// A line, then a cubic: two keyframe segments.
+  static func lineThenCurve() -> CGPath {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addLine(to: CGPoint(x: 100, y: 0))
+    path.addCurve(to: CGPoint(x: 200, y: 0), control1: CGPoint(x: 100, y: 100), control2: CGPoint(x: 200, y: 100))
+    return path
+  }
+
+  @Test(arguments: [(0.25, 50.0, 0.0), (0.625, 115.625, 56.25), (0.75, 150.0, 75.0)])
+  func linearUsesTheCurveParameterInsideEachElement(f: Double, x: Double, y: Double) throws {
+    // Apple: "Each point in the path, except for moveto points, defines a single keyframe
+    // segment" (issue 12 §4): half the time per element, and inside the cubic the time
+    // fraction is the Bézier parameter (B(0.25) = (15.625, 56.25) from its start). It
+    // used to move by arc length.
+    for mode in [CAAnimationCalculationMode.linear, .cubic] {
+      let s = try #require(Self.sampler(Self.lineThenCurve(), mode: mode))
+      let p = s.sample(at: f).point
+      #expect(abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9, "\(mode.rawValue)")
+    }
+  }
+
+  @Test func pathDrivesSizeKeys() throws {
+    // Issue 16 item 7: a path on any CGPoint or CGSize key, as Apple accepts.
+    let (clock, context, root) = PresentationTests.scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    context.commit()
+    for key in ["shadowOffset", "bounds.size", "transform.translation", "anchorPoint"] {
+      let a = CAKeyframeAnimation(keyPath: key)
+      let path = CGMutablePath()
+      path.move(to: CGPoint(x: 0, y: 0))
+      path.addLine(to: CGPoint(x: 4, y: 8))
+      a.path = path
+      a.duration = 1
+      layer.add(a, forKey: key)
+    }
+    context.commit()
+    clock.time = 0.25
+    let p = try #require(layer.presentation())
+    #expect(p.shadowOffset == CGSize(width: 1, height: 2))
+    #expect(p.bounds.size == CGSize(width: 1, height: 2))
+    #expect(abs(p.transform.m41 - 1) < 1e-12 && abs(p.transform.m42 - 2) < 1e-12)
+    #expect(p.anchorPoint == CGPoint(x: 1, y: 2))
+  }
+
+  @Test func pathOnAKeyThatIsNotPointLikeIsIgnoredWithADiagnostic() {
+    CADiagnostics.drain()
+    let a = CAKeyframeAnimation(keyPath: "opacity")
+    a.path = Self.lShape()
+    #expect(AnimationCompiler.compile(a, registry: CALayer.propertyRegistry) == nil)
+    #expect(CADiagnostics.drain().contains { $0.key == "opacity" })
+  }
 }

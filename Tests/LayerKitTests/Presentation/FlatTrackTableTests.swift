@@ -55,8 +55,9 @@ import Testing
     context.advance(by: 0.01)
     context.advance(by: 1.115)  // local time 1.125: second pass, f = 0.125
     let p = try #require(layer.presentation())
-    // Segment 0 at u = 0.5: (3, 2), plus one repeat of (last − first) = (2, 6).
-    #expect(abs(p.bounds.size.width - 5) < 1e-9 && abs(p.bounds.size.height - 8) < 1e-9)
+    // Segment 0 at u = 0.5: (3, 2), plus the value the previous repeat ended on, the last
+    // keyframe (3, 8) (Apple's isCumulative; issue 12 §5).
+    #expect(abs(p.bounds.size.width - 6) < 1e-9 && abs(p.bounds.size.height - 10) < 1e-9)
     let solver = s.solver
     let scale = 0.5 + 0.5 * solver.fraction(at: 0.125)
     #expect(abs(p.transform.m11 - scale) < 1e-9)

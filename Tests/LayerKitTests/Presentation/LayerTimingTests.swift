@@ -38,6 +38,39 @@ import Testing
     #expect(layer.convertTime(1.25, to: nil) == 0.5)
   }
 
+  @Test(arguments: [(1.0, 0.0), (3.0, 0.0), (5.0, 2.0), (6.5, 5.0)])
+  func convertTimeDownIsZeroBeforeEachLevelsBeginTime(t: Double, leafTime: Double) {
+    // Issue 12 §1 (measured): converting down into a layer before its beginTime gives 0,
+    // at every level: mid (begin 2, speed 2) maps 3 → 2, which is before leaf's begin 5.
+    let root = CALayer(), mid = CALayer(), leaf = CALayer()
+    root.addSublayer(mid)
+    mid.addSublayer(leaf)
+    mid.beginTime = 2
+    mid.speed = 2
+    leaf.beginTime = 5
+    leaf.timeOffset = 1
+    #expect(leaf.convertTime(t, from: nil) == leafTime)
+    #expect(leaf.convertTime(t, from: root) == leafTime)
+  }
+
+  @Test func convertTimeUpThroughAPausedLayerIsZeroThenLinear() {
+    // Issue 12 §1 (measured): a paused layer converts up to 0 in its parent, and the
+    // parent's own map then applies: (0 − 3)/2 + 1 = −0.5.
+    let root = CALayer(), child = CALayer(), grandchild = CALayer()
+    root.addSublayer(child)
+    child.addSublayer(grandchild)
+    root.speed = 2
+    root.timeOffset = 3
+    root.beginTime = 1
+    child.speed = 0
+    child.timeOffset = 7
+    child.beginTime = 8
+    #expect(root.convertTime(10, from: child) == 0)
+    #expect(child.convertTime(10, to: nil) == -0.5)
+    #expect(grandchild.convertTime(42, to: root) == 0)
+    #expect(root.convertTime(10, to: child) == 7)  // down: paused at its timeOffset
+  }
+
   @Test(arguments: [(0.5, 50.0), (1.0, 100.0), (1.5, 150.0)])
   func layerSpeedTimesAnimationSpeedIsOneX(t: Double, x: Double) {
     // Seed 004: layer.speed = 0.1 with animation.speed = 10 plays at exactly 1×.
@@ -275,9 +308,11 @@ import Testing
     clock.time = 10
     layer.add(Self.move(from: 0, to: 1, duration: 1), forKey: "m")
     context.commit()
-    #expect(layer.animation(forKey: "m")?.beginTime == 0)  // the caller's view is the copy…
+    // The held copy shows the stamp too (issue 12 §9: the animation a layer holds has its
+    // beginTime set at commit); it used to keep 0.
+    #expect(layer.animation(forKey: "m")?.beginTime == 23)
     let entry = try #require(layer.animationStorage.entry(forKey: "m"))
-    #expect(entry.timing.beginTime == 23)  // …stamped (10 − 0)·2 + 3
+    #expect(entry.timing.beginTime == 23)  // stamped (10 − 0)·2 + 3
   }
 
   @Test func valueFunctionAnimatesTheTransform() throws {

@@ -7,13 +7,17 @@ import Testing
 /// `animationDidEnd()` for an animation finishing or being removed, and
 /// `runReadyCompletionBlocks()` for a frame's completion phase.
 @Suite struct TransactionCompletionTests {
-  @Test func blockWithNoAnimationsRunsOnTheNextFrameNotAtCommit() {
+  @Test func blockWithNoAnimationsRunsInsideTheCommit() {
+    // Apple: "If no animations are added before the current transaction group is
+    // committed …, the block will be invoked immediately" (issue 12 §9); it used to wait
+    // for the next frame.
     let thread = TransactionThread()
+    thread.outermostCommitHandler = {}
     let log = EventLog()
     thread.begin()
     thread.setCompletionBlock { log.record("done") }
     thread.commit()
-    #expect(log.events.isEmpty)
+    #expect(log.events == ["done"])
     thread.runReadyCompletionBlocks()
     #expect(log.events == ["done"])
     thread.runReadyCompletionBlocks()
@@ -137,8 +141,11 @@ import Testing
     #expect(log.events == ["done"])
   }
 
-  @Test func blockStartingATransactionWithABlockRunsThatOneOnTheFollowingFrame() {
+  @Test func blockStartingATransactionWithABlockRunsThatOneInsideItsCommit() {
+    // Both transactions add no animations, so each block runs inside its own commit
+    // (issue 12 §9): the inner one within the outer block.
     let thread = TransactionThread()
+    thread.outermostCommitHandler = {}
     let log = EventLog()
     thread.begin()
     thread.setCompletionBlock {
@@ -146,14 +153,12 @@ import Testing
       thread.begin()
       thread.setCompletionBlock { log.record("second") }
       thread.commit()
+      log.record("first ends")
     }
     thread.commit()
+    #expect(log.events == ["first", "second", "first ends"])
     thread.runReadyCompletionBlocks()
-    #expect(log.events == ["first"])
-    thread.runReadyCompletionBlocks()
-    #expect(log.events == ["first", "second"])
-    thread.runReadyCompletionBlocks()
-    #expect(log.events == ["first", "second"])
+    #expect(log.events == ["first", "second", "first ends"])
   }
 
   @Test func blocksRunInTheOrderTheyBecameReady() {
