@@ -114,18 +114,16 @@ import Testing
   /// Layer timing ignores the (infinite) duration: speed, beginTime and timeOffset
   /// still map time down to the layer's animations.
   @Test func layerTimingWorksWithAnInfiniteDuration() throws {
-    let scene = ActionScene()
-    let layer = scene.attachedLayer()
-    layer.speed = 2
     let a = CABasicAnimation(keyPath: "opacity")
     a.fromValue = 0
     a.toValue = 1
-    a.duration = 1
-    layer.add(a, forKey: "fade")
+    let (scene, layer) = ActionScene.layer(running: a)
+    #expect(layer.duration == .infinity)
+    layer.speed = 2
     scene.context.advance(by: 0.25)
     let opacity = try #require(layer.presentation()?.opacity)
     #expect(abs(opacity - 0.5) < 1e-6)
-    #expect(layer.convertTime(1, from: nil) == 2 * (1 - layer.beginTime))
+    #expect(layer.convertTime(1, from: nil) == 2)
   }
 
   /// Zero defaults still start a layer at zero: the initial state comes from the same

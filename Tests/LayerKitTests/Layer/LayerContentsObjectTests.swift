@@ -189,18 +189,3 @@ import Testing
     #expect(!plain.needsDisplay())
   }
 }
-
-extension ActionScene {
-  /// A committed scene whose attached layer runs `animation` for 1 s from time 0, filled
-  /// both ways and kept after its end.
-  static func layer(running animation: CAAnimation) -> (ActionScene, CALayer) {
-    let scene = ActionScene()
-    let layer = scene.attachedLayer()
-    animation.duration = 1
-    animation.fillMode = .both
-    animation.isRemovedOnCompletion = false
-    layer.add(animation, forKey: "animation")
-    scene.context.commit()
-    return (scene, layer)
-  }
-}
