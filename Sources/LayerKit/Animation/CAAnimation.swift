@@ -8,7 +8,7 @@ import Foundation
 /// Timing properties follow `CAMediaTiming`: `beginTime` is in the parent's time space
 /// (the layer's, or the group's for a group child), `duration`, `timeOffset` and
 /// `repeatDuration` are seconds of local time.
-open class CAAnimation {
+open class CAAnimation: CAObjectEquality {
   /// When the animation starts, in its parent's time space; 0 (the default) on a
   /// top-level animation means "at the commit that adds it".
   open var beginTime: CFTimeInterval = 0
@@ -54,22 +54,32 @@ open class CAAnimation {
     isRemovedOnCompletion = other.isRemovedOnCompletion
   }
 
+  /// Whether `object` is this very animation (`NSObject` identity); see `CAObjectEquality`.
+  open func isEqual(_ object: Any?) -> Bool { isIdentical(to: object) }
+
+  /// The identity hash, consistent with `isEqual(_:)`.
+  open var hash: Int { identityHash }
+
   /// A copy of the same class with the same properties; a group's children are copied
   /// too. Timing functions, values and the delegate are shared (they are immutable or
   /// identities).
   open func copy() -> Any { type(of: self).init(copying: self) }
 
-  /// The default value of a property by key (`"speed"`, `"duration"`, …), nil if none.
+  /// The default value of the property `key` for animations of this class, or nil when
+  /// Core Animation stores none.
+  ///
+  /// Only defaults that are not zero are stored (`StoredDefault`): `speed` 1, `fillMode`
+  /// `.removed` and `removedOnCompletion` true on every animation; `calculationMode`
+  /// `.linear` on keyframe animations; `mass` 1, `stiffness` 100, `damping` 10 and
+  /// `allowsOverdamping` false (stored although false) on springs; `type` `.fade` and
+  /// `endProgress` 1 on transitions. `duration`, `beginTime`, `autoreverses`, any other
+  /// zero default, Swift-only spellings such as `"isRemovedOnCompletion"` and unknown
+  /// keys give nil. The values are read from a new animation of the class, so they are
+  /// the stored properties' own initial values.
   open class func defaultValue(forKey key: String) -> Any? {
-    switch key {
-    case "beginTime", "duration", "timeOffset", "repeatDuration": return CFTimeInterval(0)
-    case "speed": return Float(1)
-    case "repeatCount": return Float(0)
-    case "autoreverses": return false
-    case "fillMode": return CAMediaTimingFillMode.removed
-    case "removedOnCompletion", "isRemovedOnCompletion": return true
-    default: return nil
-    }
+    guard let property = AnimationPropertyKeys.property(forKey: key, of: self) else { return nil }
+    let value = property.read(self.init())
+    return property.storesZero ? unboxOptional(value as Any) : StoredDefault.stored(value)
   }
 
   /// The animation's media timing as a value, sanitised.

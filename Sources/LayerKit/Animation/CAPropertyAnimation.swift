@@ -30,11 +30,4 @@ open class CAPropertyAnimation: CAAnimation {
       valueFunction = o.valueFunction
     }
   }
-
-  open override class func defaultValue(forKey key: String) -> Any? {
-    switch key {
-    case "additive", "isAdditive", "cumulative", "isCumulative": return false
-    default: return super.defaultValue(forKey: key)
-    }
-  }
 }

@@ -38,7 +38,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 /// spin.fromValue = 0
 /// spin.toValue = 2 * CGFloat.pi   // a full turn
 /// ```
-public final class CAValueFunction: @unchecked Sendable {
+public final class CAValueFunction: CAObjectEquality, @unchecked Sendable {
   /// The function's name.
   public let name: CAValueFunctionName
 

@@ -27,6 +27,9 @@ package protocol Interpolatable: Sendable {
   init?(animationValue: Any)
   /// Whether the value is usable: false when it holds NaN or an infinity.
   var isValidAnimationValue: Bool { get }
+  /// Whether values of the type have no in-between (they switch at fraction 0.5), so a
+  /// spline through them is meaningless. Default false.
+  static var interpolatesDiscretely: Bool { get }
   /// Whether paced keyframes of this type keep even spacing instead of spacing by
   /// `distance`: true for values given as arrays (value-function inputs, `colors`,
   /// `locations`, dash patterns), as Core Animation does (measured).
@@ -35,6 +38,7 @@ package protocol Interpolatable: Sendable {
 
 extension Interpolatable {
   package var isValidAnimationValue: Bool { true }
+  package static var interpolatesDiscretely: Bool { false }
   package static var pacesWithEvenSpacing: Bool { false }
 }
 
@@ -42,6 +46,7 @@ extension Interpolatable {
 package protocol DiscretelyInterpolatable: Interpolatable {}
 
 extension DiscretelyInterpolatable {
+  package static var interpolatesDiscretely: Bool { true }
   package static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self { fraction < 0.5 ? a : b }
   package static func adding(_ a: Self, _ b: Self) -> Self { b }
   package static func subtracting(_ a: Self, _ b: Self) -> Self { a }
@@ -260,6 +265,7 @@ extension Optional: Interpolatable where Wrapped: Interpolatable {
     }
   }
   package var isValidAnimationValue: Bool { self?.isValidAnimationValue ?? true }
+  package static var interpolatesDiscretely: Bool { Wrapped.interpolatesDiscretely }
 }
 
 extension CGImage: DiscretelyInterpolatable {}

@@ -30,7 +30,10 @@ package struct KeyframeSampler<Value: Interpolatable>: Sendable {
     let paced = calculation == .paced || calculation == .cubicPaced
     switch calculation {
     case .discrete: mode = .discrete
-    case .cubic, .cubicPaced: mode = n > 2 ? .cubic : .linear
+    case .cubic, .cubicPaced:
+      // A spline needs in-betweens: values without them (contents, Booleans) switch at
+      // each segment's midpoint, as in linear mode.
+      mode = n > 2 && !Value.interpolatesDiscretely ? .cubic : .linear
     case .linear, .paced: mode = .linear
     default:
       CADiagnostics.report(key: keyPath, "unknown calculationMode '\(calculation.rawValue)'; using linear")

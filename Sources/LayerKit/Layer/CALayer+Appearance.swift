@@ -100,7 +100,7 @@ extension CALayer {
   /// pixels per point, and that bitmap is composited at the layer's opacity as one
   /// group. Moving, rotating or fading the layer reuses the bitmap; any change inside
   /// the subtree draws it again. A bitmap larger than 4,194,304 pixels is not made: the
-  /// layer is then drawn directly.
+  /// layer is then drawn directly. Animatable (switches at the midpoint).
   public var shouldRasterize: Bool {
     get { state.shouldRasterize }
     set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
@@ -108,7 +108,7 @@ extension CALayer {
 
   /// Pixels per point of the rasterized bitmap (`shouldRasterize`). Default 1, so on a
   /// screen with more pixels per point a rasterized layer is magnified and looks
-  /// soft unless this is set to the screen's scale.
+  /// soft unless this is set to the screen's scale. Animatable.
   public var rasterizationScale: CGFloat {
     get { state.rasterizationScale }
     set { setCheckedModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }

@@ -2,19 +2,17 @@ import Foundation
 
 // The contents image and how it is placed.
 extension CALayer {
-  /// The image the layer shows, a `CGImage`, or nil. Default nil. Animatable
-  /// (switches discretely).
+  /// An object that provides the layer's contents, or nil. Default nil. Animatable
+  /// (switches discretely: see `LayerContents`).
   ///
-  /// Any other object records a diagnostic and leaves the contents unchanged.
+  /// A `CGImage` is drawn. Any other object is kept and returned by this property on
+  /// the model and presentation layers, and animations switch between such objects, but
+  /// it is never drawn (the layer shows no contents). `NSNull` means nil.
   public var contents: Any? {
-    get { state.contents }
+    get { state.contentsObject?.object }
     set {
-      switch newValue {
-      case nil: setModelValue(\.contents, nil, forKey: "contents")
-      case let image as CGImage: setModelValue(\.contents, image, forKey: "contents")
-      case let some?:
-        CADiagnostics.report(key: "contents", "expected a CGImage, got \(type(of: some)); ignored")
-      }
+      let contents = newValue.flatMap { LayerContents(animationValue: $0) }
+      setModelValue(\.contentsObject, contents, forKey: "contents")
     }
   }
 
@@ -26,7 +24,8 @@ extension CALayer {
   }
 
   /// Image pixels per point: an image of `w` pixels is `w / contentsScale` points wide
-  /// under the positional gravities. Default 1.
+  /// under the positional gravities, and `draw(in:)` draws `contentsScale` pixels per
+  /// point. Default 1. Animatable.
   public var contentsScale: CGFloat {
     get { state.contentsScale }
     set { setCheckedModelValue(\.contentsScale, newValue, forKey: "contentsScale") }

@@ -62,33 +62,54 @@ extension CALayer {
   ///
   /// The map goes up from `l` to the nearest common ancestor and down to this layer
   /// through every transform, with perspective: going down into a tilted layer finds
-  /// where the line of sight meets the layer's plane. `l` nil means the coordinates of
-  /// the root of this layer's tree (its topmost superlayer's own space). Layers of
-  /// different trees are related through their roots' spaces, taken as the same.
-  /// A point that no line of sight reaches (a layer seen edge-on) comes back infinite.
+  /// where the line of sight meets the layer's plane. `l` nil means the space the root
+  /// of this layer's tree has its `position` in (the space `hitTest(_:)` takes points
+  /// in), so the root's own transform, position and flip apply. Layers of different
+  /// trees are related through that space, taken as the same for both roots. A point
+  /// that no line of sight reaches (a layer seen edge-on) comes back infinite.
   public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
-    let source = l ?? rootLayer
-    if source === self { return p }
-    let ancestor = nearestCommonAncestor(with: source)
-    let up = source.transform(toAncestor: ancestor)
-    let down = transform(toAncestor: ancestor)
-    return down.inverse.map { up.concatenating($0).apply(p) }
-      ?? CGPoint(x: CGFloat.infinity, y: .infinity)
+    map(from: l)?.apply(p) ?? CGPoint(x: CGFloat.infinity, y: .infinity)
   }
 
-  /// Converts `p` from this layer's coordinate space to `l`'s (nil: the root's).
+  /// Converts `p` from this layer's coordinate space to `l`'s (nil: the space the
+  /// root's `position` is in).
   public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
-    (l ?? rootLayer).convert(p, from: self)
+    Self.map(from: self, to: l)?.apply(p) ?? CGPoint(x: CGFloat.infinity, y: .infinity)
   }
 
   /// Converts `r` from `l`'s coordinate space to this layer's: the bounding box of its
   /// converted corners (`CGRect.infinite` when a corner cannot be converted).
   public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
-    let source = l ?? rootLayer
-    if source === self { return r }
-    let ancestor = nearestCommonAncestor(with: source)
-    guard let down = transform(toAncestor: ancestor).inverse else { return .infinite }
-    let map = source.transform(toAncestor: ancestor).concatenating(down)
+    Self.convert(r, through: map(from: l))
+  }
+
+  /// Converts `r` from this layer's coordinate space to `l`'s (nil: the space the
+  /// root's `position` is in).
+  public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+    Self.convert(r, through: Self.map(from: self, to: l))
+  }
+
+  /// The flattened map from `l`'s space (nil: the space the root's position is in) to
+  /// this layer's, or nil when this layer's space cannot be reached (seen edge-on).
+  package func map(from l: CALayer?) -> ProjectiveTransform2D? {
+    Self.map(from: l, to: self)
+  }
+
+  /// The one conversion every `convert` goes through: up from `source` to the nearest
+  /// common ancestor, then down to `target` (nil on either side: the space the root's
+  /// position is in).
+  private static func map(from source: CALayer?, to target: CALayer?) -> ProjectiveTransform2D? {
+    if source === target { return .identity }
+    let ancestor = source.flatMap { s in target.flatMap { $0.nearestCommonAncestor(with: s) } }
+    let up = source?.transform(toAncestor: ancestor) ?? .identity
+    guard let target else { return up }
+    return target.transform(toAncestor: ancestor).inverse.map { up.concatenating($0) }
+  }
+
+  /// The bounding box of `r`'s corners through `map` (`CGRect.infinite` when there is
+  /// no map or a corner does not convert).
+  private static func convert(_ r: CGRect, through map: ProjectiveTransform2D?) -> CGRect {
+    guard let map else { return .infinite }
     let corners = [
       CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
@@ -98,11 +119,6 @@ extension CALayer {
     return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 
-  /// Converts `r` from this layer's coordinate space to `l`'s (nil: the root's).
-  public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
-    (l ?? rootLayer).convert(r, from: self)
-  }
-
   /// The flattened map from this layer's space into its geometry parent's space (the
   /// superlayer's, with its sublayer transform; for a mask, the masked layer's).
   package var transformToGeometryParent: ProjectiveTransform2D {
@@ -110,14 +126,14 @@ extension CALayer {
       flattening: LayerGeometry.transformToParent(state, parent: parentLayer?.state))
   }
 
-  /// The flattened map from this layer's space to `ancestor`'s (nil: to the root's own
-  /// space), one flattening per level.
+  /// The flattened map from this layer's space to `ancestor`'s (nil: to the space the
+  /// root's position is in, through the root's own geometry), one flattening per level.
   package func transform(toAncestor ancestor: CALayer?) -> ProjectiveTransform2D {
     var map = ProjectiveTransform2D.identity
-    var current: CALayer = self
-    while current !== ancestor, let parent = current.geometryParent {
-      map = map.concatenating(current.transformToGeometryParent)
-      current = parent
+    var current: CALayer? = self
+    while let c = current, c !== ancestor {
+      map = map.concatenating(c.transformToGeometryParent)
+      current = c.geometryParent
     }
     return map
   }

@@ -17,7 +17,7 @@ extension CALayer {
   /// The value of the property or custom key `key`; see `value(forKeyPath:)`.
   public func value(forKey key: String) -> Any? {
     if let property = type(of: self).propertyRegistry.property(forKeyPath: key) {
-      return unboxOptional(property.value(in: state))
+      return property.publicValue(in: state)
     }
     switch key {
     case "name": return name
@@ -96,11 +96,12 @@ extension CALayer {
     modelValueDidChange(forKey: rootKey, oldValue: old)
   }
 
-  /// The registered property's value in a default `LayerState`, or nil for a key that
-  /// is not registered: `CALayer.defaultValue(forKey:)`.
+  /// The registered property's value in a default `LayerState` when Core Animation
+  /// stores it (`StoredDefault`: not nil, zero or false), or nil for a zero default and
+  /// for a key that is not registered: `CALayer.defaultValue(forKey:)`.
   package class func registeredDefaultValue(forKey key: String) -> Any? {
     guard let property = propertyRegistry.property(forKeyPath: key) else { return nil }
-    return unboxOptional(property.value(in: LayerState()))
+    return StoredDefault.stored(property.publicValue(in: LayerState()))
   }
 
   /// When the first component of `keyPath` names a layer (and there is more), that

@@ -132,13 +132,6 @@ extension CALayer {
   /// mask the layer it masks.
   package var geometryParent: CALayer? { parentLayer ?? maskedLayer }
 
-  /// The top of the tree this layer belongs to.
-  package var rootLayer: CALayer {
-    var top = self
-    while let p = top.geometryParent { top = p }
-    return top
-  }
-
   /// Removes the layer from wherever it is: its superlayer's sublayers or its masking
   /// role.
   package func detachFromParent() {

@@ -14,7 +14,7 @@ import Foundation
 /// The class is split by feature: `CALayer+Properties` (the model properties),
 /// `+Sublayers` (the tree), `+KeyValueCoding`, `+Style`, `+Geometry` (frame and
 /// conversions), `+HitTesting`, `+Layout` (layout and display) and `+MediaTiming`.
-open class CALayer: CustomStringConvertible {
+open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// The model properties.
   @exclusivity(unchecked) package var state: LayerState {
     didSet { LayerStructureChanges.bump() }
@@ -56,7 +56,10 @@ open class CALayer: CustomStringConvertible {
   /// Default property values and actions, consulted for properties that were never set
   /// explicitly; see `CALayer+Style`. Default nil.
   public var style: [AnyHashable: Any]? {
-    didSet { applyStyle() }
+    didSet {
+      applyStyle()
+      if type(of: self).needsDisplay(forKey: "style") { setNeedsDisplay() }
+    }
   }
 
   /// Actions by event key, searched after the delegate; `NSNull()` stops the search.
@@ -194,6 +197,12 @@ open class CALayer: CustomStringConvertible {
   /// keeps until the next `setNeedsDisplay()` (or bounds change with
   /// `needsDisplayOnBoundsChange`).
   open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+  /// Whether `object` is this very layer (`NSObject` identity); see `CAObjectEquality`.
+  open func isEqual(_ object: Any?) -> Bool { isIdentical(to: object) }
+
+  /// The identity hash, consistent with `isEqual(_:)`.
+  open var hash: Int { identityHash }
 
   open var description: String {
     let n = name.map { " \"\($0)\"" } ?? ""

@@ -37,7 +37,9 @@ open class CATextLayer: CALayer {
 
   override package class var propertyRegistry: LayerPropertyRegistry { .textLayer }
 
-  /// True for the text properties: changing any of them redraws the layer.
+  /// True for the text properties (`string`, `font`, `fontSize`, `foregroundColor`,
+  /// `wrapped`, `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`),
+  /// `contentsScale` and `style`: changing any of them redraws the layer.
   open override class func needsDisplay(forKey key: String) -> Bool {
     LayerPropertyRegistry.textDisplayKeys.contains(key) || super.needsDisplay(forKey: key)
   }

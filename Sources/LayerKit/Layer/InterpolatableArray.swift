@@ -5,9 +5,15 @@ import Foundation
 /// Arrays of the same length interpolate, add, subtract and scale each element; arrays of
 /// different lengths switch at fraction 0.5, as Core Animation does for `colors`,
 /// `locations` and `lineDashPattern` whose counts change.
-package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpolatable, Equatable {
+package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpolatable, Equatable,
+  PublicValueBox
+{
   /// The elements.
   package var elements: [Element]
+
+  /// What key-value coding returns: the elements as an array, nil when there are none
+  /// (as the typed `colors`, `locations` and `lineDashPattern` read).
+  package var publicValue: Any? { elements.isEmpty ? nil : elements }
 
   package init(_ elements: [Element]) { self.elements = elements }
 

@@ -5,20 +5,31 @@ import Foundation
 /// A point `p` (with z) of a layer's own space reaches its superlayer's space through
 ///
 /// ```
-///   T(−anchor, −anchorPointZ) · transform · T(position, zPosition + anchorPointZ) · S
+///   F · T(−anchor, −anchorPointZ) · transform · T(position, zPosition + anchorPointZ)
+///     · U′
 ///   anchor = bounds.origin + anchorPoint · bounds.size           (row vectors: left first)
 /// ```
 ///
-/// where `S` is what the superlayer does to all its sublayers: its geometry flip (when
-/// `isGeometryFlipped`, y ↦ minY + maxY − y of its bounds), then its `sublayerTransform`
-/// about its own anchor, `T(−anchor′, −anchorPointZ′) · sublayerTransform ·
-/// T(anchor′, anchorPointZ′)`. The result is flattened onto the superlayer's plane
-/// (`ProjectiveTransform2D`), as an ordinary Core Animation layer flattens its sublayers.
-/// The renderer uses the same functions, so hit testing and drawing agree.
+/// `F` is the layer's own geometry flip: when `isGeometryFlipped`, y ↦ minY + maxY − y
+/// of its bounds (so the flip maps the bounds onto themselves and leaves `frame` alone),
+/// else the identity. Because the flip belongs to the layer's own space, and that is
+/// the space its sublayers' positions are in, it turns the layer's coordinates and its
+/// sublayers' placement over together. `U′` is what the superlayer does to all its
+/// sublayers in its own space: its `sublayerTransform` about its anchor,
+/// `T(−anchor′, −anchorPointZ′) · sublayerTransform · T(anchor′, anchorPointZ′)`. The
+/// result is flattened onto the superlayer's plane (`ProjectiveTransform2D`), as an
+/// ordinary Core Animation layer flattens its sublayers.
+///
+/// Conversions and hit testing use `transformToParent(_:parent:)`. The renderer draws
+/// a layer's own content (background, border, contents, shape, text) upright, which is
+/// the layer's space seen through `F` (`F` is its own inverse), so it places a layer's
+/// *drawn* space with `transformToParentPlane` and what it applies to sublayers with
+/// `sublayerSpaceTransform` (`U′` then `F′`): the same three pieces, so drawing, hit
+/// testing and conversions agree.
 package enum LayerGeometry {
-  /// The layer's own transform about its anchor point, then its position: its space
-  /// into its superlayer's space *before* the superlayer's sublayer transform. This is
-  /// what `frame` measures.
+  /// The layer's own transform about its anchor point, then its position: its drawn
+  /// (upright) space into its superlayer's space *before* the superlayer's sublayer
+  /// transform. This is what `frame` measures.
   package static func transformToParentPlane(_ s: LayerState) -> CATransform3D {
     let a = s.anchorInBounds
     let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
@@ -27,30 +38,47 @@ package enum LayerGeometry {
     return toAnchor.concatenating(s.transform).concatenating(toPosition)
   }
 
-  /// What a layer applies to every sublayer: the geometry flip, then `sublayerTransform`
-  /// about its anchor point. The identity for a default layer.
-  package static func sublayerSpaceTransform(_ parent: LayerState) -> CATransform3D {
+  /// The layer's geometry flip `F`: y ↦ minY + maxY − y of its bounds when
+  /// `isGeometryFlipped`, else nil (the identity). Its own inverse.
+  package static func flip(_ s: LayerState) -> CATransform3D? {
+    guard s.isGeometryFlipped else { return nil }
     var m = CATransform3D.identity
-    if parent.isGeometryFlipped {
-      m.m22 = -1
-      m.m42 = parent.bounds.minY + parent.bounds.maxY
-    }
-    if !parent.sublayerTransform.isIdentity {
-      let a = parent.anchorInBounds
-      m = m.concatenating(CATransform3DMakeTranslation(-a.x, -a.y, -parent.anchorPointZ))
-        .concatenating(parent.sublayerTransform)
-        .concatenating(CATransform3DMakeTranslation(a.x, a.y, parent.anchorPointZ))
-    }
+    m.m22 = -1
+    m.m42 = s.bounds.minY + s.bounds.maxY
     return m
   }
 
-  /// The full 4×4 map from a layer's space to its superlayer's space; `parent` nil for
-  /// a root layer or a mask (which ignores the masked layer's sublayer transform).
+  /// `sublayerTransform` about the layer's anchor point (`U′` for its sublayers), or nil
+  /// for the identity.
+  package static func sublayerTransformAboutAnchor(_ parent: LayerState) -> CATransform3D? {
+    guard !parent.sublayerTransform.isIdentity else { return nil }
+    let a = parent.anchorInBounds
+    return CATransform3DMakeTranslation(-a.x, -a.y, -parent.anchorPointZ)
+      .concatenating(parent.sublayerTransform)
+      .concatenating(CATransform3DMakeTranslation(a.x, a.y, parent.anchorPointZ))
+  }
+
+  /// What a layer applies to every sublayer as drawn: `sublayerTransform` about its
+  /// anchor point in its own space, then its geometry flip into its drawn space. The
+  /// identity for a default layer.
+  package static func sublayerSpaceTransform(_ parent: LayerState) -> CATransform3D {
+    let u = sublayerTransformAboutAnchor(parent)
+    switch (u, flip(parent)) {
+    case (nil, nil): return .identity
+    case (let u?, nil): return u
+    case (nil, let f?): return f
+    case (let u?, let f?): return u.concatenating(f)
+    }
+  }
+
+  /// The full 4×4 map from a layer's own space to its superlayer's own space (flip,
+  /// placement, the superlayer's sublayer transform); `parent` nil for a root layer or
+  /// a mask (which ignores the masked layer's sublayer transform).
   package static func transformToParent(_ child: LayerState, parent: LayerState?) -> CATransform3D {
-    let own = transformToParentPlane(child)
-    guard let parent else { return own }
-    let s = sublayerSpaceTransform(parent)
-    return s.isIdentity ? own : own.concatenating(s)
+    var m = transformToParentPlane(child)
+    if let f = flip(child) { m = f.concatenating(m) }
+    if let parent, let u = sublayerTransformAboutAnchor(parent) { m = m.concatenating(u) }
+    return m
   }
 
   /// The bounding box of the layer's bounds mapped into the superlayer's plane

@@ -25,6 +25,23 @@ package protocol AnyLayerProperty: Sendable {
   func setValue(_ value: Any, in state: inout LayerState) -> Bool
 }
 
+extension AnyLayerProperty {
+  /// The value as the public API hands it out (key-value coding, `defaultValue(forKey:)`):
+  /// nil for an empty optional, what a `PublicValueBox` shows, else the value.
+  package func publicValue(in state: LayerState) -> Any? {
+    guard let value = unboxOptional(value(in: state)) else { return nil }
+    guard let box = value as? any PublicValueBox else { return value }
+    return box.publicValue
+  }
+}
+
+/// A stored value that wraps what the public API shows (`LayerContents` wraps the
+/// `contents` object; an `InterpolatableArray` shows its elements, nil when empty).
+package protocol PublicValueBox {
+  /// What key-value coding returns for the stored value.
+  var publicValue: Any? { get }
+}
+
 /// A layer property whose value can be interpolated, read and written without boxing.
 package protocol TypedLayerProperty: AnyLayerProperty {
   associatedtype Value: Interpolatable

@@ -20,9 +20,12 @@ extension LayerPropertyRegistry {
     TextLayerValueProperty(.font),
   ])
 
-  /// The top-level keys whose change redraws a text layer.
+  /// The keys whose change redraws a text layer (`CATextLayer.needsDisplay(forKey:)`):
+  /// the text properties, `contentsScale` (the text is drawn at that many pixels per
+  /// point) and `style` (which may supply any of them). Not `bounds`, `position`,
+  /// `opacity`, `backgroundColor` or the `contents…` keys.
   package static let textDisplayKeys: Set<String> = [
     "string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode",
-    "alignmentMode", "allowsFontSubpixelQuantization",
+    "alignmentMode", "allowsFontSubpixelQuantization", "contentsScale", "style",
   ]
 }

@@ -68,7 +68,14 @@ package struct LayerState: Equatable, Sendable {
 
   // MARK: Contents
 
-  package var contents: CGImage? = nil
+  /// Any object (`LayerContents`); only a `CGImage` is drawn. Default nil.
+  package var contentsObject: LayerContents? = nil
+  /// The contents when they are an image: what the renderer draws. Setting it replaces
+  /// `contentsObject`.
+  package var contents: CGImage? {
+    get { contentsObject?.image }
+    set { contentsObject = newValue.map(LayerContents.init) }
+  }
   /// The part of `contents` shown, in the image's unit square. Default (0, 0, 1, 1).
   package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
   /// Image pixels per point. Default 1.
@@ -94,8 +101,10 @@ package struct LayerState: Equatable, Sendable {
 
   /// In the superlayer's time, in seconds. Default 0.
   package var beginTime: CFTimeInterval = 0
-  /// In seconds. Default 0.
-  package var duration: CFTimeInterval = 0
+  /// In seconds. Default infinity: a layer is active for ever (Core Animation's
+  /// `CALayer.defaultValue(forKey: "duration")`). LayerKit's layer timing treats every
+  /// layer's active duration as infinite whatever this holds.
+  package var duration: CFTimeInterval = .infinity
   /// Default 1.
   package var speed: Float = 1
   /// In seconds. Default 0.

@@ -22,7 +22,7 @@ import Foundation
 ///
 /// A renderer belongs to the thread of its context; its pixel kernels may use a second
 /// core for large areas, with identical results.
-public final class CARenderer {
+public final class CARenderer: CAObjectEquality {
   /// The context whose tree is drawn.
   public let context: CAContext?
   private let fixedRoot: CALayer?

@@ -114,7 +114,7 @@ package struct DamageTracker {
       }
     }
     if let m = n.mask {
-      visit(tree, m, local: tree.localTransform(m, parent: nil), parentMap: map, alpha: 1, clip: footprint,
+      visit(tree, m, local: tree.maskTransform(m, of: i), parentMap: map, alpha: 1, clip: footprint,
             parent: n.key, position: -1, into: &records, keys: &keys)
     }
     if let t = n.transition {

@@ -6,5 +6,5 @@ package struct LayerBackingStore {
   package var image: CGImage
   /// The layer's `contents` when the store was drawn; setting other contents retires
   /// the store.
-  package var contentsAtDraw: CGImage?
+  package var contentsAtDraw: LayerContents?
 }

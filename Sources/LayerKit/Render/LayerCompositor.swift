@@ -129,7 +129,9 @@ package final class LayerCompositor {
       let mask = RenderSurface(rect: region)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
-        drawNode(m, local: tree.localTransform(m, parent: nil), parentMap: mapP, into: mask, clip: region, alpha: 1)
+        drawNode(
+          m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: region,
+          alpha: 1)
       }
       PixelCompositing.applyMask(mask, to: group)
     }

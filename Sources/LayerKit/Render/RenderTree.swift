@@ -11,9 +11,9 @@ package struct RenderTree: Sendable {
 
   package init() {}
 
-  /// The local transform of `child` into `parent`'s plane (4×4, before flattening):
-  /// its own placement, its replicator instance transform, then the parent's flip and
-  /// sublayer transform.
+  /// The local transform of `child`'s drawn space into `parent`'s drawn plane (4×4,
+  /// before flattening): its own placement, its replicator instance transform, then the
+  /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
     let c = nodes[child]
     var m = LayerGeometry.transformToParentPlane(c.state)
@@ -21,5 +21,14 @@ package struct RenderTree: Sendable {
     guard let parent else { return m }
     let s = LayerGeometry.sublayerSpaceTransform(nodes[parent].state)
     return s.isIdentity ? m : m.concatenating(s)
+  }
+
+  /// The local transform of `mask`'s drawn space into the drawn space of `layer`, the
+  /// layer it masks: its placement, then the masked layer's geometry flip (a mask sits
+  /// in the masked layer's own coordinates, without its sublayer transform).
+  package func maskTransform(_ mask: Int, of layer: Int) -> CATransform3D {
+    let m = LayerGeometry.transformToParentPlane(nodes[mask].state)
+    guard let f = LayerGeometry.flip(nodes[layer].state) else { return m }
+    return m.concatenating(f)
   }
 }

@@ -171,15 +171,17 @@ package struct RenderTreeBuilder {
       return nil
     }
     if layer.needsDisplay() {
-      let before = layer.state.contents
+      let before = layer.state.contentsObject
       layer.displayIfNeeded()
-      if layer.state.contents === before {
+      if layer.state.contentsObject == before {
         layer.backingStore = drawBackingStore(layer)
       } else {
         layer.backingStore = nil
       }
     }
-    guard let store = layer.backingStore, store.contentsAtDraw === layer.state.contents else { return nil }
+    guard let store = layer.backingStore, store.contentsAtDraw == layer.state.contentsObject else {
+      return nil
+    }
     return store.image
   }
 
@@ -203,7 +205,7 @@ package struct RenderTreeBuilder {
     layer.delegate?.layerWillDraw(layer)
     CGContext.withCurrent(ctx) { layer.draw(in: ctx) }
     guard let image = ctx.makeImage() else { return nil }
-    return LayerBackingStore(image: image, contentsAtDraw: s.contents)
+    return LayerBackingStore(image: image, contentsAtDraw: s.contentsObject)
   }
 }
 

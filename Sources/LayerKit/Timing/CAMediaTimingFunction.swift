@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Timing functions are immutable and may be shared between animations and threads.
-open class CAMediaTimingFunction: CustomStringConvertible, @unchecked Sendable {
+open class CAMediaTimingFunction: CustomStringConvertible, CAObjectEquality, @unchecked Sendable {
   /// The control points as given: (x1, y1, x2, y2).
   private let points: (Float, Float, Float, Float)
   /// The solver, built once.
@@ -59,6 +59,22 @@ open class CAMediaTimingFunction: CustomStringConvertible, @unchecked Sendable {
   /// The eased output for an input fraction (clamped to 0…1), as Core Animation's
   /// private `_solveForInput:` answers it.
   public func _solve(forInput t: Float) -> Float { Float(curve.evaluate(Double(t))) }
+
+  /// Whether `object` is a timing function with the same control points (or this very
+  /// one), so two `CAMediaTimingFunction(name: .linear)` are equal; see
+  /// `CAObjectEquality`.
+  open func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? CAMediaTimingFunction else { return false }
+    return other === self || controlPointKey == other.controlPointKey
+  }
+
+  /// A hash of the control points, consistent with `isEqual(_:)`.
+  open var hash: Int { controlPointKey.hashValue }
+
+  /// The control points as comparable bit patterns (−0 read as 0).
+  private var controlPointKey: [UInt32] {
+    [points.0, points.1, points.2, points.3].map { ($0 == 0 ? 0 : $0).bitPattern }
+  }
 
   public var description: String {
     "CAMediaTimingFunction(\(points.0), \(points.1), \(points.2), \(points.3))"

@@ -26,7 +26,7 @@ import Foundation
 /// Transactions are per thread: each thread has its own stack of scopes. Setting a value
 /// outside any explicit transaction sets it on the implicit one. An unmatched
 /// ``commit()`` does nothing but record a diagnostic.
-open class CATransaction {
+open class CATransaction: CAObjectEquality {
   /// The recursive lock behind ``lock()`` and ``unlock()``.
   private static let recursiveLock = NSRecursiveLock()
 

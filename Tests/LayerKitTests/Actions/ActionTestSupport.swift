@@ -28,6 +28,21 @@ struct ActionScene {
   }
 }
 
+extension ActionScene {
+  /// A committed scene whose attached layer runs `animation` for 1 s from time 0, filled
+  /// both ways and kept after its end.
+  static func layer(running animation: CAAnimation) -> (ActionScene, CALayer) {
+    let scene = ActionScene()
+    let layer = scene.attachedLayer()
+    animation.duration = 1
+    animation.fillMode = .both
+    animation.isRemovedOnCompletion = false
+    layer.add(animation, forKey: "animation")
+    scene.context.commit()
+    return (scene, layer)
+  }
+}
+
 /// An action that records every run.
 final class RecordingAction: CAAction {
   let name: String

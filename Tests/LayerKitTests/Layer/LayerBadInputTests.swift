@@ -6,7 +6,7 @@ import Testing
 @Suite struct LayerBadInputTests {
   enum Write: String, CaseIterable, Sendable {
     case nanPosition, infiniteBoundsWidth, nanFrame, nanOpacity, nanZPosition, infiniteTransform
-    case nanAnchorPoint, infiniteColor, nanSpeed, nonImageContents
+    case nanAnchorPoint, infiniteColor, nanSpeed
   }
 
   @Test(arguments: Write.allCases)
@@ -25,7 +25,6 @@ import Testing
     case .nanAnchorPoint: layer.anchorPoint = CGPoint(x: 0, y: CGFloat.nan)
     case .infiniteColor: layer.backgroundColor = CGColor(red: .infinity, green: 0, blue: 0, alpha: 1)
     case .nanSpeed: layer.speed = .nan
-    case .nonImageContents: layer.contents = "picture.png"
     }
     #expect(layer.state == before)
     #expect(CADiagnostics.drain().count == 1)

@@ -91,12 +91,17 @@ import Testing
   }
 
   @Test func geometryFlippedSuperlayerMeasuresFromTheBottom() {
+    let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
     let parent = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+    root.addSublayer(parent)
     parent.isGeometryFlipped = true
     let child = makeLayer(CGRect(x: 10, y: 10, width: 20, height: 20))
     parent.addSublayer(child)
-    #expect(parent.convert(CGPoint.zero, from: child) == CGPoint(x: 10, y: 90))
-    #expect(parent.convert(CGPoint(x: 0, y: 20), from: child) == CGPoint(x: 10, y: 70))
+    // The child's position is in the parent's own (flipped) coordinates...
+    #expect(parent.convert(CGPoint.zero, from: child) == CGPoint(x: 10, y: 10))
+    // ...which put y = 0 at the bottom of the screen.
+    #expect(root.convert(CGPoint.zero, from: child) == CGPoint(x: 10, y: 90))
+    #expect(root.convert(CGPoint(x: 0, y: 20), from: child) == CGPoint(x: 10, y: 70))
   }
 
   @Test func maskCoordinatesAreTheMaskedLayers() {
@@ -108,7 +113,7 @@ import Testing
     #expect(root.convert(CGPoint.zero, from: mask) == CGPoint(x: 25, y: 25))
   }
 
-  @Test func layersOfDifferentTreesMeetInTheirRootsSpace() {
+  @Test func layersOfDifferentTreesMeetInTheSpaceOfTheirRootsPositions() {
     let a = makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10))
     let aChild = makeLayer(CGRect(x: 3, y: 4, width: 1, height: 1))
     a.addSublayer(aChild)

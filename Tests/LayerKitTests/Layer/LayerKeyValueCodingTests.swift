@@ -16,7 +16,7 @@ import Testing
     case is CGRect.Type: return CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)
     case is CATransform3D.Type: return CATransform3DMakeTranslation(1, 2, 3)
     case is CGColor?.Type: return CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
-    case is CGImage?.Type: return onePixelImage()
+    case is CGImage?.Type, is LayerContents?.Type: return onePixelImage()
     case is CGPath?.Type:
       let p = CGMutablePath()
       p.move(to: .zero)
