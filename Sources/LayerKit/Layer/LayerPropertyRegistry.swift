@@ -60,6 +60,7 @@ package struct LayerPropertyRegistry: Sendable {
     LayerProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, animatable: false),
     PlainLayerProperty(options: "edgeAntialiasingMask", \.edgeAntialiasingMask),
     LayerProperty("opaque", \.isOpaque, animatable: false),
+    PlainLayerProperty("compositingFilter", \.compositingFilter) { .some(CALayer.compositingFilterName($0)) },
     LayerProperty("shadowColor", \.shadowColor, animatable: true),
     LayerProperty("shadowOpacity", \.shadowOpacity, animatable: true),
     LayerProperty("shadowOffset", \.shadowOffset, animatable: true),

@@ -53,6 +53,10 @@ package struct LayerState: Equatable, Sendable {
   package var allowsEdgeAntialiasing = false
   package var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
   package var isOpaque = false
+  /// The name of the filter compositing the layer onto what is behind it (one of Apple's
+  /// blend-mode filter names, see `CALayer.compositingFilter`). Default nil (source
+  /// over).
+  package var compositingFilter: String? = nil
 
   // MARK: Shadow
 

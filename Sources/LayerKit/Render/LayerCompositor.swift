@@ -36,6 +36,8 @@ package final class LayerCompositor {
   var nodeParts = NodePartsCache()
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
+  /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
+  var blendGroupNode: Int?
 
   package init() {}
 
@@ -78,6 +80,10 @@ package final class LayerCompositor {
     // A transition applies each state's own opacity (`drawTransition`).
     let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
     guard a > 0 else { return }
+    if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroupNode != i {
+      drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+      return
+    }
     if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
     if n.kind == .transform {
       drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
