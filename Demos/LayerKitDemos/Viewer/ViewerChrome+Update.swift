@@ -48,7 +48,7 @@ extension ViewerChrome {
       rows.forEach { $0.removeFromSuperlayer() }
       rows = demos.enumerated().map { i, demo in
         let row = CATextLayer()
-        row.frame = CGRect(x: 14, y: 54 + CGFloat(i) * Self.rowHeight + 5, width: Self.galleryWidth - 20, height: 18)
+        row.frame = CGRect(x: 14, y: 54 + CGFloat(i) * Self.rowHeight + 3, width: Self.galleryWidth - 20, height: 18)
         row.fontSize = 13
         row.font = "Helvetica"
         row.string = "\(i < 9 ? "\(i + 1)" : " ")  \(demo.title)"

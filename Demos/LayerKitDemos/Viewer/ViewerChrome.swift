@@ -6,7 +6,7 @@ final class ViewerChrome {
   static let galleryWidth: CGFloat = 230
   static let inspectorWidth: CGFloat = 290
   static let timelineHeight: CGFloat = 64
-  static let rowHeight: CGFloat = 26
+  static let rowHeight: CGFloat = 22
   static let dark = CGColor(red: 0.13, green: 0.15, blue: 0.19, alpha: 1)
   static let darker = CGColor(red: 0.10, green: 0.11, blue: 0.14, alpha: 1)
   static let light = CGColor(red: 0.86, green: 0.88, blue: 0.92, alpha: 1)

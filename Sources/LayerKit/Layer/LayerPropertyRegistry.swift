@@ -53,6 +53,7 @@ package struct LayerPropertyRegistry: Sendable {
     LayerProperty("backgroundColor", \.backgroundColor, animatable: true),
     LayerProperty("cornerRadius", \.cornerRadius, animatable: true),
     PlainLayerProperty(options: "maskedCorners", \.maskedCorners),
+    PlainLayerProperty(named: "cornerCurve", \.cornerCurve, known: [.circular, .continuous]),
     LayerProperty("borderWidth", \.borderWidth, animatable: true),
     LayerProperty("borderColor", \.borderColor, animatable: true),
     LayerProperty("masksToBounds", \.masksToBounds, animatable: true),

@@ -45,6 +45,8 @@ package struct LayerState: Equatable, Sendable {
   /// In points. Default 0.
   package var cornerRadius: CGFloat = 0
   package var maskedCorners: CACornerMask = .all
+  /// The shape of the rounded corners. Default `.circular`.
+  package var cornerCurve: CALayerCornerCurve = .circular
   /// In points, drawn inside the bounds. Default 0.
   package var borderWidth: CGFloat = 0
   package var borderColor: CGColor? = .black
