@@ -10,6 +10,8 @@ public enum DemoCatalog {
     ChatBubblesScene.self, InspirationalTitleScene.self, SVGIconScene.self,
     SpringPlaygroundScene.self, ImageGridScene.self, RasterizedCardsScene.self, ReplicatorCarouselScene.self,
     PathTimingScene.self,
+    BlendModesScene.self, CornerCurvesScene.self, ParticlesScene.self,
+    ScrollLayerScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

@@ -40,6 +40,9 @@ package enum BlendFunction {
       return r
     case .screen:
       return perChannel(s, d) { a, b in a &+ b &- M.mul255(a, b) }
+    case .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight, .hardLight, .difference,
+      .exclusion, .hue, .saturation, .color, .luminosity:
+      return W3CBlend.blend(mode, s, d)
     }
   }
 

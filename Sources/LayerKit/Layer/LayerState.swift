@@ -45,6 +45,8 @@ package struct LayerState: Equatable, Sendable {
   /// In points. Default 0.
   package var cornerRadius: CGFloat = 0
   package var maskedCorners: CACornerMask = .all
+  /// The shape of the rounded corners. Default `.circular`.
+  package var cornerCurve: CALayerCornerCurve = .circular
   /// In points, drawn inside the bounds. Default 0.
   package var borderWidth: CGFloat = 0
   package var borderColor: CGColor? = .black
@@ -53,6 +55,10 @@ package struct LayerState: Equatable, Sendable {
   package var allowsEdgeAntialiasing = false
   package var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
   package var isOpaque = false
+  /// The name of the filter compositing the layer onto what is behind it (one of Apple's
+  /// blend-mode filter names, see `CALayer.compositingFilter`). Default nil (source
+  /// over).
+  package var compositingFilter: String? = nil
 
   // MARK: Shadow
 

@@ -66,6 +66,8 @@ public final class CAContext {
   private let flatTable = FlatTrackTable()
   /// The tree in walk order with each layer's timing, replayed by a steady frame.
   private let plan = FlatTimingPlan()
+  /// The attached `CADisplayLink`s, fired at the end of every `advance(by:)`.
+  package let displayLinks = DisplayLinkList()
 
   struct LifecycleEvent {
     var entry: LayerAnimationEntry
@@ -135,11 +137,13 @@ public final class CAContext {
   /// evaluates the frame at the new time (starts, ends, removals, delegate callbacks).
   ///
   /// Only a `CAManualClock` can be moved; with any other clock the seconds are ignored
-  /// and the frame is evaluated at the clock's own time.
+  /// and the frame is evaluated at the clock's own time. Attached `CADisplayLink`s then
+  /// fire, with the clock's new time as their timestamp.
   public func advance(by seconds: CFTimeInterval) {
     commit()
     (clock as? CAManualClock)?.advance(by: seconds)
     updatePresentation()
+    displayLinks.fire(at: clock.time)
   }
 
   package func invalidate() {

@@ -35,6 +35,8 @@ package struct DamageTracker {
   private var last: [Record] = []
   private var lastKeys: [RenderNode.Key] = []
   private var lastBounds = PixelRect.empty
+  /// The particles of every emitter node in the previous frame.
+  private var lastParticles: [RenderNode.Key: [EmitterParticle]] = [:]
 
   package init() {}
 
@@ -57,6 +59,8 @@ package struct DamageTracker {
       lastBounds = frame
     }
     if frame != lastBounds || frame.isEmpty { return frame.isEmpty ? [] : [frame] }
+    // Particles fly anywhere: any change of them redraws the frame.
+    if particlesChanged(tree) { return [frame] }
     var rects: [PixelRect] = []
     /// Adds a damaged footprint; true when it covers the whole frame (nothing else matters).
     func add(_ r: PixelRect) -> Bool {
@@ -157,5 +161,16 @@ package struct DamageTracker {
     }
     if rects.count > maximumRects { return [rects.reduce(PixelRect.empty) { $0.union($1) }] }
     return rects.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+  }
+}
+
+extension DamageTracker {
+  /// Whether any emitter node's particles differ from the previous frame's (and
+  /// remembers this frame's).
+  fileprivate mutating func particlesChanged(_ tree: RenderTree) -> Bool {
+    var now: [RenderNode.Key: [EmitterParticle]] = [:]
+    for n in tree.nodes { if let p = n.particles { now[n.key] = p } }
+    defer { lastParticles = now }
+    return now != lastParticles
   }
 }

@@ -70,6 +70,9 @@ extension LayerCompositor {
     if n.kind == .shape, let shape = st.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
     }
+    if let particles = n.particles {
+      drawParticles(particles, adding: n.particlesAdd, map: map, into: s, clip: clip, alpha: alpha)
+    }
     if n.kind == .text, let text = st.text, n.backingStore == nil {
       drawText(n, text, map: map, into: s, clip: clip, alpha: alpha)
     }

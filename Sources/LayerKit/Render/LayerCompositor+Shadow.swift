@@ -114,7 +114,7 @@ extension LayerCompositor {
     let n = tree.nodes[i]
     let st = n.state
     guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
-    let r = RoundedRectPath.clampedRadius(st.cornerRadius, in: st.bounds)
+    let r = RoundedRectPath.cornerExtent(of: st)
     let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
     if let image = n.image {
       let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(

@@ -36,12 +36,23 @@ package final class LayerCompositor {
   var nodeParts = NodePartsCache()
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
+  /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
+  var blendGroupNode: Int?
 
   package init() {}
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
   /// device pixels per point. The pixels of `clip` are expected to be cleared first.
   package func render(_ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat) {
+    render(tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true)
+  }
+
+  /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `rootMap`
+  /// taking the root's superlayer space (or, when `placesRoot` is false, the root's own
+  /// bounds space, ignoring its position and transform) to device pixels.
+  package func render(
+    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool
+  ) {
     self.tree = tree
     nodeParts.begin(nodeCount: tree.nodes.count)
     gradientsUsed.removeAll(keepingCapacity: true)
@@ -54,9 +65,10 @@ package final class LayerCompositor {
         gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
       }
     }
-    guard let root = tree.root, !clip.isEmpty, scale.isFinite, scale > 0 else { return }
-    let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
-    drawNode(root, local: tree.localTransform(root, parent: nil), parentMap: device, into: surface, clip: clip, alpha: 1)
+    let device = ProjectiveTransform2D(affine: rootMap)
+    guard let root = tree.root, !clip.isEmpty, device.isFinite, device.inverse != nil else { return }
+    let local = placesRoot ? tree.localTransform(root, parent: nil) : .identity
+    drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
   }
 
   // MARK: - One layer
@@ -78,6 +90,10 @@ package final class LayerCompositor {
     // A transition applies each state's own opacity (`drawTransition`).
     let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
     guard a > 0 else { return }
+    if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroupNode != i {
+      drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+      return
+    }
     if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
     if n.kind == .transform {
       drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)

@@ -34,11 +34,13 @@ struct RoundedBoundsShape: Equatable {
   var bounds: CGRect
   var cornerRadius: CGFloat
   var corners: CACornerMask
+  var curve: CALayerCornerCurve
 
   init(_ st: LayerState) {
     bounds = st.bounds
     cornerRadius = st.cornerRadius
     corners = st.maskedCorners
+    curve = st.cornerCurve
   }
 }
 

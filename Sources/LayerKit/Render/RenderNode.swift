@@ -39,6 +39,10 @@ package struct RenderNode: Sendable {
   /// A `CATransition` running on the layer: how its outgoing state (another node) and
   /// this node's state are drawn together.
   package var transition: RenderTransition? = nil
+  /// A `CAEmitterLayer`'s particles at the frame's time, in drawing order, and whether
+  /// they are added (`.additive`) rather than composited.
+  package var particles: [EmitterParticle]? = nil
+  package var particlesAdd = false
 
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { backingStore ?? state.contents }
@@ -46,7 +50,7 @@ package struct RenderNode: Sendable {
   /// Whether the node draws any pixels of its own (not counting sublayers, border and
   /// shadow).
   package var hasOwnContent: Bool {
-    if image != nil { return true }
+    if image != nil || particles?.isEmpty == false { return true }
     switch kind {
     case .shape: return state.shape?.path != nil
     case .gradient: return !(state.gradient?.colors.elements.isEmpty ?? true)

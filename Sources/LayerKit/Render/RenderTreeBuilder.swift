@@ -70,6 +70,10 @@ package struct RenderTreeBuilder {
     node.backingStore = store
     node.instanceTransform = instanceTransform
     node.tint = tint
+    if let emitter = layer as? CAEmitterLayer {
+      node.particles = emitter.particles(at: delayed?.localTime ?? layer.animationStorage.localTime)
+      node.particlesAdd = emitter.renderMode == .additive
+    }
     let index = tree.nodes.count
     tree.nodes.append(node)
 

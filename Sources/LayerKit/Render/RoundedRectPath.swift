@@ -2,9 +2,10 @@ import Foundation
 
 /// The outline of a layer's bounds with its corner radius on the masked corners.
 ///
-/// Corners are circular arcs (Core Animation's `.circular` corner curve), each drawn as
-/// one cubic Bézier with the usual 0.5523 handle ratio. The radius is clamped to half
-/// the shorter side, as Core Animation clamps it. `minY` is the top edge on LayerKit's
+/// `.circular` corners are circular arcs, each drawn as one cubic Bézier with the usual
+/// 0.5523 handle ratio; `.continuous` corners are three cubics each
+/// (`ContinuousCorner`). The radius is clamped to half the shorter side, as Core
+/// Animation clamps it. `minY` is the top edge on LayerKit's
 /// y-down screen, so `.layerMinXMinYCorner` is the top-left corner.
 package enum RoundedRectPath {
   /// The cubic handle length of a quarter circle of radius 1.
@@ -16,12 +17,30 @@ package enum RoundedRectPath {
     return Swift.min(radius, Swift.min(rect.width, rect.height) / 2)
   }
 
+  /// `CALayer.cornerCurveExpansionFactor(.continuous)`.
+  package static let continuousExtent: CGFloat = 1.528665
+
+  /// How far from each rounded corner the outline of `state`'s bounds leaves the
+  /// straight edges, in points (0 when nothing is rounded).
+  package static func cornerExtent(of state: LayerState) -> CGFloat {
+    let r = clampedRadius(state.cornerRadius, in: state.bounds)
+    guard state.cornerCurve == .continuous else { return r }
+    return ContinuousCorner.extent(radius: r, halfSide: Swift.min(state.bounds.width, state.bounds.height) / 2)
+  }
+
   /// Appends the outline (clockwise on screen, starting at the top edge) to `path`.
-  package static func add(_ rect: CGRect, radius: CGFloat, corners: CACornerMask, to path: CGMutablePath) {
+  package static func add(
+    _ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve = .circular,
+    to path: CGMutablePath
+  ) {
     let r = clampedRadius(radius, in: rect)
     guard rect.width > 0, rect.height > 0 else { return }
     if r == 0 || corners.isEmpty {
       path.addRect(rect)
+      return
+    }
+    if curve == .continuous {
+      addContinuous(rect, radius: r, corners: corners, to: path)
       return
     }
     // One move, four lines, up to four curves and a close: room for them at once.
@@ -61,10 +80,42 @@ package enum RoundedRectPath {
     path.closeSubpath()
   }
 
-  /// The outline of `state`'s bounds with its corner radius and masked corners.
+  /// The continuous outline: each masked corner's three cubics (`ContinuousCorner`)
+  /// placed by its corner point and the directions back along its incoming edge and
+  /// out along its outgoing one.
+  private static func addContinuous(_ rect: CGRect, radius r: CGFloat, corners: CACornerMask, to path: CGMutablePath) {
+    let pts = ContinuousCorner.points(radius: r, halfSide: Swift.min(rect.width, rect.height) / 2)
+    let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+    // (mask, corner, back along the incoming edge, out along the outgoing edge)
+    let frames: [(CACornerMask, CGPoint, CGPoint, CGPoint)] = [
+      (.layerMaxXMinYCorner, CGPoint(x: x1, y: y0), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: 1)),
+      (.layerMaxXMaxYCorner, CGPoint(x: x1, y: y1), CGPoint(x: 0, y: -1), CGPoint(x: -1, y: 0)),
+      (.layerMinXMaxYCorner, CGPoint(x: x0, y: y1), CGPoint(x: 1, y: 0), CGPoint(x: 0, y: -1)),
+      (.layerMinXMinYCorner, CGPoint(x: x0, y: y0), CGPoint(x: 0, y: 1), CGPoint(x: 1, y: 0)),
+    ]
+    func place(_ p: CGPoint, _ f: (CACornerMask, CGPoint, CGPoint, CGPoint)) -> CGPoint {
+      CGPoint(x: f.1.x + p.x * f.2.x + p.y * f.3.x, y: f.1.y + p.x * f.2.y + p.y * f.3.y)
+    }
+    // Start where the top-left corner hands over to the top edge.
+    let tl = frames[3]
+    path.move(to: corners.contains(tl.0) ? place(pts[9], tl) : tl.1)
+    for f in frames {
+      guard corners.contains(f.0) else {
+        path.addLine(to: f.1)
+        continue
+      }
+      path.addLine(to: place(pts[0], f))
+      for i in stride(from: 1, to: 10, by: 3) {
+        path.addCurve(to: place(pts[i + 2], f), control1: place(pts[i], f), control2: place(pts[i + 1], f))
+      }
+    }
+    path.closeSubpath()
+  }
+
+  /// The outline of `state`'s bounds with its corner radius, curve and masked corners.
   package static func bounds(of state: LayerState) -> CGPath {
     let p = CGMutablePath()
-    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, to: p)
+    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, curve: state.cornerCurve, to: p)
     return p
   }
 
@@ -73,9 +124,12 @@ package enum RoundedRectPath {
   package static func border(of state: LayerState) -> CGPath {
     let p = CGMutablePath()
     let w = Swift.min(state.borderWidth, Swift.min(state.bounds.width, state.bounds.height) / 2)
-    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, to: p)
+    let curve = state.cornerCurve
+    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, curve: curve, to: p)
     let r = clampedRadius(state.cornerRadius, in: state.bounds)
-    add(state.bounds.insetBy(dx: w, dy: w), radius: Swift.max(r - w, 0), corners: state.maskedCorners, to: p)
+    add(
+      state.bounds.insetBy(dx: w, dy: w), radius: Swift.max(r - w, 0), corners: state.maskedCorners, curve: curve,
+      to: p)
     return p
   }
 

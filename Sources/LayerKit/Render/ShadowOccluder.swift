@@ -35,7 +35,7 @@ struct ShadowOccluder {
       self = .none
       return
     }
-    let r = RoundedRectPath.clampedRadius(st.cornerRadius, in: st.bounds)
+    let r = RoundedRectPath.cornerExtent(of: st)
     let rx = r == 0 ? 0 : Int((r * abs(map.a)).rounded(.up)) + 1
     let ry = r == 0 ? 0 : Int((r * abs(map.d)).rounded(.up)) + 1
     let x0 = Int(box.minX.rounded(.up)), x1 = Int(box.maxX.rounded(.down))

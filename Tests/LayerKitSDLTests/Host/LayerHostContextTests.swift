@@ -54,5 +54,25 @@ extension SDLVideoTests {
       #expect(shown.pixel(x: 30, y: 30) == (0, 0, 255, 255))
       #expect(shown.pixel(x: 5, y: 5) == (255, 0, 0, 255))
     }
+
+    @Test(Support.windowTests) func displayLinksFireOncePerHostFrame() throws {
+      let clock = CAManualClock(time: 2)
+      let host = try Support.openHost(clock: clock)
+      defer { host.close() }
+      _ = host.pollEvents()
+      let context = CAContext(clock: clock)
+      context.layer = CALayer()
+      var stamps: [CFTimeInterval] = []
+      let link = CADisplayLink { link in
+        stamps.append(link.timestamp)
+        clock.advance(by: 1.0 / 60)  // the next host frame sees the next time
+        if stamps.count == 3 { host.stop() }
+      }
+      link.add(to: .current, forMode: .common)
+      defer { link.invalidate() }
+      try host.run(context: context)
+      #expect(stamps.count == 3)
+      #expect(zip(stamps, [2, 2 + 1.0 / 60, 2 + 2.0 / 60]).allSatisfy { abs($0 - $1) < 1e-12 })
+    }
   }
 }

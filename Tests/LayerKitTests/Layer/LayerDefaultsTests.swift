@@ -28,6 +28,8 @@ struct DefaultCase: Sendable, CustomTestStringConvertible {
     .init(key: "backgroundColor", expected: nil),
     .init(key: "cornerRadius", expected: CGFloat(0)),
     .init(key: "maskedCorners", expected: CACornerMask(rawValue: 0b1111)),
+    .init(key: "cornerCurve", expected: CALayerCornerCurve.circular),
+    .init(key: "compositingFilter", expected: nil),
     .init(key: "borderWidth", expected: CGFloat(0)),
     .init(key: "borderColor", expected: black),
     .init(key: "masksToBounds", expected: false),

@@ -27,6 +27,8 @@ import Testing
     case is CAMediaTimingFillMode.Type: return CAMediaTimingFillMode.both
     case is CACornerMask.Type: return CACornerMask.layerMaxXMaxYCorner
     case is CAEdgeAntialiasingMask.Type: return CAEdgeAntialiasingMask.layerTopEdge
+    case is CALayerCornerCurve.Type: return CALayerCornerCurve.continuous
+    case is String?.Type: return "screenBlendMode"
     default: return "unsupported \(type)"
     }
   }

@@ -1,0 +1,40 @@
+import Foundation
+
+extension CALayer {
+  /// Renders the layer and its sublayers into `ctx` with their model values, as Core
+  /// Animation's `render(in:)` does (thumbnails, snapshot tests).
+  ///
+  /// The layer draws in its own coordinate space: a point of its bounds lands at the
+  /// same point of `ctx`'s user space, mapped by the context's current transformation
+  /// matrix, so the layer's own `position` and `transform` do not move it (its
+  /// sublayers' do). Animations are ignored: what draws is the model tree, laid out and
+  /// displayed first (`draw(in:)` runs for layers that need display). The layer's
+  /// opacity, shadow, mask, filters and everything else the compositor draws apply.
+  ///
+  /// The tree is composited into an offscreen the size of `ctx` and that image is then
+  /// drawn into `ctx` through its current state, so the context's clip, alpha and blend
+  /// mode apply to the result as a whole. A CTM that is not invertible or not finite
+  /// draws nothing (with a diagnostic).
+  ///
+  /// - Complexity: O(pixels of `ctx`) memory for the offscreen.
+  public func render(in ctx: CGContext) {
+    let ctm = ctx.ctm
+    guard [ctm.a, ctm.b, ctm.c, ctm.d, ctm.tx, ctm.ty].allSatisfy(\.isFinite),
+      ctm.a * ctm.d - ctm.b * ctm.c != 0
+    else {
+      CADiagnostics.report(
+        key: "render(in:)", "the context's transform \(ctm) is not invertible; drew nothing")
+      return
+    }
+    guard let surface = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ctx.width, y1: ctx.height))
+    else { return }
+    let tree = RenderTreeBuilder.build(root: self) { $0.state }
+    LayerCompositor().render(
+      tree, into: surface, clip: surface.rect, rootMap: ctm, placesRoot: false)
+    guard let image = surface.context.makeImage() else { return }
+    ctx.saveGState()
+    ctx.concatenate(ctm.inverted())
+    ctx.draw(image, in: CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height))
+    ctx.restoreGState()
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+extension PixelCompositing {
+  /// Blends the pixels of `src` that lie in `clip` onto `dst` with `mode`
+  /// (`BlendFunction`, the W3C formulas for the separable and non-separable modes);
+  /// transparent source pixels leave `dst` as it is.
+  ///
+  /// - Complexity: O(pixels in `clip`), rows split over cores for large areas.
+  package static func blend(
+    _ src: RenderSurface, onto dst: RenderSurface, clip: PixelRect, mode: CGBlendMode
+  ) {
+    let r = clip.intersection(src.rect).intersection(dst.rect)
+    guard !r.isEmpty else { return }
+    dst.flushPendingClear()
+    let s = SendablePointer(src.pixel(x: r.x0, y: r.y0))
+    let d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
+    let ss = src.stride
+    let ds = dst.stride
+    let w = r.width
+    ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
+      for y in rows {
+        let sr = s.pointer + y * ss
+        let dr = d.pointer + y * ds
+        for x in 0..<w where sr[x] != 0 { dr[x] = BlendFunction.blend(mode, sr[x], dr[x]) }
+      }
+    }
+  }
+}
