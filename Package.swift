@@ -23,6 +23,15 @@ let package = Package(
     .systemLibrary(
       name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
     .target(
@@ -31,7 +40,9 @@ let package = Package(
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
-    .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
+    .target(name: "LayerKitSDL", dependencies: [
+        "LayerKit", "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
+      ]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
     .executableTarget(

@@ -22,6 +22,11 @@ public final class FontRegistry: @unchecked Sendable {
   private var aliases: [String: String] = [:]
   private var defaultFamily: String?
   private var resolved: [ResolutionKey: Int] = [:]
+  private var shaping: (any TextShapingEngine)?
+  private var bidi: (any BidiEngine)?
+  private var source: (any FontFallbackSource)?
+  /// Clusters the fallback source had no face for (keys joined scalar values).
+  private var sourceMisses: Set<[UInt32]> = []
 
   private struct ResolutionKey: Hashable {
     var name: String
@@ -44,6 +49,32 @@ public final class FontRegistry: @unchecked Sendable {
       withLock {
         defaultFamily = newValue
         resolved.removeAll()
+      }
+    }
+  }
+
+  /// The engine that shapes runs (kerning, ligatures, contextual forms, marks); `nil`
+  /// lays out one glyph per character. `FreeTypeFonts.installDefault()` sets HarfBuzz.
+  public var shapingEngine: (any TextShapingEngine)? {
+    get { withLock { shaping } }
+    set { withLock { shaping = newValue } }
+  }
+
+  /// The engine that resolves bidirectional levels; `nil` lays text out left to right.
+  /// `FreeTypeFonts.installDefault()` sets FriBidi.
+  public var bidiEngine: (any BidiEngine)? {
+    get { withLock { bidi } }
+    set { withLock { bidi = newValue } }
+  }
+
+  /// Where faces for characters no registered face has come from; `nil` draws them as
+  /// `.notdef` boxes. `FreeTypeFonts.installDefault()` sets fontconfig.
+  public var fallbackSource: (any FontFallbackSource)? {
+    get { withLock { source } }
+    set {
+      withLock {
+        source = newValue
+        sourceMisses.removeAll()
       }
     }
   }
@@ -124,6 +155,47 @@ public final class FontRegistry: @unchecked Sendable {
       }
     }
     return nil
+  }
+
+  /// The face that draws the grapheme cluster `scalars` (default-ignorable scalars already
+  /// removed): `primary` when it has all of them, else the first registered face that has
+  /// all of them (a colour face first when `prefersColor`), else a face from the fallback
+  /// source, registered for next time; `nil` when none has them all.
+  package func face(
+    covering scalars: [Unicode.Scalar], primary: CachedFace?, prefersColor: Bool
+  ) -> CachedFace? {
+    func covers(_ face: CachedFace) -> Bool { scalars.allSatisfy { face.glyph(for: $0) != nil } }
+    if !prefersColor, let primary, covers(primary) { return primary }
+    let chain = withLock { cached }
+    let bold = primary?.face.isBold ?? false
+    let passes = prefersColor ? [true, false] : [false]
+    for wantColor in passes {
+      for sameWeight in [true, false] {
+        for candidate in chain
+        where (candidate.face.isBold == bold) == sameWeight
+          && (!prefersColor || candidate.face.hasColorGlyphs == wantColor)
+        {
+          if covers(candidate) { return candidate }
+        }
+      }
+    }
+    let key = scalars.map(\.value)
+    let lookup: (any FontFallbackSource)? = withLock {
+      sourceMisses.contains(key) ? nil : source
+    }
+    guard let lookup else { return nil }
+    guard let found = lookup.face(covering: scalars, prefersColor: prefersColor) else {
+      withLock { _ = sourceMisses.insert(key) }
+      return nil
+    }
+    register(found)
+    let identity = Self.identity(of: found)
+    let entry = withLock { cached.first { Self.identity(of: $0.face) == identity } }
+    guard let entry, covers(entry) else {
+      withLock { _ = sourceMisses.insert(key) }
+      return nil
+    }
+    return entry
   }
 
   // MARK: - Resolution (called with the lock held)

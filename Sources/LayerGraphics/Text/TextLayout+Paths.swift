@@ -14,7 +14,16 @@ extension TextLayout {
     var storage = PathStorage()
     var color: CGColor?
     for glyph in glyphs {
-      if let current = color, current != glyph.color {
+      if let image = glyph.image {
+        if let current = color, !storage.verbs.isEmpty {
+          fills.append(GlyphFill(color: current, path: CGPath(storage: storage)))
+          storage = PathStorage()
+        }
+        let rect = image.bounds.applying(glyph.transform.concatenating(transform))
+        fills.append(GlyphFill(color: glyph.color, path: CGPath(), image: image.image, imageRect: rect))
+        continue
+      }
+      if let current = color, current != glyph.color, !storage.verbs.isEmpty {
         fills.append(GlyphFill(color: current, path: CGPath(storage: storage)))
         storage = PathStorage()
       }

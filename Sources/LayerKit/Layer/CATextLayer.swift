@@ -166,12 +166,7 @@ open class CATextLayer: CALayer {
     guard !fills.isEmpty else { return }
     ctx.saveGState()
     ctx.clip(to: state.bounds)
-    for fill in fills {
-      ctx.setFillColor(fill.color)
-      ctx.beginPath()
-      ctx.addPath(fill.path)
-      ctx.fillPath(using: .winding)
-    }
+    ctx.drawGlyphFills(fills)
     ctx.restoreGState()
   }
 }

@@ -92,7 +92,9 @@ package struct TextLayerState: Equatable, Sendable {
   package func glyphFills(in bounds: CGRect) -> [GlyphFill] {
     if (foregroundColor?.alpha ?? 0) <= 0 && !hasOwnColors { return [] }
     let move = CGAffineTransform(translationX: bounds.origin.x, y: bounds.origin.y)
-    return layout(in: bounds).glyphFills(transform: move).filter { $0.color.alpha > 0 }
+    return layout(in: bounds).glyphFills(transform: move).filter {
+      $0.image != nil || $0.color.alpha > 0
+    }
   }
 
   /// Whether some run carries its own colour.

@@ -26,6 +26,14 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
   public let glyphCount: Int
   /// Whether the face carries a `kern` table FreeType can read.
   public let hasKerning: Bool
+  /// Whether the face has colour glyphs (a `CBDT`, `sbix` or `COLR` table).
+  public let hasColorGlyphs: Bool
+  /// The largest bitmap strike of a face without outlines (Noto Color Emoji), whose
+  /// images colour glyphs are read from.
+  private let strikeIndex: Int32?
+  /// The HarfBuzz font over the same bytes, made on first use; `.some(nil)` when HarfBuzz
+  /// cannot read them.
+  private var harfBuzzStorage: HarfBuzzFont??
 
   private let lock = NSLock()
   private let library: FT_Library
@@ -134,11 +142,43 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
     self.isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
     self.glyphCount = Int(record.num_glyphs)
     self.hasKerning = record.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+    self.hasColorGlyphs = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+    self.strikeIndex = Self.largestStrike(record)
     let ascent = CGFloat(record.ascender)
     let descent = -CGFloat(record.descender)
     self.metrics = FontMetrics(
       unitsPerEm: CGFloat(record.units_per_EM), ascent: ascent, descent: descent,
       lineGap: CGFloat(record.height) - ascent - descent)
+  }
+
+  /// The index of the face's largest bitmap strike, for faces with no outlines.
+  private static func largestStrike(_ record: FT_FaceRec) -> Int32? {
+    guard record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, record.num_fixed_sizes > 0,
+      let sizes = record.available_sizes
+    else { return nil }
+    var best: Int32 = 0
+    for i in 0..<record.num_fixed_sizes where sizes[Int(i)].y_ppem > sizes[Int(best)].y_ppem {
+      best = i
+    }
+    return best
+  }
+
+  /// The HarfBuzz font over the face's bytes (made once), or `nil` when HarfBuzz cannot
+  /// read them.
+  var harfBuzzFont: HarfBuzzFont? {
+    locked {
+      if let made = harfBuzzStorage { return made }
+      let made: HarfBuzzFont?
+      if let path {
+        made = HarfBuzzFont(path: path, index: faceIndex)
+      } else if let memory {
+        made = HarfBuzzFont(bytes: UnsafeRawBufferPointer(memory), index: faceIndex)
+      } else {
+        made = nil
+      }
+      harfBuzzStorage = .some(made)
+      return made
+    }
   }
 
   deinit {
@@ -200,6 +240,47 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
       let slot = face.pointee.glyph!
       guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
       return FreeTypeOutline.path(of: &slot.pointee.outline)
+    }
+  }
+
+  /// The colour bitmap of `glyph` from the face's largest strike (BGRA through
+  /// `FT_LOAD_COLOR`), placed in font units; `nil` for faces without colour bitmaps.
+  public func colorImage(of glyph: CGGlyph) -> GlyphImage? {
+    guard hasColorGlyphs, let strikeIndex, Int(glyph) < glyphCount else { return nil }
+    return locked {
+      guard FT_Select_Size(face, strikeIndex) == 0,
+        FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_COLOR)) == 0,
+        let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_BITMAP
+      else { return nil }
+      let bitmap = slot.pointee.bitmap
+      let width = Int(bitmap.width)
+      let rows = Int(bitmap.rows)
+      guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), width > 0, rows > 0,
+        let buffer = bitmap.buffer
+      else { return nil }
+      var pixels = [UInt8](repeating: 0, count: width * rows * 4)
+      let pitch = Int(bitmap.pitch)
+      for y in 0..<rows {
+        let row = buffer + (pitch >= 0 ? y * pitch : (rows - 1 - y) * -pitch)
+        for x in 0..<width {
+          let o = (y * width + x) * 4
+          pixels[o] = row[x * 4 + 2]
+          pixels[o + 1] = row[x * 4 + 1]
+          pixels[o + 2] = row[x * 4]
+          pixels[o + 3] = row[x * 4 + 3]
+        }
+      }
+      let ppem = CGFloat(face.pointee.size.pointee.metrics.y_ppem)
+      guard ppem > 0, let image = CGImage(width: width, height: rows, premultipliedRGBA: pixels)
+      else { return nil }
+      let scale = metrics.unitsPerEm / ppem
+      let left = CGFloat(slot.pointee.bitmap_left)
+      let top = CGFloat(slot.pointee.bitmap_top)
+      return GlyphImage(
+        image: image,
+        bounds: CGRect(
+          x: left * scale, y: (top - CGFloat(rows)) * scale, width: CGFloat(width) * scale,
+          height: CGFloat(rows) * scale))
     }
   }
 
