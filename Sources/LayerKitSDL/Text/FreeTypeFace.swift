@@ -144,11 +144,29 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
     self.hasKerning = record.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
     self.hasColorGlyphs = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
     self.strikeIndex = Self.largestStrike(record)
-    let ascent = CGFloat(record.ascender)
-    let descent = -CGFloat(record.descender)
-    self.metrics = FontMetrics(
-      unitsPerEm: CGFloat(record.units_per_EM), ascent: ascent, descent: descent,
-      lineGap: CGFloat(record.height) - ascent - descent)
+    self.metrics = Self.metrics(of: face)
+  }
+
+  /// The face's vertical metrics in font units. FreeType leaves them 0 for faces without
+  /// outlines (Noto Color Emoji), so those are read from the `head` and `hhea` tables.
+  private static func metrics(of face: FT_Face) -> FontMetrics {
+    let record = face.pointee
+    var unitsPerEm = CGFloat(record.units_per_EM)
+    var ascent = CGFloat(record.ascender)
+    var descent = -CGFloat(record.descender)
+    var height = CGFloat(record.height)
+    if unitsPerEm == 0,
+      let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
+      let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(
+        to: TT_HoriHeader.self)
+    {
+      unitsPerEm = CGFloat(head.pointee.Units_Per_EM)
+      ascent = CGFloat(hhea.pointee.Ascender)
+      descent = -CGFloat(hhea.pointee.Descender)
+      height = ascent + descent + CGFloat(hhea.pointee.Line_Gap)
+    }
+    return FontMetrics(
+      unitsPerEm: unitsPerEm, ascent: ascent, descent: descent, lineGap: height - ascent - descent)
   }
 
   /// The index of the face's largest bitmap strike, for faces with no outlines.
