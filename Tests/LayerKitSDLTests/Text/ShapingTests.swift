@@ -82,3 +82,52 @@ import Testing
     #expect(layout.lineTexts == ["office"])
   }
 }
+
+/// `NSAttributedString` runs with their own kerning and ligature settings.
+@Suite struct AttributedShapingTests {
+  func layout(_ attributed: NSAttributedString) -> TextLayout {
+    TextLayout(
+      AttributedText(
+        attributed, defaultFont: FontDescription(name: "DejaVu Sans", size: 20.48),
+        defaultColor: .black),
+      registry: ShapingTests.registry)
+  }
+
+  @Test func ligatureZeroKeepsTheLettersApart() {
+    let text = NSMutableAttributedString(string: "office office")
+    text.addAttribute(.ligature, value: 0, range: NSRange(location: 7, length: 6))
+    // hb-shape: with ligatures [82, 5044, 70, 72]; with -liga [82, 73, 73, 76, 70, 72].
+    #expect(layout(text).glyphs.map(\.glyph) == [82, 5044, 70, 72, 82, 73, 73, 76, 70, 72])
+  }
+
+  @Test func kernAddsSpaceAfterEachCluster() {
+    let plain = layout(NSAttributedString(string: "AVA"))
+    let text = NSMutableAttributedString(string: "AVA")
+    text.addAttribute(.kern, value: 2.5, range: NSRange(location: 0, length: 3))
+    let kerned = layout(text)
+    #expect(abs(kerned.glyphs[1].position.x - plain.glyphs[1].position.x - 2.5) < 1e-9)
+    #expect(abs(kerned.glyphs[2].position.x - plain.glyphs[2].position.x - 5) < 1e-9)
+  }
+
+  @Test func kernOfTheWrongTypeIsReported() {
+    let text = NSMutableAttributedString(string: "AV")
+    text.addAttribute(.kern, value: "wide", range: NSRange(location: 0, length: 2))
+    var notes: [String] = []
+    let runs = StyledRun.runs(of: text) { notes.append($0) }
+    #expect(runs.first?.kern == nil)
+    #expect(notes.count == 1)
+  }
+
+  @Test func runsKeepTheirOwnFontAndColour() {
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let text = NSMutableAttributedString(string: "Hi مرحبا")
+    text.addAttribute(.foregroundColor, value: red, range: NSRange(location: 3, length: 5))
+    text.addAttribute(
+      .font, value: FontDescription(name: "DejaVu Sans", size: 40),
+      range: NSRange(location: 3, length: 5))
+    let shaped = layout(text)
+    let arabic = shaped.glyphs.filter { $0.color == red }
+    #expect(arabic.count == 5)
+    #expect(arabic.allSatisfy { $0.fontSize == 40 })
+  }
+}
