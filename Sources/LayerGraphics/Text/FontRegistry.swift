@@ -33,6 +33,25 @@ public final class FontRegistry: @unchecked Sendable {
     var bold: Bool
   }
 
+  /// A number no other registry in the process has; with `generation`, it keys cached
+  /// layouts.
+  package let registryID: Int = FontRegistry.nextIdentity()
+  private var changes = 0
+
+  private static let identityLock = NSLock()
+  nonisolated(unsafe) private static var identities = 0
+  private static func nextIdentity() -> Int {
+    identityLock.lock()
+    defer { identityLock.unlock() }
+    identities += 1
+    return identities
+  }
+
+  /// Goes up with every change that can change how text lays out (a face registered, an
+  /// alias, the default family, an engine); cached layouts of older generations are not
+  /// used.
+  package var generation: Int { withLock { changes } }
+
   /// An empty registry.
   public init() {}
 
@@ -49,6 +68,7 @@ public final class FontRegistry: @unchecked Sendable {
       withLock {
         defaultFamily = newValue
         resolved.removeAll()
+        changes += 1
       }
     }
   }
@@ -57,14 +77,24 @@ public final class FontRegistry: @unchecked Sendable {
   /// lays out one glyph per character. `FreeTypeFonts.installDefault()` sets HarfBuzz.
   public var shapingEngine: (any TextShapingEngine)? {
     get { withLock { shaping } }
-    set { withLock { shaping = newValue } }
+    set {
+      withLock {
+        shaping = newValue
+        changes += 1
+      }
+    }
   }
 
   /// The engine that resolves bidirectional levels; `nil` lays text out left to right.
   /// `FreeTypeFonts.installDefault()` sets FriBidi.
   public var bidiEngine: (any BidiEngine)? {
     get { withLock { bidi } }
-    set { withLock { bidi = newValue } }
+    set {
+      withLock {
+        bidi = newValue
+        changes += 1
+      }
+    }
   }
 
   /// Where faces for characters no registered face has come from; `nil` draws them as
@@ -75,6 +105,7 @@ public final class FontRegistry: @unchecked Sendable {
       withLock {
         source = newValue
         sourceMisses.removeAll()
+        changes += 1
       }
     }
   }
@@ -91,6 +122,7 @@ public final class FontRegistry: @unchecked Sendable {
       if cached.contains(where: { Self.identity(of: $0.face) == identity }) { return false }
       cached.append(CachedFace(face: face, index: cached.count))
       resolved.removeAll()
+        changes += 1
       return true
     }
   }
@@ -100,6 +132,7 @@ public final class FontRegistry: @unchecked Sendable {
     withLock {
       aliases[Self.normalized(alias)] = family
       resolved.removeAll()
+        changes += 1
     }
   }
 
@@ -110,6 +143,7 @@ public final class FontRegistry: @unchecked Sendable {
       aliases.removeAll()
       defaultFamily = nil
       resolved.removeAll()
+        changes += 1
     }
   }
 

@@ -132,7 +132,9 @@ open class CATextLayer: CALayer {
     let width = text.isWrapped ? state.bounds.width : .infinity
     var options = text.options(for: CGSize(width: width, height: .infinity))
     options.truncation = .none
-    return TextLayout(text.attributedText, options: options, registry: text.fontRegistry).size
+    return TextLayoutCache.shared.layout(
+      text.attributedText, options: options, registry: text.fontRegistry
+    ).size
   }
 
   /// The font registry the layer's text resolves fonts in. Default `FontRegistry.shared`.

@@ -83,7 +83,8 @@ package struct TextLayerState: Equatable, Sendable {
   /// The text laid out in `bounds` (a layer's bounds), in layout coordinates: points from
   /// the top left of the bounds, y down.
   package func layout(in bounds: CGRect) -> TextLayout {
-    TextLayout(attributedText, options: options(for: bounds.size), registry: fontRegistry)
+    TextLayoutCache.shared.layout(
+      attributedText, options: options(for: bounds.size), registry: fontRegistry)
   }
 
   /// The glyphs to fill for a layer with these bounds, in the layer's own coordinates
