@@ -6,8 +6,9 @@ import Foundation
 /// Text is drawn as vector glyph outlines filled by the rasterizer, so it stays sharp at
 /// any `contentsScale`, transform or animation of `fontSize`. Fonts come from
 /// `FontRegistry.shared`; with `LayerKitSDL`, call `FreeTypeFonts.installDefault()` once
-/// to get DejaVu Sans for Latin text and Noto Sans CJK for Japanese. Characters no font
-/// has are drawn as `.notdef` boxes.
+/// to get DejaVu Sans and Noto Sans CJK, HarfBuzz shaping, FriBidi bidirectional text and
+/// fontconfig fallback for every other script and colour emoji. Characters no font has
+/// are drawn as `.notdef` boxes.
 ///
 /// ```swift
 /// let label = CATextLayer()
@@ -106,7 +107,8 @@ open class CATextLayer: CALayer {
     set { setModelValue(\.textState.truncationMode, newValue, forKey: "truncationMode") }
   }
 
-  /// How lines align within the bounds' width. Default `.natural` (left).
+  /// How lines align within the bounds' width. Default `.natural` (left, or right for a
+  /// right-to-left paragraph).
   public var alignmentMode: CATextLayerAlignmentMode {
     get { state.textState.alignmentMode }
     set { setModelValue(\.textState.alignmentMode, newValue, forKey: "alignmentMode") }
