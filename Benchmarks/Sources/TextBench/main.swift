@@ -58,7 +58,9 @@ let paragraphHeight = Int(paragraphLayout.size.height.rounded(.up)) + 2
 if let path = argument("--strings") {
   var out = "glyphs \(paragraphLayout.glyphs.count)\nparagraph-height \(paragraphHeight)\n"
   for s in paragraphSentences { out += "sentence \(s.script) \(s.text)\n" }
-  for i in 0..<100 { out += "label \(labels[i % labels.count].script) \(labels[i % labels.count].text)\n" }
+  for i in 0..<100 {
+    out += "label \(labels[i % labels.count].script) \(labels[i % labels.count].text)\n"
+  }
   try? out.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
@@ -99,7 +101,8 @@ report(
     fill(layout, in: paragraphContext, at: .zero)
   })
 report(
-  "paragraph-layout", time { _ = TextLayout(paragraphText, options: paragraphOptions, registry: registry) })
+  "paragraph-layout",
+  time { _ = TextLayout(paragraphText, options: paragraphOptions, registry: registry) })
 
 let labelFont = FontDescription(name: "Helvetica", size: 14)
 let labelOptions = TextLayoutOptions(size: CGSize(width: 120, height: 24), truncation: .end)
@@ -114,7 +117,9 @@ func drawFrame(cached: Bool) {
       cached
       ? cache.layout(text, options: labelOptions, registry: registry)
       : TextLayout(text, options: labelOptions, registry: registry)
-    fill(layout, in: frameContext, at: CGPoint(x: CGFloat(i % 10) * 128 + 4, y: CGFloat(i / 10) * 72 + 24))
+    fill(
+      layout, in: frameContext,
+      at: CGPoint(x: CGFloat(i % 10) * 128 + 4, y: CGFloat(i / 10) * 72 + 24))
   }
 }
 report("labels-uncached", time { drawFrame(cached: false) })

@@ -93,7 +93,8 @@ public final class TextPlaygroundScene: DemoScene {
     for (i, sample) in Self.samples.enumerated() {
       let column = i < 5 ? 0 : 1
       let row = i < 5 ? i : i - 5
-      let frame = CGRect(x: 16 + CGFloat(column) * 436, y: 10 + CGFloat(row) * 35, width: 420, height: 30)
+      let frame = CGRect(
+        x: 16 + CGFloat(column) * 436, y: 10 + CGFloat(row) * 35, width: 420, height: 30)
       let line = DemoStyle.label(sample.text, frame: frame, size: 20)
       line.name = sample.name
       line.truncationMode = .end

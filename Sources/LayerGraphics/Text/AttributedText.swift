@@ -47,7 +47,8 @@ public struct AttributedText: Equatable, Hashable, Sendable {
   }
 
   /// Text in one font and colour.
-  public init(_ string: String, font: FontDescription = FontDescription(), color: CGColor = .white) {
+  public init(_ string: String, font: FontDescription = FontDescription(), color: CGColor = .white)
+  {
     self.runs = [TextRun(text: string, font: font, color: color)]
   }
 

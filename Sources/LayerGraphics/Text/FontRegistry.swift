@@ -64,37 +64,21 @@ public final class FontRegistry: @unchecked Sendable {
   /// registered face.
   public var defaultFamilyName: String? {
     get { withLock { defaultFamily ?? cached.first?.face.familyName } }
-    set {
-      withLock {
-        defaultFamily = newValue
-        resolved.removeAll()
-        changes += 1
-      }
-    }
+    set { change { defaultFamily = newValue } }
   }
 
   /// The engine that shapes runs (kerning, ligatures, contextual forms, marks); `nil`
   /// lays out one glyph per character. `FreeTypeFonts.installDefault()` sets HarfBuzz.
   public var shapingEngine: (any TextShapingEngine)? {
     get { withLock { shaping } }
-    set {
-      withLock {
-        shaping = newValue
-        changes += 1
-      }
-    }
+    set { change { shaping = newValue } }
   }
 
   /// The engine that resolves bidirectional levels; `nil` lays text out left to right.
   /// `FreeTypeFonts.installDefault()` sets FriBidi.
   public var bidiEngine: (any BidiEngine)? {
     get { withLock { bidi } }
-    set {
-      withLock {
-        bidi = newValue
-        changes += 1
-      }
-    }
+    set { change { bidi = newValue } }
   }
 
   /// Where faces for characters no registered face has come from; `nil` draws them as
@@ -102,10 +86,9 @@ public final class FontRegistry: @unchecked Sendable {
   public var fallbackSource: (any FontFallbackSource)? {
     get { withLock { source } }
     set {
-      withLock {
+      change {
         source = newValue
         sourceMisses.removeAll()
-        changes += 1
       }
     }
   }
@@ -117,33 +100,23 @@ public final class FontRegistry: @unchecked Sendable {
   /// - Returns: Whether the face was added.
   @discardableResult
   public func register(_ face: any FontFace) -> Bool {
-    withLock {
-      let identity = Self.identity(of: face)
-      if cached.contains(where: { Self.identity(of: $0.face) == identity }) { return false }
+    let identity = Self.identity(of: face)
+    return change(if: { !cached.contains { Self.identity(of: $0.face) == identity } }) {
       cached.append(CachedFace(face: face, index: cached.count))
-      resolved.removeAll()
-        changes += 1
-      return true
     }
   }
 
   /// Makes `alias` (for example `"Helvetica"`) resolve to `family`.
   public func addAlias(_ alias: String, forFamily family: String) {
-    withLock {
-      aliases[Self.normalized(alias)] = family
-      resolved.removeAll()
-        changes += 1
-    }
+    change { aliases[Self.normalized(alias)] = family }
   }
 
   /// Removes every face and alias and the default family.
   public func removeAll() {
-    withLock {
+    change {
       cached.removeAll()
       aliases.removeAll()
       defaultFamily = nil
-      resolved.removeAll()
-        changes += 1
     }
   }
 
@@ -280,6 +253,21 @@ public final class FontRegistry: @unchecked Sendable {
   /// Lower-cased, without spaces, hyphens or underscores.
   static func normalized(_ name: String) -> String {
     String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+  }
+
+  /// Runs `body` with the lock held when `condition` (checked under the same lock) holds,
+  /// then forgets resolved names and starts a new generation, so nothing resolved or laid
+  /// out before the change is reused.
+  /// - Returns: Whether `body` ran.
+  @discardableResult
+  private func change(if condition: () -> Bool = { true }, _ body: () -> Void) -> Bool {
+    withLock {
+      guard condition() else { return false }
+      body()
+      resolved.removeAll()
+      changes += 1
+      return true
+    }
   }
 
   private func withLock<T>(_ body: () -> T) -> T {

@@ -89,7 +89,9 @@ extension Array where Element == ShapedGlyph {
   /// `range` without the whitespace and zero-width characters at its end.
   func trimmingTrailingBlanks(_ range: Range<Int>) -> Range<Int> {
     var end = range.upperBound
-    while end > range.lowerBound, self[end - 1].characterClass.isWhitespace || self[end - 1].characterClass.isZeroWidth {
+    while end > range.lowerBound,
+      self[end - 1].characterClass.isWhitespace || self[end - 1].characterClass.isZeroWidth
+    {
       end -= 1
     }
     return range.lowerBound..<end

@@ -68,7 +68,8 @@ public struct StyledRun: Equatable, Hashable, Sendable {
           run.font = .name(name)
         } else {
           onIgnored(
-            "font attribute of type \(type(of: value)) ignored; use a FontDescription or a font name")
+            "font attribute of type \(type(of: value)) ignored; use a FontDescription or a font name"
+          )
         }
       }
       for key in [NSAttributedString.Key.foregroundColor, .coreTextForegroundColor] {

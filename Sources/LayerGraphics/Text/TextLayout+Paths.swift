@@ -20,7 +20,8 @@ extension TextLayout {
           storage = PathStorage()
         }
         let rect = image.bounds.applying(glyph.transform.concatenating(transform))
-        fills.append(GlyphFill(color: glyph.color, path: CGPath(), image: image.image, imageRect: rect))
+        fills.append(
+          GlyphFill(color: glyph.color, path: CGPath(), image: image.image, imageRect: rect))
         continue
       }
       if let current = color, current != glyph.color, !storage.verbs.isEmpty {
@@ -28,7 +29,8 @@ extension TextLayout {
         storage = PathStorage()
       }
       color = glyph.color
-      Self.append(glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
+      Self.append(
+        glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
     }
     if let color, !storage.verbs.isEmpty {
       fills.append(GlyphFill(color: color, path: CGPath(storage: storage)))
@@ -40,7 +42,8 @@ extension TextLayout {
   public func path(transform: CGAffineTransform = .identity) -> CGPath {
     var storage = PathStorage()
     for glyph in glyphs {
-      Self.append(glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
+      Self.append(
+        glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
     }
     return CGPath(storage: storage)
   }

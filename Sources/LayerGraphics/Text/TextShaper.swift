@@ -51,7 +51,8 @@ struct TextShaper {
       if let engine, primary != nil {
         shapeComplex(run.text, from: runStarts[runIndex], in: segment, engine: engine, into: &out)
       } else {
-        shapeSimple(runStarts[runIndex]..<runStarts[runIndex] + run.text.unicodeScalars.count,
+        shapeSimple(
+          runStarts[runIndex]..<runStarts[runIndex] + run.text.unicodeScalars.count,
           in: segment, into: &out)
       }
       if run.kern != 0 { Self.applyTracking(run.kern, to: &out[first...]) }

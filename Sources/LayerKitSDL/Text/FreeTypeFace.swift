@@ -104,16 +104,19 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
     switch source {
     case .file(let file):
       path = file
-      error = faceIndex < 0 ? FT_Err_Invalid_Argument_Code : FT_New_Face(library, file, index, &opened)
+      error =
+        faceIndex < 0 ? FT_Err_Invalid_Argument_Code : FT_New_Face(library, file, index, &opened)
     case .memory(let data):
       path = nil
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(data.count, 1), alignment: 8)
+      let buffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: Swift.max(data.count, 1), alignment: 8)
       data.copyBytes(to: buffer)
       memory = buffer
       let bytes = buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
       error =
         faceIndex < 0
-        ? FT_Err_Invalid_Argument_Code : FT_New_Memory_Face(library, bytes, FT_Long(data.count), index, &opened)
+        ? FT_Err_Invalid_Argument_Code
+        : FT_New_Memory_Face(library, bytes, FT_Long(data.count), index, &opened)
     }
     guard error == 0, let face = opened else {
       memory?.deallocate()

@@ -34,7 +34,8 @@ public final class FriBidiEngine: BidiEngine, @unchecked Sendable {
     }
     let baseLevel: UInt8 = base.rawValue & Self.rightToLeftMask != 0 ? 1 : 0
     guard maximum > 0 else {
-      return BidiParagraph(baseLevel: baseLevel, levels: [UInt8](repeating: baseLevel, count: count))
+      return BidiParagraph(
+        baseLevel: baseLevel, levels: [UInt8](repeating: baseLevel, count: count))
     }
     return BidiParagraph(baseLevel: baseLevel, levels: levels.map { UInt8(clamping: $0) })
   }

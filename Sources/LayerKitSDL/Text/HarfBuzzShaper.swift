@@ -27,7 +27,8 @@ public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
       range.lowerBound >= 0, range.upperBound <= scalars.count, !range.isEmpty
     else { return nil }
     let window =
-      Swift.max(0, range.lowerBound - Self.contextLength)..<Swift.min(
+      Swift.max(
+        0, range.lowerBound - Self.contextLength)..<Swift.min(
         scalars.count, range.upperBound + Self.contextLength)
     let codepoints = scalars[window].map { UInt32($0.value) }
     let offset = window.lowerBound
@@ -108,7 +109,8 @@ public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
     var current = HB_SCRIPT_COMMON
     for i in range {
       let script = hb_unicode_script(funcs, scalars[i].value)
-      if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
+      if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+      {
         continue
       }
       if current == HB_SCRIPT_COMMON {

@@ -36,7 +36,11 @@ import Testing
     func x(_ character: Unicode.Scalar) -> CGFloat? {
       line.glyphs.first { $0.character == character }?.position.x
     }
-    let h = x("H")!, m = x(scalars[6])!, alef = x(scalars[10])!, one = x("1")!, three = x("3")!
+    let h = x("H")!
+    let m = x(scalars[6])!
+    let alef = x(scalars[10])!
+    let one = x("1")!
+    let three = x("3")!
     // Latin first, then the number, then the Arabic word read right to left (UAX #9:
     // the digits after Arabic become AN at level 2, left of the level-1 Arabic).
     #expect(h < one)
@@ -111,7 +115,9 @@ import Testing
     // the q, moved 165 units left of the pen after it.
     let shaped = layout("q\u{301}x", size: 20.48)
     #expect(shaped.glyphs.map(\.glyph) == [84, 690, 91])
-    let base = shaped.glyphs[0], mark = shaped.glyphs[1], next = shaped.glyphs[2]
+    let base = shaped.glyphs[0]
+    let mark = shaped.glyphs[1]
+    let next = shaped.glyphs[2]
     #expect(abs(mark.position.x - (base.position.x + 13 - 1.65)) < 1e-9)
     #expect(abs(next.position.x - (base.position.x + 13)) < 1e-9)
     #expect(shaped.lineTexts == ["q\u{301}x"])

@@ -6,7 +6,9 @@ import Testing
 
 /// Lines break and truncate between clusters, never inside a grapheme or a ligature.
 @Suite struct ClusterLineTests {
-  func layout(_ string: String, width: CGFloat, wrapped: Bool = true, truncation: TextTruncation = .none)
+  func layout(
+    _ string: String, width: CGFloat, wrapped: Bool = true, truncation: TextTruncation = .none
+  )
     -> TextLayout
   {
     TextLayout(

@@ -32,7 +32,8 @@ import Testing
     layer.foregroundColor = TextGoldenTests.ink
     layer.string = text
     let size = layer.preferredFrameSize()
-    let width = Int((size.width + 8).rounded(.up)), height = Int((size.height + 8).rounded(.up))
+    let width = Int((size.width + 8).rounded(.up))
+    let height = Int((size.height + 8).rounded(.up))
     layer.bounds = CGRect(x: 0, y: 0, width: width - 8, height: height - 8)
     let ctx = try #require(CGContext(width: width, height: height))
     ctx.setFillColor(.white)
