@@ -48,13 +48,17 @@ extension TextLayout {
     return CGPath(storage: storage)
   }
 
-  /// The smallest rectangle holding every glyph outline's control points, in layout
-  /// coordinates (`.null` when nothing is drawn). Control points bound the curves, so
+  /// The smallest rectangle holding every glyph outline's control points and every colour
+  /// glyph's image, in layout coordinates (`.null` when nothing is drawn). Control points bound the curves, so
   /// the box holds all ink, and is usually tight for glyphs.
   public var inkBounds: CGRect {
     var box = CGRect.null
     for glyph in glyphs {
       let t = glyph.transform
+      if let image = glyph.image {
+        box = box.union(image.bounds.applying(t))
+        continue
+      }
       var minX = CGFloat.infinity
       var minY = CGFloat.infinity
       var maxX = -CGFloat.infinity

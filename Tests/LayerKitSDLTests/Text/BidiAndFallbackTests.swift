@@ -99,6 +99,7 @@ import Testing
     // unit, about 1.2 em wide (as wide as its advance).
     let fills = shaped.glyphFills()
     #expect(fills.count == 1)
+    #expect(shaped.inkBounds == fills[0].imageRect)
     #expect(abs(fills[0].imageRect.width - 20 * image.bounds.width / 2048) < 1e-9)
   }
 
