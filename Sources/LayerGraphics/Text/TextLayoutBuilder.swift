@@ -213,8 +213,10 @@ struct TextLayoutBuilder {
     g.characterClass != .combining && !g.characterClass.isZeroWidth
   }
 
-  /// Appends the drawn glyph for `g` with its origin at `position`, if it draws anything.
+  /// Appends the drawn glyph for `g` with its origin at `position`, if it draws anything
+  /// (a glyph of size 0 does not).
   private mutating func emit(_ g: ShapedGlyph, at position: CGPoint) {
+    guard g.size > 0 else { return }
     let color = text.runs[g.run].color
     switch g.kind {
     case .blank:

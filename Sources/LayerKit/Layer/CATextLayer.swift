@@ -82,10 +82,16 @@ open class CATextLayer: CALayer {
   }
 
   /// The font size in points, for the string and for attributed runs without a
-  /// `FontDescription` of their own. Default 36. Animatable.
+  /// `FontDescription` of their own. Default 36. Animatable. A non-finite size is
+  /// ignored and a negative one draws nothing, each with a diagnostic.
   public var fontSize: CGFloat {
     get { state.textState.fontSize }
-    set { setCheckedModelValue(\.textState.fontSize, newValue, forKey: "fontSize") }
+    set {
+      if newValue < 0 {
+        CADiagnostics.report(key: "fontSize", "negative size \(newValue) draws no text")
+      }
+      setCheckedModelValue(\.textState.fontSize, newValue, forKey: "fontSize")
+    }
   }
 
   /// The colour of text without a colour of its own; nil draws such text invisibly.

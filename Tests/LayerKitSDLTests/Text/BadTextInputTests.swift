@@ -44,7 +44,7 @@ import Testing
   func unusableSizesDrawNothing(size: CGFloat) {
     let shaped = layout("Hello مرحبا", size: size)
     #expect(shaped.size.width == 0)
-    #expect(shaped.inkBounds.isNull || shaped.inkBounds.width == 0)
+    #expect(shaped.glyphs.isEmpty)
   }
 
   @Test func aHugeSizeIsClippedToTheLayer() throws {
@@ -64,6 +64,17 @@ import Testing
     layer.fontSize = .nan
     #expect(layer.fontSize == 36)
     #expect(CADiagnostics.drain().contains { $0.key == "fontSize" })
+  }
+
+  @Test func negativeFontSizeOnALayerDrawsNothingWithADiagnostic() {
+    CADiagnostics.drain()
+    let layer = CATextLayer()
+    layer.fontRegistry = ShapingTests.registry
+    layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+    layer.fontSize = -12
+    layer.string = "Hello"
+    #expect(CADiagnostics.drain().contains { $0.key == "fontSize" })
+    #expect(layer.textGlyphFills().isEmpty)
   }
 
   @Test func unknownFontNamesUseTheDefaultFamily() {
