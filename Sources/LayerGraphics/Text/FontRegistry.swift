@@ -131,6 +131,12 @@ public final class FontRegistry: @unchecked Sendable {
     cachedFace(named: name, bold: bold)?.face
   }
 
+  /// Whether `name` names a registered face (by PostScript or full name, alias, family,
+  /// or family before its last hyphen) rather than falling back to the default family.
+  public func hasFace(named name: String) -> Bool {
+    withLock { namedMatch(name: name, bold: false) != nil }
+  }
+
   /// The cached primary face for `description`, or `nil` when the registry is empty.
   package func cachedFace(for description: FontDescription) -> CachedFace? {
     cachedFace(named: description.name, bold: description.isBold)
@@ -209,6 +215,18 @@ public final class FontRegistry: @unchecked Sendable {
 
   private func resolve(name: String, bold: Bool) -> Int? {
     guard !cached.isEmpty else { return nil }
+    if let named = namedMatch(name: name, bold: bold) { return named }
+    if let fallbackFamily = defaultFamily,
+      let found = bestInFamily(Self.normalized(fallbackFamily), bold: bold)
+    {
+      return found
+    }
+    return bestInFamily(Self.normalized(cached[0].face.familyName), bold: bold) ?? 0
+  }
+
+  /// The face `name` names by full name, alias, family or family stem; `nil` when only
+  /// the default family would answer.
+  private func namedMatch(name: String, bold: Bool) -> Int? {
     let wanted = Self.normalized(name)
     if let exact = cached.firstIndex(where: { Self.fullNames(of: $0.face).contains(wanted) }) {
       return exact
@@ -223,12 +241,7 @@ public final class FontRegistry: @unchecked Sendable {
     for family in families {
       if let found = bestInFamily(family, bold: bold) { return found }
     }
-    if let fallbackFamily = defaultFamily,
-      let found = bestInFamily(Self.normalized(fallbackFamily), bold: bold)
-    {
-      return found
-    }
-    return bestInFamily(Self.normalized(cached[0].face.familyName), bold: bold) ?? 0
+    return nil
   }
 
   private func bestInFamily(_ family: String, bold: Bool) -> Int? {

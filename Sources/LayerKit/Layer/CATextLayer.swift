@@ -68,7 +68,8 @@ open class CATextLayer: CALayer {
   /// `"HiraginoSans-W3"`) or a `FontDescription`, whose size is ignored in favour of
   /// `fontSize`. nil resets it. Default `"Helvetica"`.
   ///
-  /// Names resolve through the font registry; an unknown name uses its default family.
+  /// Names resolve through the font registry; an unknown name uses its default family,
+  /// with a diagnostic.
   public var font: Any? {
     get { TextLayerValueProperty.publicValue(of: state.textState.font) }
     set {
@@ -76,6 +77,12 @@ open class CATextLayer: CALayer {
         CADiagnostics.report(
           key: "font", "expected a font name or FontDescription, got \(type(of: newValue!)); ignored")
         return
+      }
+      if case .name(let name) = font, !fontRegistry.faces.isEmpty,
+        !fontRegistry.hasFace(named: name)
+      {
+        let family = fontRegistry.defaultFamilyName ?? "the default family"
+        CADiagnostics.report(key: "font", "no font named \(name); drawn in \(family)")
       }
       setModelValue(\.textState.font, font, forKey: "font")
     }

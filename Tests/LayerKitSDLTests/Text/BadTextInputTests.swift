@@ -84,6 +84,18 @@ import Testing
     #expect(shaped.glyphs.first?.face?.familyName == FreeTypeFonts.latinFamily)
   }
 
+  @Test func anUnknownFontNameOnALayerIsReported() {
+    CADiagnostics.drain()
+    let layer = CATextLayer()
+    layer.fontRegistry = ShapingTests.registry
+    layer.font = "HiraginoSans-W3"
+    layer.font = "Helvetica-Bold"
+    #expect(CADiagnostics.drain().isEmpty)
+    layer.font = "No Such Font"
+    #expect(CADiagnostics.drain().map(\.key) == ["font"])
+    #expect(layer.font as? String == "No Such Font")
+  }
+
   @Test func aFontFileThatFailsToLoadThrows() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken.ttf").path
     try Data("not a font".utf8).write(to: URL(fileURLWithPath: path))
