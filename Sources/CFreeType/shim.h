@@ -5,4 +5,5 @@
 #include FT_OUTLINE_H
 #include FT_GLYPH_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_COLOR_H
 #endif

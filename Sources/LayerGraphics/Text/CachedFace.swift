@@ -23,6 +23,8 @@ package final class CachedFace: @unchecked Sendable {
   private var outlines: [CGGlyph: CGPath] = [:]
   /// Colour images by glyph; `.some(nil)` records a glyph without one.
   private var images: [CGGlyph: GlyphImage?] = [:]
+  /// Colour layers by glyph; `.some(nil)` records a glyph without them.
+  private var layers: [CGGlyph: [GlyphLayer]?] = [:]
   /// Whether the face has colour glyphs, read once.
   package let hasColorGlyphs: Bool
 
@@ -86,6 +88,17 @@ package final class CachedFace: @unchecked Sendable {
     let image = face.colorImage(of: glyph)
     images[glyph] = .some(image)
     return image
+  }
+
+  /// The layers of `glyph` when it is a layered colour glyph, else `nil`.
+  package func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]? {
+    guard hasColorGlyphs else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if let hit = layers[glyph] { return hit }
+    let found = face.colorLayers(of: glyph)
+    layers[glyph] = .some(found)
+    return found
   }
 
   /// How many outlines are cached; a test hook.

@@ -72,6 +72,24 @@ public protocol FontFace: AnyObject, Sendable {
   /// The colour image of `glyph`, drawn instead of its outline; `nil` (the default) for
   /// faces without colour glyphs.
   func colorImage(of glyph: CGGlyph) -> GlyphImage?
+  /// The layers of a layered colour glyph (an OpenType `COLR` version 0 glyph), bottom
+  /// first, drawn instead of `glyph`'s own outline; `nil` (the default) when `glyph` has
+  /// none.
+  func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]?
+}
+
+/// One layer of a layered colour glyph: another glyph's outline filled in one colour.
+public struct GlyphLayer: Equatable, Sendable {
+  /// The glyph whose outline the layer fills.
+  public var glyph: CGGlyph
+  /// The layer's colour from the font's palette, or `nil` for the text's own colour.
+  public var color: CGColor?
+
+  /// Creates a layer.
+  public init(glyph: CGGlyph, color: CGColor?) {
+    self.glyph = glyph
+    self.color = color
+  }
 }
 
 /// A colour glyph as a bitmap (an emoji from a CBDT or sbix font, or a COLR glyph's
@@ -96,4 +114,7 @@ extension FontFace {
 
   /// The colour image of `glyph`, for faces with colour glyphs; `nil` by default.
   public func colorImage(of glyph: CGGlyph) -> GlyphImage? { nil }
+
+  /// The layers of a layered colour glyph; `nil` by default.
+  public func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]? { nil }
 }

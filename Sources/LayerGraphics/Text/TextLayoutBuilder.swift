@@ -231,6 +231,17 @@ struct TextLayoutBuilder {
         glyphs.append(placed)
         return
       }
+      if let layers = face.colorLayers(of: g.glyph) {
+        for layer in layers {
+          guard let outline = face.outline(of: layer.glyph) else { continue }
+          glyphs.append(
+            PositionedGlyph(
+              glyph: layer.glyph, character: g.scalar, position: position, fontSize: g.size,
+              color: layer.color ?? color, outline: outline, unitsPerEm: face.metrics.unitsPerEm,
+              face: face.face))
+        }
+        return
+      }
       guard let outline = face.outline(of: g.glyph) else { return }
       glyphs.append(
         PositionedGlyph(

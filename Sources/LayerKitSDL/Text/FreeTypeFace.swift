@@ -7,7 +7,10 @@ import LayerGraphics
 ///
 /// Outlines come unhinted and unscaled, in font units, straight from the font's own
 /// curves (quadratic for TrueType, cubic for CFF), so text drawn from them scales and
-/// rotates without loss. Kerning is read from the font's `kern` table when it has one.
+/// rotates without loss. Kerning is read from the font's `kern` table when it has one
+/// (HarfBuzz, reading the same file, does GPOS kerning when shaping). Colour glyphs come
+/// as bitmaps from the largest strike of a CBDT font (`colorImage(of:)`) or as `COLR`
+/// version 0 layers (`colorLayers(of:)`).
 ///
 /// Each face owns its FreeType library instance and serialises every call behind a lock,
 /// so one face may be used from several threads. Register faces with a `FontRegistry` (or
@@ -302,6 +305,36 @@ public final class FreeTypeFace: FontFace, @unchecked Sendable {
         bounds: CGRect(
           x: left * scale, y: (top - CGFloat(rows)) * scale, width: CGFloat(width) * scale,
           height: CGFloat(rows) * scale))
+    }
+  }
+
+  /// The `COLR` version 0 layers of `glyph`, coloured from the face's first `CPAL`
+  /// palette (index 0xFFFF is the text colour); `nil` when the glyph has none.
+  public func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]? {
+    guard hasColorGlyphs, strikeIndex == nil, Int(glyph) < glyphCount else { return nil }
+    return locked {
+      var palette = FT_Palette_Data()
+      var colors: UnsafeMutablePointer<FT_Color>?
+      let entries =
+        FT_Palette_Data_Get(face, &palette) == 0 && FT_Palette_Select(face, 0, &colors) == 0
+        ? Int(palette.num_palette_entries) : 0
+      var iterator = FT_LayerIterator()
+      var layerGlyph: FT_UInt = 0
+      var colorIndex: FT_UInt = 0
+      var layers: [GlyphLayer] = []
+      while FT_Get_Color_Glyph_Layer(face, FT_UInt(glyph), &layerGlyph, &colorIndex, &iterator)
+        != 0
+      {
+        guard layerGlyph <= FT_UInt(CGGlyph.max) else { continue }
+        var color: CGColor?
+        if Int(colorIndex) < entries, let c = colors?[Int(colorIndex)] {
+          color = CGColor(
+            red: CGFloat(c.red) / 255, green: CGFloat(c.green) / 255, blue: CGFloat(c.blue) / 255,
+            alpha: CGFloat(c.alpha) / 255)
+        }
+        layers.append(GlyphLayer(glyph: CGGlyph(layerGlyph), color: color))
+      }
+      return layers.isEmpty ? nil : layers
     }
   }
 
