@@ -10,7 +10,8 @@ import LayerGraphics
 /// a scale of one unit per font unit, so advances and offsets come back in font units,
 /// exactly as `hb-shape` prints them. A segment is split further by Unicode script
 /// (common and inherited characters join their neighbours) and each piece is shaped with
-/// its script and the segment's direction. Thread-safe: fonts are immutable once made,
+/// its script and the segment's direction, and no language, so the result never depends on
+/// the process's locale (language-specific forms, `locl`, are not applied). Thread-safe: fonts are immutable once made,
 /// and each call has its own buffer.
 public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
   /// Characters of context handed to HarfBuzz on each side of a segment (its own limit).
@@ -59,7 +60,6 @@ public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
       Int32(piece.count))
     hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, script)
-    hb_buffer_set_language(buffer, hb_language_get_default())
     features.withUnsafeBufferPointer { f in
       hb_shape(font.font, buffer, f.baseAddress, UInt32(f.count))
     }
