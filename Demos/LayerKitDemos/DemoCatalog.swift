@@ -7,7 +7,8 @@ public enum DemoCatalog {
     PauseResumeScene.self, NestedTransactionsScene.self, PerspectiveCardsScene.self,
     ZPositionScene.self, AnchorPointScene.self, ContentsTransitionScene.self,
     ShadowCornersScene.self, ContentsGravityScene.self, CoreGraphicsBasicsScene.self,
-    ChatBubblesScene.self, TextPlaygroundScene.self, InspirationalTitleScene.self, SVGIconScene.self,
+    ChatBubblesScene.self, TextPlaygroundScene.self, InspirationalTitleScene.self,
+    SVGIconScene.self,
     SpringPlaygroundScene.self, ImageGridScene.self, RasterizedCardsScene.self, ReplicatorCarouselScene.self,
   ]
 

@@ -49,8 +49,8 @@ extension TextLayout {
   }
 
   /// The smallest rectangle holding every glyph outline's control points and every colour
-  /// glyph's image, in layout coordinates (`.null` when nothing is drawn). Control points bound the curves, so
-  /// the box holds all ink, and is usually tight for glyphs.
+  /// glyph's image, in layout coordinates (`.null` when nothing is drawn). Control points
+  /// bound the curves, so the box holds all ink, and is usually tight for glyphs.
   public var inkBounds: CGRect {
     var box = CGRect.null
     for glyph in glyphs {

@@ -11,8 +11,8 @@ import LayerGraphics
 /// exactly as `hb-shape` prints them. A segment is split further by Unicode script
 /// (common and inherited characters join their neighbours) and each piece is shaped with
 /// its script and the segment's direction, and no language, so the result never depends on
-/// the process's locale (language-specific forms, `locl`, are not applied). Thread-safe: fonts are immutable once made,
-/// and each call has its own buffer.
+/// the process's locale (language-specific forms, `locl`, are not applied). Thread-safe:
+/// fonts are immutable once made, and each call has its own buffer.
 public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
   /// Characters of context handed to HarfBuzz on each side of a segment (its own limit).
   private static let contextLength = 5
