@@ -37,6 +37,15 @@ let package = Package(
     // module maps name the libraries themselves.
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
     .target(name: "LayerGraphics"),
@@ -44,7 +53,11 @@ let package = Package(
     .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(
-      name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType", logging]),
+      name: "LayerKitSDL",
+      dependencies: [
+        "LayerKit", "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
+        logging,
+      ]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.

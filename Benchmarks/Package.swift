@@ -18,6 +18,10 @@ let package = Package(
       name: "layerkit-compositor-bench",
       dependencies: [.product(name: "LayerKit", package: "LayerKit")],
       path: "Sources/CompositorBench"),
+    .executableTarget(
+      name: "layerkit-text-bench",
+      dependencies: [.product(name: "LayerKitSDL", package: "LayerKit")],
+      path: "Sources/TextBench"),
   ],
   swiftLanguageModes: [.v5]
 )

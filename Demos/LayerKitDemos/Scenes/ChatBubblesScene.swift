@@ -4,7 +4,7 @@ import LayerKit
 /// The chat bubbles of seeds 000 and 001: the onboarding bubble (a rounded rectangle
 /// united with a curved arrow) drawn on by animating `strokeEnd`, a "Hello!" bubble that
 /// pops in with a spring, and seed 001's message bubble with its tail, in Japanese, with
-/// a mirrored copy for the other speaker.
+/// a mirrored copy for the other speaker, then an Arabic and an emoji message.
 public final class ChatBubblesScene: DemoScene {
   public static let name = "chat-bubbles"
   public static let title = "Chat bubbles: paths, strokeEnd and a spring"
@@ -64,21 +64,27 @@ public final class ChatBubblesScene: DemoScene {
     pop.add(fade, forKey: "fade")
 
     // Seed 001: message bubbles, the second mirrored about y.
-    let messages = [("吹き出しを描く。自由自在に。", DemoStyle.faded(DemoStyle.teal, 0.9), false), ("いいね!SwiftUI でも CALayer でも。", DemoStyle.faded(DemoStyle.blue, 0.9), true)]
-    for (i, (text, color, mirrored)) in messages.enumerated() {
+    // Then an Arabic message (set right to left) and an emoji one (colour glyphs).
+    let messages = [
+      ("吹き出しを描く。自由自在に。", DemoStyle.faded(DemoStyle.teal, 0.9), false, 14.0),
+      ("いいね!SwiftUI でも CALayer でも。", DemoStyle.faded(DemoStyle.blue, 0.9), true, 14.0),
+      ("مرحبا! كيف حالك اليوم؟", DemoStyle.faded(DemoStyle.teal, 0.9), false, 26.0),
+      ("👍🏽 🎉 またね 🇯🇵", DemoStyle.faded(DemoStyle.blue, 0.9), true, 26.0),
+    ]
+    for (i, (text, color, mirrored, top)) in messages.enumerated() {
       let bubble = CALayer()
       bubble.name = "ChatBubble \(i + 1)"
-      bubble.frame = CGRect(x: mirrored ? 110 : 30, y: 40 + CGFloat(i) * 150, width: 310, height: 110)
+      bubble.frame = CGRect(x: mirrored ? 110 : 30, y: 16 + CGFloat(i) * 92, width: 310, height: 82)
       let shape = DemoStyle.shape(Self.chatBubble(in: bubble.bounds), frame: bubble.bounds, fill: color)
       if mirrored { shape.transform = CATransform3DMakeRotation(.pi, 0, 1, 0) }
       bubble.addSublayer(shape)
-      bubble.addSublayer(DemoStyle.label(text, frame: CGRect(x: mirrored ? 22 : 42, y: 24, width: 250, height: 70), size: 20, color: DemoStyle.panel, bold: true, alignment: .center, wrapped: true))
+      bubble.addSublayer(DemoStyle.label(text, frame: CGRect(x: mirrored ? 22 : 42, y: top, width: 250, height: 60), size: 18, color: DemoStyle.panel, bold: true, alignment: .center, wrapped: true))
       right.addSublayer(bubble)
       let enter = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.25)
       enter.keyPath = "position.y"
       enter.fromValue = bubble.position.y + 60
       enter.toValue = bubble.position.y
-      enter.beginTime = 0.6 + Double(i) * 0.9
+      enter.beginTime = 0.6 + Double(i) * 0.45
       enter.duration = enter.settlingDuration
       enter.fillMode = .backwards
       let appear = CABasicAnimation(keyPath: "opacity")

@@ -8,12 +8,28 @@ public struct TextRun: Equatable, Hashable, Sendable {
   public var font: FontDescription
   /// The fill colour of the run's glyphs.
   public var color: CGColor
+  /// Extra space after every character cluster, in points (`NSAttributedString.Key.kern`);
+  /// negative tightens. Non-finite values count as 0. Default 0.
+  public var kern: CGFloat
+  /// Whether optional ligatures (`fi`, `ffl`, …) form (`NSAttributedString.Key.ligature`
+  /// 1, the default) or not (0). Required ligatures such as Arabic lam-alef always form.
+  public var ligatures: Bool
 
   /// Creates a run.
-  public init(text: String, font: FontDescription, color: CGColor) {
+  public init(
+    text: String, font: FontDescription, color: CGColor, kern: CGFloat = 0, ligatures: Bool = true
+  ) {
     self.text = text
     self.font = font
     self.color = color
+    self.kern = kern.isFinite ? kern : 0
+    self.ligatures = ligatures
+  }
+
+  /// Whether `other` sets its text the same way, so the two may be merged.
+  func hasSameStyle(as other: TextRun) -> Bool {
+    font == other.font && color == other.color && kern == other.kern
+      && ligatures == other.ligatures
   }
 }
 
@@ -31,7 +47,8 @@ public struct AttributedText: Equatable, Hashable, Sendable {
   }
 
   /// Text in one font and colour.
-  public init(_ string: String, font: FontDescription = FontDescription(), color: CGColor = .white) {
+  public init(_ string: String, font: FontDescription = FontDescription(), color: CGColor = .white)
+  {
     self.runs = [TextRun(text: string, font: font, color: color)]
   }
 
@@ -68,7 +85,7 @@ public struct AttributedText: Equatable, Hashable, Sendable {
     runs.reserveCapacity(styled.count)
     for run in styled {
       let resolved = run.resolved(defaultFont: defaultFont, defaultColor: defaultColor)
-      if let last = runs.last, last.font == resolved.font, last.color == resolved.color {
+      if let last = runs.last, last.hasSameStyle(as: resolved) {
         runs[runs.count - 1].text += resolved.text
       } else {
         runs.append(resolved)

@@ -21,11 +21,18 @@ package final class CachedFace: @unchecked Sendable {
   private var kerns: [UInt32: CGFloat] = [:]
   /// Outlines by glyph; an empty path records a blank glyph.
   private var outlines: [CGGlyph: CGPath] = [:]
+  /// Colour images by glyph; `.some(nil)` records a glyph without one.
+  private var images: [CGGlyph: GlyphImage?] = [:]
+  /// Colour layers by glyph; `.some(nil)` records a glyph without them.
+  private var layers: [CGGlyph: [GlyphLayer]?] = [:]
+  /// Whether the face has colour glyphs, read once.
+  package let hasColorGlyphs: Bool
 
   package init(face: any FontFace, index: Int) {
     self.face = face
     self.index = index
     self.metrics = face.metrics
+    self.hasColorGlyphs = face.hasColorGlyphs
   }
 
   /// The glyph for `scalar`, or `nil` when the face has none.
@@ -69,6 +76,29 @@ package final class CachedFace: @unchecked Sendable {
     let path = face.outline(of: glyph) ?? CGPath()
     outlines[glyph] = path
     return path.isEmpty ? nil : path
+  }
+
+  /// The colour image of `glyph`, or `nil` when the face draws it (if at all) as an
+  /// outline.
+  package func colorImage(of glyph: CGGlyph) -> GlyphImage? {
+    guard hasColorGlyphs else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if let hit = images[glyph] { return hit }
+    let image = face.colorImage(of: glyph)
+    images[glyph] = .some(image)
+    return image
+  }
+
+  /// The layers of `glyph` when it is a layered colour glyph, else `nil`.
+  package func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]? {
+    guard hasColorGlyphs else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if let hit = layers[glyph] { return hit }
+    let found = face.colorLayers(of: glyph)
+    layers[glyph] = .some(found)
+    return found
   }
 
   /// How many outlines are cached; a test hook.

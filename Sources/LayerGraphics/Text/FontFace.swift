@@ -67,4 +67,54 @@ public protocol FontFace: AnyObject, Sendable {
   /// The outline of `glyph` in font units (y up, origin on the baseline at the pen
   /// position), or `nil` when the glyph has no outline (a space) or cannot be read.
   func outline(of glyph: CGGlyph) -> CGPath?
+  /// Whether the face draws glyphs in colour (emoji). Default `false`.
+  var hasColorGlyphs: Bool { get }
+  /// The colour image of `glyph`, drawn instead of its outline; `nil` (the default) for
+  /// faces without colour glyphs.
+  func colorImage(of glyph: CGGlyph) -> GlyphImage?
+  /// The layers of a layered colour glyph (an OpenType `COLR` version 0 glyph), bottom
+  /// first, drawn instead of `glyph`'s own outline; `nil` (the default) when `glyph` has
+  /// none.
+  func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]?
+}
+
+/// One layer of a layered colour glyph: another glyph's outline filled in one colour.
+public struct GlyphLayer: Equatable, Sendable {
+  /// The glyph whose outline the layer fills.
+  public var glyph: CGGlyph
+  /// The layer's colour from the font's palette, or `nil` for the text's own colour.
+  public var color: CGColor?
+
+  /// Creates a layer.
+  public init(glyph: CGGlyph, color: CGColor?) {
+    self.glyph = glyph
+    self.color = color
+  }
+}
+
+/// A colour glyph as a bitmap (an emoji from a CBDT or sbix font, or a COLR glyph's
+/// layers composited), with where it sits.
+public struct GlyphImage: Sendable {
+  /// The pixels, premultiplied RGBA.
+  public var image: CGImage
+  /// Where the image is drawn, in font units relative to the pen on the baseline, y up:
+  /// `origin` is its bottom-left corner.
+  public var bounds: CGRect
+
+  /// Creates a glyph image.
+  public init(image: CGImage, bounds: CGRect) {
+    self.image = image
+    self.bounds = bounds
+  }
+}
+
+extension FontFace {
+  /// Whether the face draws (some) glyphs in colour; `false` unless the face says so.
+  public var hasColorGlyphs: Bool { false }
+
+  /// The colour image of `glyph`, for faces with colour glyphs; `nil` by default.
+  public func colorImage(of glyph: CGGlyph) -> GlyphImage? { nil }
+
+  /// The layers of a layered colour glyph; `nil` by default.
+  public func colorLayers(of glyph: CGGlyph) -> [GlyphLayer]? { nil }
 }

@@ -22,11 +22,35 @@ public final class FontRegistry: @unchecked Sendable {
   private var aliases: [String: String] = [:]
   private var defaultFamily: String?
   private var resolved: [ResolutionKey: Int] = [:]
+  private var shaping: (any TextShapingEngine)?
+  private var bidi: (any BidiEngine)?
+  private var source: (any FontFallbackSource)?
+  /// Clusters the fallback source had no face for (keys joined scalar values).
+  private var sourceMisses: Set<[UInt32]> = []
 
   private struct ResolutionKey: Hashable {
     var name: String
     var bold: Bool
   }
+
+  /// A number no other registry in the process has; with `generation`, it keys cached
+  /// layouts.
+  package let registryID: Int = FontRegistry.nextIdentity()
+  private var changes = 0
+
+  private static let identityLock = NSLock()
+  nonisolated(unsafe) private static var identities = 0
+  private static func nextIdentity() -> Int {
+    identityLock.lock()
+    defer { identityLock.unlock() }
+    identities += 1
+    return identities
+  }
+
+  /// Goes up with every change that can change how text lays out (a face registered, an
+  /// alias, the default family, an engine); cached layouts of older generations are not
+  /// used.
+  package var generation: Int { withLock { changes } }
 
   /// An empty registry.
   public init() {}
@@ -40,10 +64,31 @@ public final class FontRegistry: @unchecked Sendable {
   /// registered face.
   public var defaultFamilyName: String? {
     get { withLock { defaultFamily ?? cached.first?.face.familyName } }
+    set { change { defaultFamily = newValue } }
+  }
+
+  /// The engine that shapes runs (kerning, ligatures, contextual forms, marks); `nil`
+  /// lays out one glyph per character. `FreeTypeFonts.installDefault()` sets HarfBuzz.
+  public var shapingEngine: (any TextShapingEngine)? {
+    get { withLock { shaping } }
+    set { change { shaping = newValue } }
+  }
+
+  /// The engine that resolves bidirectional levels; `nil` lays text out left to right.
+  /// `FreeTypeFonts.installDefault()` sets FriBidi.
+  public var bidiEngine: (any BidiEngine)? {
+    get { withLock { bidi } }
+    set { change { bidi = newValue } }
+  }
+
+  /// Where faces for characters no registered face has come from; `nil` draws them as
+  /// `.notdef` boxes. `FreeTypeFonts.installDefault()` sets fontconfig.
+  public var fallbackSource: (any FontFallbackSource)? {
+    get { withLock { source } }
     set {
-      withLock {
-        defaultFamily = newValue
-        resolved.removeAll()
+      change {
+        source = newValue
+        sourceMisses.removeAll()
       }
     }
   }
@@ -55,30 +100,23 @@ public final class FontRegistry: @unchecked Sendable {
   /// - Returns: Whether the face was added.
   @discardableResult
   public func register(_ face: any FontFace) -> Bool {
-    withLock {
-      let identity = Self.identity(of: face)
-      if cached.contains(where: { Self.identity(of: $0.face) == identity }) { return false }
+    let identity = Self.identity(of: face)
+    return change(if: { !cached.contains { Self.identity(of: $0.face) == identity } }) {
       cached.append(CachedFace(face: face, index: cached.count))
-      resolved.removeAll()
-      return true
     }
   }
 
   /// Makes `alias` (for example `"Helvetica"`) resolve to `family`.
   public func addAlias(_ alias: String, forFamily family: String) {
-    withLock {
-      aliases[Self.normalized(alias)] = family
-      resolved.removeAll()
-    }
+    change { aliases[Self.normalized(alias)] = family }
   }
 
   /// Removes every face and alias and the default family.
   public func removeAll() {
-    withLock {
+    change {
       cached.removeAll()
       aliases.removeAll()
       defaultFamily = nil
-      resolved.removeAll()
     }
   }
 
@@ -91,6 +129,12 @@ public final class FontRegistry: @unchecked Sendable {
   /// boldness matches `bold` wins.
   public func face(named name: String, bold: Bool) -> (any FontFace)? {
     cachedFace(named: name, bold: bold)?.face
+  }
+
+  /// Whether `name` names a registered face (by PostScript or full name, alias, family,
+  /// or family before its last hyphen) rather than falling back to the default family.
+  public func hasFace(named name: String) -> Bool {
+    withLock { namedMatch(name: name, bold: false) != nil }
   }
 
   /// The cached primary face for `description`, or `nil` when the registry is empty.
@@ -126,10 +170,63 @@ public final class FontRegistry: @unchecked Sendable {
     return nil
   }
 
+  /// The face that draws the grapheme cluster `scalars` (default-ignorable scalars already
+  /// removed): `primary` when it has all of them, else the first registered face that has
+  /// all of them (a colour face first when `prefersColor`), else a face from the fallback
+  /// source, registered for next time; `nil` when none has them all.
+  package func face(
+    covering scalars: [Unicode.Scalar], primary: CachedFace?, prefersColor: Bool
+  ) -> CachedFace? {
+    func covers(_ face: CachedFace) -> Bool { scalars.allSatisfy { face.glyph(for: $0) != nil } }
+    if !prefersColor, let primary, covers(primary) { return primary }
+    let chain = withLock { cached }
+    let bold = primary?.face.isBold ?? false
+    let passes = prefersColor ? [true, false] : [false]
+    for wantColor in passes {
+      for sameWeight in [true, false] {
+        for candidate in chain
+        where (candidate.face.isBold == bold) == sameWeight
+          && (!prefersColor || candidate.face.hasColorGlyphs == wantColor)
+        {
+          if covers(candidate) { return candidate }
+        }
+      }
+    }
+    let key = scalars.map(\.value)
+    let lookup: (any FontFallbackSource)? = withLock {
+      sourceMisses.contains(key) ? nil : source
+    }
+    guard let lookup else { return nil }
+    guard let found = lookup.face(covering: scalars, prefersColor: prefersColor) else {
+      withLock { _ = sourceMisses.insert(key) }
+      return nil
+    }
+    register(found)
+    let identity = Self.identity(of: found)
+    let entry = withLock { cached.first { Self.identity(of: $0.face) == identity } }
+    guard let entry, covers(entry) else {
+      withLock { _ = sourceMisses.insert(key) }
+      return nil
+    }
+    return entry
+  }
+
   // MARK: - Resolution (called with the lock held)
 
   private func resolve(name: String, bold: Bool) -> Int? {
     guard !cached.isEmpty else { return nil }
+    if let named = namedMatch(name: name, bold: bold) { return named }
+    if let fallbackFamily = defaultFamily,
+      let found = bestInFamily(Self.normalized(fallbackFamily), bold: bold)
+    {
+      return found
+    }
+    return bestInFamily(Self.normalized(cached[0].face.familyName), bold: bold) ?? 0
+  }
+
+  /// The face `name` names by full name, alias, family or family stem; `nil` when only
+  /// the default family would answer.
+  private func namedMatch(name: String, bold: Bool) -> Int? {
     let wanted = Self.normalized(name)
     if let exact = cached.firstIndex(where: { Self.fullNames(of: $0.face).contains(wanted) }) {
       return exact
@@ -144,12 +241,7 @@ public final class FontRegistry: @unchecked Sendable {
     for family in families {
       if let found = bestInFamily(family, bold: bold) { return found }
     }
-    if let fallbackFamily = defaultFamily,
-      let found = bestInFamily(Self.normalized(fallbackFamily), bold: bold)
-    {
-      return found
-    }
-    return bestInFamily(Self.normalized(cached[0].face.familyName), bold: bold) ?? 0
+    return nil
   }
 
   private func bestInFamily(_ family: String, bold: Bool) -> Int? {
@@ -174,6 +266,21 @@ public final class FontRegistry: @unchecked Sendable {
   /// Lower-cased, without spaces, hyphens or underscores.
   static func normalized(_ name: String) -> String {
     String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+  }
+
+  /// Runs `body` with the lock held when `condition` (checked under the same lock) holds,
+  /// then forgets resolved names and starts a new generation, so nothing resolved or laid
+  /// out before the change is reused.
+  /// - Returns: Whether `body` ran.
+  @discardableResult
+  private func change(if condition: () -> Bool = { true }, _ body: () -> Void) -> Bool {
+    withLock {
+      guard condition() else { return false }
+      body()
+      resolved.removeAll()
+      changes += 1
+      return true
+    }
   }
 
   private func withLock<T>(_ body: () -> T) -> T {

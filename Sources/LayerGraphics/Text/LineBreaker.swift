@@ -69,7 +69,7 @@ struct LineBreaker {
       }
       penWidth += step
       if i + 1 < count,
-        CharacterClass.allowsBreak(between: g.characterClass, and: glyphs[i + 1].characterClass)
+        CharacterClass.allowsBreak(between: g.endClass, and: glyphs[i + 1].characterClass)
       {
         lastBreak = i + 1
       }

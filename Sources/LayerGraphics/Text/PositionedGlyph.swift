@@ -23,6 +23,8 @@ public struct PositionedGlyph: Sendable {
   public var unitsPerEm: CGFloat
   /// The face that drew the glyph; `nil` for a `.notdef` box.
   public var face: (any FontFace)?
+  /// The colour image drawn instead of `outline` (which is then empty), for emoji.
+  public var image: GlyphImage?
 
   /// Whether the glyph is the `.notdef` box drawn for a character no face has.
   public var isNotdef: Bool { face == nil }
@@ -63,10 +65,23 @@ public struct TextLine: Equatable, Sendable {
 }
 
 /// A path and the colour to fill it with: consecutive glyphs of one colour merged into one
-/// path in layout coordinates, ready for `CGContext.fillPath` with the non-zero rule.
+/// path in layout coordinates, ready for `CGContext.fillPath` with the non-zero rule; or a
+/// colour glyph's image (an emoji) and the rectangle to draw it in.
 public struct GlyphFill: Sendable {
   /// The fill colour.
   public var color: CGColor
-  /// The glyph outlines, in layout coordinates (points, y down).
+  /// The glyph outlines, in layout coordinates (points, y down); empty for an image.
   public var path: CGPath
+  /// A colour glyph's image, drawn upright in `imageRect` instead of filling `path`.
+  public var image: CGImage?
+  /// Where `image` goes, in layout coordinates (its first row at `minY`).
+  public var imageRect: CGRect
+
+  /// A fill of `path` in `color`, or an `image` drawn in `imageRect`.
+  public init(color: CGColor, path: CGPath, image: CGImage? = nil, imageRect: CGRect = .null) {
+    self.color = color
+    self.path = path
+    self.image = image
+    self.imageRect = imageRect
+  }
 }

@@ -14,12 +14,23 @@ extension TextLayout {
     var storage = PathStorage()
     var color: CGColor?
     for glyph in glyphs {
-      if let current = color, current != glyph.color {
+      if let image = glyph.image {
+        if let current = color, !storage.verbs.isEmpty {
+          fills.append(GlyphFill(color: current, path: CGPath(storage: storage)))
+          storage = PathStorage()
+        }
+        let rect = image.bounds.applying(glyph.transform.concatenating(transform))
+        fills.append(
+          GlyphFill(color: glyph.color, path: CGPath(), image: image.image, imageRect: rect))
+        continue
+      }
+      if let current = color, current != glyph.color, !storage.verbs.isEmpty {
         fills.append(GlyphFill(color: current, path: CGPath(storage: storage)))
         storage = PathStorage()
       }
       color = glyph.color
-      Self.append(glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
+      Self.append(
+        glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
     }
     if let color, !storage.verbs.isEmpty {
       fills.append(GlyphFill(color: color, path: CGPath(storage: storage)))
@@ -31,18 +42,23 @@ extension TextLayout {
   public func path(transform: CGAffineTransform = .identity) -> CGPath {
     var storage = PathStorage()
     for glyph in glyphs {
-      Self.append(glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
+      Self.append(
+        glyph.outline, transformedBy: glyph.transform.concatenating(transform), to: &storage)
     }
     return CGPath(storage: storage)
   }
 
-  /// The smallest rectangle holding every glyph outline's control points, in layout
-  /// coordinates (`.null` when nothing is drawn). Control points bound the curves, so
-  /// the box holds all ink, and is usually tight for glyphs.
+  /// The smallest rectangle holding every glyph outline's control points and every colour
+  /// glyph's image, in layout coordinates (`.null` when nothing is drawn). Control points
+  /// bound the curves, so the box holds all ink, and is usually tight for glyphs.
   public var inkBounds: CGRect {
     var box = CGRect.null
     for glyph in glyphs {
       let t = glyph.transform
+      if let image = glyph.image {
+        box = box.union(image.bounds.applying(t))
+        continue
+      }
       var minX = CGFloat.infinity
       var minY = CGFloat.infinity
       var maxX = -CGFloat.infinity

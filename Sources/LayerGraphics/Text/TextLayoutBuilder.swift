@@ -8,6 +8,8 @@ struct TextLayoutBuilder {
   let shaper: TextShaper
   private(set) var lines: [TextLine] = []
   private(set) var glyphs: [PositionedGlyph] = []
+  /// The text's scalars, which shaped glyphs' clusters index.
+  private var scalars: [Unicode.Scalar] = []
 
   /// A line between breaking and positioning.
   private struct PendingLine {
@@ -26,7 +28,9 @@ struct TextLayoutBuilder {
   }
 
   mutating func build() {
-    let shaped = shaper.shape(text)
+    let shapedText = shaper.shape(text)
+    scalars = shapedText.scalars
+    let shaped = shapedText.glyphs
     guard !shaped.isEmpty else { return }
     let width = options.widthLimit
     let spans = LineBreaker().lines(of: shaped, width: width, wraps: options.isWrapped)
@@ -146,9 +150,11 @@ struct TextLayoutBuilder {
       let justify =
         options.alignment == .justified && options.isWrapped && !line.endsParagraph
         && !line.isTruncated && boxWidth.isFinite
+      let rightToLeft = (line.items.first?.baseLevel ?? 0) & 1 == 1
       let x: CGFloat
       switch options.alignment {
-      case .natural, .left, .justified: x = 0
+      case .left: x = 0
+      case .natural, .justified: x = rightToLeft && !justify ? boxWidth - width : 0
       case .right: x = boxWidth - width
       case .center: x = (boxWidth - width) / 2
       }
@@ -156,15 +162,16 @@ struct TextLayoutBuilder {
       position(line.items, at: CGPoint(x: x, y: baseline), stretch: justify ? boxWidth - width : 0)
       lines.append(
         TextLine(
-          glyphRange: first..<glyphs.count, text: Self.visibleText(line.items),
+          glyphRange: first..<glyphs.count, text: visibleText(line.items),
           origin: CGPoint(x: x, y: baseline), width: width, ascent: line.ascent,
           descent: line.descent, leading: line.leading, isTruncated: line.isTruncated))
       top = baseline + line.descent + line.leading
     }
   }
 
-  /// Appends positioned glyphs for `items`, starting the pen at `origin`; `stretch` points
-  /// are shared among the line's interior spaces or, without any, its character gaps.
+  /// Appends positioned glyphs for `items` (one line, logical order) in visual order,
+  /// starting the pen at `origin`; `stretch` points are shared among the line's interior
+  /// spaces or, without any, its character gaps.
   private mutating func position(_ items: [ShapedGlyph], at origin: CGPoint, stretch: CGFloat) {
     let content = items.trimmingTrailingBlanks(items.indices)
     var extra: CGFloat = 0
@@ -179,32 +186,63 @@ struct TextLayoutBuilder {
         extra = gaps > 0 ? stretch / CGFloat(gaps) : 0
       }
     }
+    let order = Self.visualOrder(items, content: content)
     var pen = origin.x
-    for (i, g) in items.enumerated() {
-      if i > 0 {
-        pen += g.kern
-        if !stretchSpaces, extra > 0, i < content.upperBound, Self.isStretchableGap(g) {
-          pen += extra
-        }
+    for (k, i) in order.enumerated() {
+      let g = items[i]
+      if k > 0 && order[k - 1] == i - 1 { pen += g.kern }
+      if i > 0, !stretchSpaces, extra > 0, i < content.upperBound, Self.isStretchableGap(g) {
+        pen += extra
       }
-      emit(g, at: CGPoint(x: pen, y: origin.y))
+      emit(g, at: CGPoint(x: pen + g.offset.x, y: origin.y - g.offset.y))
       pen += g.advance
       if stretchSpaces, i < content.upperBound, g.characterClass == .space { pen += extra }
     }
+  }
+
+  /// The visual order of a line's glyphs (UAX #9 rule L2), trailing white space at the
+  /// paragraph level (rule L1).
+  private static func visualOrder(_ items: [ShapedGlyph], content: Range<Int>) -> [Int] {
+    guard items.contains(where: { $0.level != 0 }) else { return Array(items.indices) }
+    var levels = items.map(\.level)
+    for i in content.upperBound..<items.count { levels[i] = items[i].baseLevel }
+    return BidiReordering.visualOrder(levels)
   }
 
   private static func isStretchableGap(_ g: ShapedGlyph) -> Bool {
     g.characterClass != .combining && !g.characterClass.isZeroWidth
   }
 
-  /// Appends the drawn glyph for `g` with its pen at `position`, if it draws anything.
+  /// Appends the drawn glyph for `g` with its origin at `position`, if it draws anything
+  /// (a glyph of size 0 does not).
   private mutating func emit(_ g: ShapedGlyph, at position: CGPoint) {
+    guard g.size > 0 else { return }
     let color = text.runs[g.run].color
     switch g.kind {
     case .blank:
       return
     case .glyph:
-      guard let face = g.face, let outline = face.outline(of: g.glyph) else { return }
+      guard let face = g.face else { return }
+      if let image = face.colorImage(of: g.glyph) {
+        var placed = PositionedGlyph(
+          glyph: g.glyph, character: g.scalar, position: position, fontSize: g.size,
+          color: color, outline: CGPath(), unitsPerEm: face.metrics.unitsPerEm, face: face.face)
+        placed.image = image
+        glyphs.append(placed)
+        return
+      }
+      if let layers = face.colorLayers(of: g.glyph) {
+        for layer in layers {
+          guard let outline = face.outline(of: layer.glyph) else { continue }
+          glyphs.append(
+            PositionedGlyph(
+              glyph: layer.glyph, character: g.scalar, position: position, fontSize: g.size,
+              color: layer.color ?? color, outline: outline, unitsPerEm: face.metrics.unitsPerEm,
+              face: face.face))
+        }
+        return
+      }
+      guard let outline = face.outline(of: g.glyph) else { return }
       glyphs.append(
         PositionedGlyph(
           glyph: g.glyph, character: g.scalar, position: position, fontSize: g.size,
@@ -217,10 +255,16 @@ struct TextLayoutBuilder {
     }
   }
 
-  /// The characters of `items` without trailing blanks.
-  private static func visibleText(_ items: [ShapedGlyph]) -> String {
-    var scalars = String.UnicodeScalarView()
-    for g in items[items.trimmingTrailingBlanks(items.indices)] { scalars.append(g.scalar) }
-    return String(scalars)
+  /// The characters of `items` (logical order) without trailing blanks.
+  private func visibleText(_ items: [ShapedGlyph]) -> String {
+    var out = String.UnicodeScalarView()
+    for g in items[items.trimmingTrailingBlanks(items.indices)] where g.startsCluster {
+      if g.cluster.isEmpty {
+        out.append(g.scalar)
+      } else {
+        out.append(contentsOf: scalars[g.cluster])
+      }
+    }
+    return String(out)
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// How lines sit horizontally in the layout width (Core Animation's
 /// `CATextLayerAlignmentMode`, as the engine sees it).
 public enum TextAlignment: String, Sendable, CaseIterable {
-  /// The script's natural edge: left, since the engine lays out left-to-right only.
+  /// The paragraph's natural edge: left when its base direction (from its first strong
+  /// character) is left to right, right when it is right to left.
   case natural
   /// Flush left.
   case left

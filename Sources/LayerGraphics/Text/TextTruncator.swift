@@ -24,7 +24,11 @@ struct TextTruncator {
     let ellipsisWidth = ellipsis.width(of: ellipsis.indices)
     guard ellipsisWidth <= limit else { return [] }
     let available = limit - ellipsisWidth
-    let mark = ellipsis.map { var g = $0; g.kern = 0; return g }
+    let mark = ellipsis.map {
+      var g = $0
+      g.kern = 0
+      return g
+    }
 
     switch mode {
     case .none:

@@ -6,8 +6,9 @@ import Foundation
 /// Text is drawn as vector glyph outlines filled by the rasterizer, so it stays sharp at
 /// any `contentsScale`, transform or animation of `fontSize`. Fonts come from
 /// `FontRegistry.shared`; with `LayerKitSDL`, call `FreeTypeFonts.installDefault()` once
-/// to get DejaVu Sans for Latin text and Noto Sans CJK for Japanese. Characters no font
-/// has are drawn as `.notdef` boxes.
+/// to get DejaVu Sans and Noto Sans CJK, HarfBuzz shaping, FriBidi bidirectional text and
+/// fontconfig fallback for every other script and colour emoji. Characters no font has
+/// are drawn as `.notdef` boxes.
 ///
 /// ```swift
 /// let label = CATextLayer()
@@ -69,7 +70,8 @@ open class CATextLayer: CALayer {
   /// `"HiraginoSans-W3"`) or a `FontDescription`, whose size is ignored in favour of
   /// `fontSize`. nil resets it. Default `"Helvetica"`.
   ///
-  /// Names resolve through the font registry; an unknown name uses its default family.
+  /// Names resolve through the font registry; an unknown name uses its default family,
+  /// with a diagnostic.
   public var font: Any? {
     get { TextLayerValueProperty.publicValue(of: state.textState.font) }
     set {
@@ -78,15 +80,27 @@ open class CATextLayer: CALayer {
           key: "font", "expected a font name or FontDescription, got \(type(of: newValue!)); ignored")
         return
       }
+      if case .name(let name) = font, !fontRegistry.faces.isEmpty,
+        !fontRegistry.hasFace(named: name)
+      {
+        let family = fontRegistry.defaultFamilyName ?? "the default family"
+        CADiagnostics.report(key: "font", "no font named \(name); drawn in \(family)")
+      }
       setModelValue(\.textState.font, font, forKey: "font")
     }
   }
 
   /// The font size in points, for the string and for attributed runs without a
-  /// `FontDescription` of their own. Default 36. Animatable.
+  /// `FontDescription` of their own. Default 36. Animatable. A non-finite size is
+  /// ignored and a negative one draws nothing, each with a diagnostic.
   public var fontSize: CGFloat {
     get { state.textState.fontSize }
-    set { setCheckedModelValue(\.textState.fontSize, newValue, forKey: "fontSize") }
+    set {
+      if newValue < 0 {
+        CADiagnostics.report(key: "fontSize", "negative size \(newValue) draws no text")
+      }
+      setCheckedModelValue(\.textState.fontSize, newValue, forKey: "fontSize")
+    }
   }
 
   /// The colour of text without a colour of its own; nil draws such text invisibly.
@@ -108,7 +122,8 @@ open class CATextLayer: CALayer {
     set { setModelValue(\.textState.truncationMode, newValue, forKey: "truncationMode") }
   }
 
-  /// How lines align within the bounds' width. Default `.natural` (left).
+  /// How lines align within the bounds' width. Default `.natural` (left, or right for a
+  /// right-to-left paragraph).
   public var alignmentMode: CATextLayerAlignmentMode {
     get { state.textState.alignmentMode }
     set { setModelValue(\.textState.alignmentMode, newValue, forKey: "alignmentMode") }
@@ -134,7 +149,9 @@ open class CATextLayer: CALayer {
     let width = text.isWrapped ? state.bounds.width : .infinity
     var options = text.options(for: CGSize(width: width, height: .infinity))
     options.truncation = .none
-    return TextLayout(text.attributedText, options: options, registry: text.fontRegistry).size
+    return TextLayoutCache.shared.layout(
+      text.attributedText, options: options, registry: text.fontRegistry
+    ).size
   }
 
   /// The font registry the layer's text resolves fonts in. Default `FontRegistry.shared`.
@@ -168,12 +185,7 @@ open class CATextLayer: CALayer {
     guard !fills.isEmpty else { return }
     ctx.saveGState()
     ctx.clip(to: state.bounds)
-    for fill in fills {
-      ctx.setFillColor(fill.color)
-      ctx.beginPath()
-      ctx.addPath(fill.path)
-      ctx.fillPath(using: .winding)
-    }
+    ctx.drawGlyphFills(fills)
     ctx.restoreGState()
   }
 }

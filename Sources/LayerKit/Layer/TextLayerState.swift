@@ -83,7 +83,8 @@ package struct TextLayerState: Equatable, Sendable {
   /// The text laid out in `bounds` (a layer's bounds), in layout coordinates: points from
   /// the top left of the bounds, y down.
   package func layout(in bounds: CGRect) -> TextLayout {
-    TextLayout(attributedText, options: options(for: bounds.size), registry: fontRegistry)
+    TextLayoutCache.shared.layout(
+      attributedText, options: options(for: bounds.size), registry: fontRegistry)
   }
 
   /// The glyphs to fill for a layer with these bounds, in the layer's own coordinates
@@ -92,7 +93,9 @@ package struct TextLayerState: Equatable, Sendable {
   package func glyphFills(in bounds: CGRect) -> [GlyphFill] {
     if (foregroundColor?.alpha ?? 0) <= 0 && !hasOwnColors { return [] }
     let move = CGAffineTransform(translationX: bounds.origin.x, y: bounds.origin.y)
-    return layout(in: bounds).glyphFills(transform: move).filter { $0.color.alpha > 0 }
+    return layout(in: bounds).glyphFills(transform: move).filter {
+      $0.image != nil || $0.color.alpha > 0
+    }
   }
 
   /// Whether some run carries its own colour.

@@ -59,7 +59,12 @@ package struct TextLayerValueProperty: AnyLayerProperty {
       }
       return .attributed(runs)
     case let text as AttributedText:
-      return .attributed(text.runs.map { StyledRun(text: $0.text, font: .description($0.font), color: $0.color) })
+      return .attributed(
+        text.runs.map {
+          StyledRun(
+            text: $0.text, font: .description($0.font), color: $0.color,
+            kern: $0.kern == 0 ? nil : $0.kern, ligatures: $0.ligatures ? nil : false)
+        })
     default: return nil
     }
   }
@@ -90,6 +95,8 @@ package struct TextLayerValueProperty: AnyLayerProperty {
         case .description(let d): attributes[.font] = d
         }
         if let color = run.color { attributes[.foregroundColor] = color }
+        if let kern = run.kern { attributes[.kern] = kern }
+        if let ligatures = run.ligatures { attributes[.ligature] = ligatures ? 1 : 0 }
         result.append(NSAttributedString(string: run.text, attributes: attributes))
       }
       return NSAttributedString(attributedString: result)

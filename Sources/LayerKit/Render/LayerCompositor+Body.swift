@@ -256,11 +256,7 @@ extension LayerCompositor {
     s.beginDrawing(transform: map, clip: clip)
     s.context.clip(to: b)
     s.context.setAlpha(CGFloat(alpha))
-    for f in fills {
-      s.context.setFillColor(f.color)
-      s.context.addPath(f.path)
-      s.context.fillPath(using: .winding)
-    }
+    s.context.drawGlyphFills(fills)
     s.endDrawing()
   }
 

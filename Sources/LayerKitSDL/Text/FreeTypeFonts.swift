@@ -63,11 +63,19 @@ public enum FreeTypeFonts {
     "Noto Sans JP": japaneseFamily,
   ]
 
+  /// The HarfBuzz shaper every installed registry shares.
+  public static let shaper = HarfBuzzShaper()
+  /// The FriBidi engine every installed registry shares.
+  public static let bidi = FriBidiEngine()
+  /// The fontconfig fallback every installed registry shares (its faces are opened once).
+  public static let fallback = FontconfigFallback()
+
   /// The default faces, loaded once per process.
   private static let loaded: Result<[FreeTypeFace], FontError> = loadDefaultFaces()
 
-  /// Registers the default fonts with `registry`, makes DejaVu Sans its default family and
-  /// adds the aliases. Safe to call more than once and from several threads: the files
+  /// Registers the default fonts with `registry`, makes DejaVu Sans its default family,
+  /// adds the aliases, and (unless the registry has its own) sets HarfBuzz shaping,
+  /// FriBidi bidi levels and fontconfig fallback for every other script and emoji. Safe to call more than once and from several threads: the files
   /// are read once, and registering a face twice does nothing.
   ///
   /// Installs whichever of the four faces exist; text in a missing family falls back to
@@ -84,6 +92,9 @@ public enum FreeTypeFonts {
       registry.defaultFamilyName = latinFamily
     }
     for (alias, family) in aliases { registry.addAlias(alias, forFamily: family) }
+    if registry.shapingEngine == nil { registry.shapingEngine = shaper }
+    if registry.bidiEngine == nil { registry.bidiEngine = bidi }
+    if registry.fallbackSource == nil { registry.fallbackSource = fallback }
     return faces
   }
 

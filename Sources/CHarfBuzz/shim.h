@@ -1,0 +1,5 @@
+#ifndef LAYERKIT_CHARFBUZZ_SHIM_H
+#define LAYERKIT_CHARFBUZZ_SHIM_H
+#include <hb.h>
+#include <hb-ot.h>
+#endif
