@@ -25,8 +25,10 @@ let package = Package(
       providers: [.apt(["libfreetype-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
+    // Pixel kernels at the CPU's full vector width (AVX2), chosen at run time by CPUID.
+    .target(name: "CLayerKernels"),
     .target(
-      name: "LayerGraphics",
+      name: "LayerGraphics", dependencies: ["CLayerKernels"],
       swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
