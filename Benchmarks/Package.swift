@@ -19,6 +19,14 @@ let package = Package(
       name: "layerkit-compositor-bench",
       dependencies: [.product(name: "LayerKit", package: "LayerKit")],
       path: "Sources/CompositorBench"),
+    // Every demo at 720p, 1440p and 4K through incremental CARenderer frames.
+    .executableTarget(
+      name: "layerkit-display-bench",
+      dependencies: [
+        .product(name: "LayerKit", package: "LayerKit"),
+        .product(name: "LayerKitDemos", package: "LayerKit"),
+      ],
+      path: "Sources/DisplayBench"),
   ],
   swiftLanguageModes: [.v5]
 )
