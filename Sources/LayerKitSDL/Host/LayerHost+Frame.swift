@@ -44,13 +44,19 @@ extension LayerHost {
   /// - Throws: ``SDLError`` when the host is closed, when raw pixels do not hold
   ///   `width · height · 4` bytes, or when SDL fails.
   public func draw(_ output: FrameOutput) throws(SDLError) {
-    let (_, renderer) = try requireOpen("SDL_RenderCopy")
+    _ = try drawCounted(output)
+  }
+
+  /// ``draw(_:)``, returning the number of pixels uploaded.
+  func drawCounted(_ output: FrameOutput) throws(SDLError) -> Int {
+    _ = try requireOpen("SDL_RenderCopy")
     guard let texture else {
       throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
     }
+    var uploaded = true
     switch output {
     case .unchanged:
-      break
+      uploaded = false
     case .image(let image, let damage):
       try texture.upload(image.pixels, width: image.width, height: image.height, damage: damage)
     case .pixels(let bytes, let width, let height, let damage):
@@ -62,11 +68,15 @@ extension LayerHost {
       try texture.upload(bytes, width: width, height: height, damage: damage)
     case .bitmap(let bitmap, let damage):
       let ctx = bitmap.context
-      if damage.isEmpty && texture.width == ctx.width && texture.height == ctx.height { break }
+      if damage.isEmpty && texture.width == ctx.width && texture.height == ctx.height {
+        uploaded = false
+        break
+      }
       let bytes = UnsafeRawBufferPointer(start: ctx.data, count: ctx.width * ctx.height * 4)
       try texture.upload(bytes, width: ctx.width, height: ctx.height, damage: damage)
     }
     try copyTextureToBackbuffer()
+    return uploaded ? texture.lastUploadedPixelCount : 0
   }
 
   /// Draws the streaming texture at the top-left corner of a black backbuffer.
@@ -190,13 +200,12 @@ extension LayerHost {
     if case .unchanged = output, !needsRedraw {
       // Nothing new and nothing lost: the window keeps showing the last presented frame.
     } else {
-      try draw(output)
+      stats.uploadedPixels = try drawCounted(output)
       let drawn = Self.seconds()
       present()
       needsRedraw = false
       stats.upload = drawn - framed
       stats.present = Self.seconds() - drawn
-      if case .unchanged = output {} else { stats.uploadedPixels = lastUploadedPixelCount }
       stats.presented = true
     }
     lastFrameStatistics = stats
