@@ -12,10 +12,12 @@ import Foundation
 /// The views are separate `CGContext`s over the same memory, since a context's graphics
 /// state (transform, clip) is per drawing thread.
 package final class BandedCompositor {
-  /// Bands per rectangle: ``ParallelRows/maximumBands`` capped by the active cores, or
-  /// a fixed count set by tests (1 keeps everything on the calling thread). The
-  /// environment variable `LAYERKIT_BANDS=0` turns band splitting off (the pixel kernels
-  /// still split their own work), to compare the two.
+  /// Bands per rectangle, at most the active cores: the environment variable
+  /// `LAYERKIT_BANDS` (default 1, off), or a count set by tests. Off by default because
+  /// bands are not yet bit-identical to one thread for every scene: rotated and
+  /// perspective layers, rasterized layers, replicator copies and text paths can differ
+  /// at a band's seam (see the Compositing article); the pixel kernels' own row bands
+  /// (`ParallelRows`) are, and stay on.
   package var bandLimit: Int
   /// The compositors of bands 1…; band 0 is the renderer's.
   private var extra: [LayerCompositor] = []
@@ -29,9 +31,8 @@ package final class BandedCompositor {
   package var minimumPixels = 128 * 1024
 
   package init() {
-    bandLimit =
-      ProcessInfo.processInfo.environment["LAYERKIT_BANDS"] == "0"
-      ? 1 : Swift.min(ParallelRows.maximumBands, ProcessInfo.processInfo.activeProcessorCount)
+    let asked = ProcessInfo.processInfo.environment["LAYERKIT_BANDS"].flatMap { Int($0) } ?? 1
+    bandLimit = Swift.max(1, Swift.min(asked, ProcessInfo.processInfo.activeProcessorCount))
   }
 
   /// The number of bands `rect` is split into.
