@@ -48,7 +48,9 @@ let package = Package(
       providers: [.apt(["libfontconfig-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
-    .target(name: "LayerGraphics"),
+    // Pixel kernels at the CPU's full vector width (AVX2), chosen at run time by CPUID.
+    .target(name: "CLayerKernels"),
+    .target(name: "LayerGraphics", dependencies: ["CLayerKernels"]),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.

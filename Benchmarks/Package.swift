@@ -22,6 +22,14 @@ let package = Package(
       name: "layerkit-text-bench",
       dependencies: [.product(name: "LayerKitSDL", package: "LayerKit")],
       path: "Sources/TextBench"),
+    // Every demo at 720p, 1440p and 4K through incremental CARenderer frames.
+    .executableTarget(
+      name: "layerkit-display-bench",
+      dependencies: [
+        .product(name: "LayerKit", package: "LayerKit"),
+        .product(name: "LayerKitDemos", package: "LayerKit"),
+      ],
+      path: "Sources/DisplayBench"),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -75,6 +75,7 @@ final class InteractiveViewer {
   private func frame(_ info: FrameInfo) -> FrameOutput {
     framesShown += 1
     if let limit = options.quitAfterFrames, framesShown >= limit { host.stop() }
+    controller.hostStatistics = host.lastFrameStatistics
     return controller.frame(info)
   }
 

@@ -36,14 +36,18 @@ public final class ViewerController {
   /// Set when Escape was pressed.
   public private(set) var wantsToQuit = false
 
+  /// The host's statistics for the previous frame (upload and present), set by the window
+  /// before each ``frame(_:)`` for the frame-time panel.
+  public var hostStatistics: HostFrameStatistics?
   private let renderer: CARenderer
-  private var bitmap: CGContext?
+  private var bitmap: FrameBitmap?
+  /// The frame-time panel over the demo's top-right corner.
+  let frameTimes = FrameTimeOverlay()
+  /// Evaluate and composite seconds of the previous frame, waiting for its host times.
+  private var pendingSample: FrameTimeOverlay.Sample?
   private var size = CGSize(width: 1, height: 1)
   private var scrubbing = false
   private var draggingScene = false
-  private var frameTimes: [Double] = []
-  private var lastFrameTime: Double?
-  private var lastImage: CGImage?
 
   /// Makes the viewer's tree on `clock` (the host's) showing demo `first`.
   public init(clock: any CAClock, demos: [DemoInfo] = DemoCatalog.all, first: Int = 0) {
@@ -54,6 +58,11 @@ public final class ViewerController {
     chrome = ViewerChrome(root: root)
     context.layer = root
     renderer = CARenderer(context: context)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    chrome.fpsLabel.isHidden = true
+    root.addSublayer(frameTimes.layer)
+    CATransaction.commit()
     context.commit()
     select(current)
   }
@@ -169,6 +178,11 @@ public final class ViewerController {
     guard pointSize != size, pointSize.width >= 1, pointSize.height >= 1 else { return }
     size = pointSize
     chrome.layout(pointSize)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    let demo = chrome.container.frame
+    frameTimes.layout(CGRect(x: demo.maxX - 330, y: demo.minY + 6, width: 320, height: 64))
+    CATransaction.commit()
     driver?.layout()
     driver.map { _ in
       for layer in chrome.container.sublayers ?? [] {
@@ -182,43 +196,55 @@ public final class ViewerController {
     }
   }
 
-  /// Renders one frame of the window.
+  /// Renders one frame of the window: only the damaged rectangles of a persistent bitmap,
+  /// handed to the host without a copy (``FrameOutput/unchanged`` when nothing changed).
   public func frame(_ info: FrameInfo) -> FrameOutput {
+    let started = FrameTimeOverlay.now()
+    if var sample = pendingSample, let host = hostStatistics {
+      sample.upload = host.upload
+      sample.present = host.present
+      frameTimes.record(sample)
+    }
     layout(info.pointSize)
-    frameTimes.append(info.time)
-    if frameTimes.count > 30 { frameTimes.removeFirst() }
     if let driver {
       driver.tick()
       if !driver.isPaused, driver.time > driver.duration + 1 { driver.restart() }
     }
     refresh(now: info.time)
     context.commit()
-    if bitmap?.width != info.pixelWidth || bitmap?.height != info.pixelHeight {
+    if bitmap?.context.width != info.pixelWidth || bitmap?.context.height != info.pixelHeight {
       bitmap = CGContext(width: max(1, info.pixelWidth), height: max(1, info.pixelHeight))
+        .flatMap(FrameBitmap.init)
     }
     guard let bitmap else { return .unchanged }
-    let damage = renderer.render(in: bitmap, scale: info.scale)
-    if damage.isEmpty, lastImage != nil { return .unchanged }
-    let image = bitmap.makeImage()!
-    lastImage = image
-    return .image(image, damage: damage)
+    let prepared = FrameTimeOverlay.now()
+    let damage = renderer.render(in: bitmap.context, scale: info.scale)
+    let s = renderer.lastFrameStatistics
+    // Evaluate: the scene's cues, the chrome, the commit and the presentation; composite:
+    // the render tree, its damage and the pixels.
+    pendingSample = FrameTimeOverlay.Sample(
+      evaluate: prepared - started + s.evaluation, composite: s.treeBuild + s.compositing, upload: 0,
+      present: 0)
+    return damage.isEmpty ? .unchanged : .bitmap(bitmap, damage: damage)
   }
 
-  /// The last frame rendered.
-  public var lastFrame: CGImage? { lastImage }
+  /// The last frame rendered (a copy of the window's bitmap).
+  public var lastFrame: CGImage? { bitmap?.context.makeImage() }
 
   private func refresh(now: Double) {
-    let fps: Double? =
-      frameTimes.count > 1 ? Double(frameTimes.count - 1) / max(1e-6, frameTimes.last! - frameTimes.first!) : nil
     chrome.update(
-      demos: demos, current: current, driver: driver, fps: fps, showsOverlays: showsOverlays,
+      demos: demos, current: current, driver: driver, fps: nil, showsOverlays: showsOverlays,
       inspected: showsInspector ? inspected : nil, patternTime: now)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    frameTimes.refresh(now: now)
+    CATransaction.commit()
   }
 
   /// Writes the last frame as a PNG into ``screenshotDirectory``.
   @discardableResult
   public func saveScreenshot() -> String? {
-    guard let image = lastImage, let png = image.pngData() else { return nil }
+    guard let image = lastFrame, let png = image.pngData() else { return nil }
     var number = screenshots.count + 1
     var url: URL {
       screenshotDirectory.appendingPathComponent("layerkit-\(demo.name)-\(number).png")

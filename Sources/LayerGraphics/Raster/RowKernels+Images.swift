@@ -18,10 +18,20 @@ extension RowKernels {
     _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, opacity k: UInt32
   ) {
     if k >= 255 {
-      srcOverImageRow(d, s, count: n, m: div255)
+      if WideKernels.usesAVX2 {
+        WideKernels.srcOverImageRowAVX2(d, s, count: n)
+      } else {
+        srcOverImageRow(d, s, count: n, m: div255)
+      }
     } else if k > 0 {
       srcOverImageRow(d, s, count: n, scaledBy: Lanes(repeating: UInt16(k)), k: k, m: div255)
     }
+  }
+
+  /// ``srcOverImageRow(_:_:count:opacity:)`` at opacity 255 on the portable (SSE2)
+  /// path, whatever the CPU: the reference the wide kernels are checked against.
+  package static func srcOverImageRowPortable(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+    srcOverImageRow(d, s, count: n, m: div255)
   }
 
   /// Opacity 255: source pixels are used as they are.

@@ -28,6 +28,10 @@ public final class CARenderer: CAObjectEquality {
   private let fixedRoot: CALayer?
   package let compositor = LayerCompositor()
   private var damageTracker = DamageTracker()
+  /// Splits large damaged rectangles into bands composited on the machine's cores.
+  package let bands = BandedCompositor()
+  /// Where the time of the last ``render(in:scale:)`` went.
+  public private(set) var lastFrameStatistics = FrameStatistics()
 
   /// Creates a renderer for `context`'s tree.
   public init(context: CAContext) {
@@ -47,6 +51,11 @@ public final class CARenderer: CAObjectEquality {
   package func makeRenderTree() -> RenderTree? {
     guard let root = context?.layer ?? fixedRoot else { return nil }
     if let context { context.updatePresentation() }
+    return buildRenderTree(root: root)
+  }
+
+  /// The render tree of `root` from its presentation (already evaluated) or its model.
+  private func buildRenderTree(root: CALayer) -> RenderTree {
     let presented = context != nil
     return RenderTreeBuilder.build(root: root, transitions: presented) { layer in
       presented ? (layer.animationStorage.presentationState ?? layer.state) : layer.state
@@ -84,18 +93,28 @@ public final class CARenderer: CAObjectEquality {
   public func render(in ctx: CGContext, scale: CGFloat) -> [CGRect] {
     let surface = RenderSurface(wrapping: ctx)
     let s = Self.checked(scale)
-    guard let tree = makeRenderTree() else {
+    var stats = FrameStatistics()
+    let started = Self.seconds()
+    if let context { context.updatePresentation() }
+    let evaluated = Self.seconds()
+    stats.evaluation = evaluated - started
+    guard let root = context?.layer ?? fixedRoot else {
       let all = surface.rect
       surface.clear(all)
+      stats.damagedPixels = all.width * all.height
+      lastFrameStatistics = stats
       return damageTracker.damage(RenderTree(), scale: s, frame: all).map(\.cgRect)
     }
+    let tree = buildRenderTree(root: root)
     let rects = damageTracker.damage(tree, scale: s, frame: surface.rect)
+    let built = Self.seconds()
+    stats.treeBuild = built - evaluated
     for r in rects {
-      // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.
-      surface.pendingClear = r
-      compositor.render(tree, into: surface, clip: r, scale: s)
-      surface.flushPendingClear()
+      stats.bands = max(stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
+      stats.damagedPixels += r.width * r.height
     }
+    stats.compositing = Self.seconds() - built
+    lastFrameStatistics = stats
     return rects.map(\.cgRect)
   }
 

@@ -15,6 +15,9 @@ public enum FrameOutput: Sendable {
   case image(CGImage, damage: [CGRect]?)
   /// Raw premultiplied RGBA8 bytes, `width · height · 4` of them, with the damage.
   case pixels([UInt8], width: Int, height: Int, damage: [CGRect]?)
+  /// A persistent bitmap drawn in place, with the rectangles that changed: only those are
+  /// read, so no frame copies the whole window. An empty damage list uploads nothing.
+  case bitmap(FrameBitmap, damage: [CGRect])
 
   /// A whole new image.
   public static func image(_ image: CGImage) -> FrameOutput { .image(image, damage: nil) }

@@ -14,7 +14,8 @@ extension LayerHost {
   ///    at the context clock's time (share one `CASystemClock`, or the same
   ///    `CAManualClock`, between host and context);
   /// 4. `CARenderer` redraws only the damaged rectangles of a persistent bitmap, and only
-  ///    those are uploaded to the streaming texture.
+  ///    those are uploaded to the streaming texture; a frame with no damage uploads and
+  ///    presents nothing.
   ///
   /// ```swift
   /// let context = CAContext()
@@ -35,27 +36,19 @@ extension LayerHost {
     context: CAContext, onEvent: (HostEvent, CALayer?) -> Void = { _, _ in }
   ) throws(SDLError) {
     let renderer = CARenderer(context: context)
-    var bitmap: CGContext?
-    var failure: SDLError?
+    var bitmap: FrameBitmap?
     try run(
       onEvent: { event in onEvent(event, Self.hitLayer(for: event, in: context)) },
       frame: { info in
         Self.fit(context.layer, to: info)
         context.advance(by: 0)
-        if bitmap?.width != info.pixelWidth || bitmap?.height != info.pixelHeight {
-          bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight)
+        if bitmap?.context.width != info.pixelWidth || bitmap?.context.height != info.pixelHeight {
+          bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight).flatMap(FrameBitmap.init)
         }
         guard let bitmap else { return .unchanged }
-        let damage = renderer.render(in: bitmap, scale: info.scale)
-        do throws(SDLError) {
-          try upload(bitmap, damage: damage)
-        } catch {
-          failure = error
-          stop()
-        }
-        return .unchanged
+        let damage = renderer.render(in: bitmap.context, scale: info.scale)
+        return damage.isEmpty ? .unchanged : .bitmap(bitmap, damage: damage)
       })
-    if let failure { throw failure }
   }
 
   /// The model layer under a mouse event's location, or nil.
@@ -79,15 +72,5 @@ extension LayerHost {
     root.position = CGPoint(x: bounds.midX, y: bounds.midY)
     root.contentsScale = info.scale
     CATransaction.commit()
-  }
-
-  /// Uploads the damaged rectangles of `bitmap` to the streaming texture.
-  func upload(_ bitmap: CGContext, damage: [CGRect]) throws(SDLError) {
-    guard let texture, let data = bitmap.data, bitmap.bytesPerRow == bitmap.width * 4 else {
-      throw SDLError(function: "SDL_UpdateTexture", message: "no texture or bitmap to upload")
-    }
-    if damage.isEmpty && texture.width == bitmap.width && texture.height == bitmap.height { return }
-    let bytes = UnsafeRawBufferPointer(start: data, count: bitmap.width * bitmap.height * 4)
-    try texture.upload(bytes, width: bitmap.width, height: bitmap.height, damage: damage)
   }
 }

@@ -13,6 +13,12 @@ extension LayerHost {
     var event = SDL_Event()
     while SDL_PollEvent(&event) != 0 {
       if event.type == SDL_RENDER_DEVICE_RESET.rawValue { texture?.invalidate() }
+      // Exposed, resized or reset: what the window shows must be drawn again.
+      if event.type == SDL_WINDOWEVENT.rawValue || event.type == SDL_RENDER_DEVICE_RESET.rawValue
+        || event.type == SDL_RENDER_TARGETS_RESET.rawValue
+      {
+        needsRedraw = true
+      }
       if let translated = translator.translate(event, size: { self.size }) {
         events.append(translated)
       }
@@ -38,13 +44,19 @@ extension LayerHost {
   /// - Throws: ``SDLError`` when the host is closed, when raw pixels do not hold
   ///   `width · height · 4` bytes, or when SDL fails.
   public func draw(_ output: FrameOutput) throws(SDLError) {
+    _ = try drawCounted(output)
+  }
+
+  /// ``draw(_:)``, returning the number of pixels uploaded.
+  func drawCounted(_ output: FrameOutput) throws(SDLError) -> Int {
     _ = try requireOpen("SDL_RenderCopy")
     guard let texture else {
       throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
     }
+    var uploaded = true
     switch output {
     case .unchanged:
-      break
+      uploaded = false
     case .image(let image, let damage):
       try texture.upload(image.pixels, width: image.width, height: image.height, damage: damage)
     case .pixels(let bytes, let width, let height, let damage):
@@ -54,15 +66,29 @@ extension LayerHost {
           message: "\(bytes.count) bytes do not make a \(width)×\(height) RGBA8 frame")
       }
       try texture.upload(bytes, width: width, height: height, damage: damage)
+    case .bitmap(let bitmap, let damage):
+      let ctx = bitmap.context
+      if damage.isEmpty && texture.width == ctx.width && texture.height == ctx.height {
+        uploaded = false
+        break
+      }
+      let bytes = UnsafeRawBufferPointer(start: ctx.data, count: ctx.width * ctx.height * 4)
+      try texture.upload(bytes, width: ctx.width, height: ctx.height, damage: damage)
     }
     try copyTextureToBackbuffer()
+    return uploaded ? texture.lastUploadedPixelCount : 0
   }
 
   /// Draws the streaming texture at the top-left corner of a black backbuffer.
   func copyTextureToBackbuffer() throws(SDLError) {
     let (_, renderer) = try requireOpen("SDL_RenderCopy")
-    try SDLCall.check("SDL_SetRenderDrawColor") { SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255) }
-    try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }
+    // The texture covers the window in the usual case: then no clear is needed.
+    let output = size
+    let covered = texture.map { $0.width >= output.pixelWidth && $0.height >= output.pixelHeight } ?? false
+    if !covered {
+      try SDLCall.check("SDL_SetRenderDrawColor") { SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255) }
+      try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }
+    }
     if let texture, let sdlTexture = texture.texture {
       var destination = SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
       try SDLCall.check("SDL_RenderCopy") {
@@ -161,15 +187,36 @@ extension LayerHost {
     return quitRequested
   }
 
-  /// Asks `frame` for the next frame's pixels, draws and presents them.
+  /// Asks `frame` for the next frame's pixels, then uploads, draws and presents them, or
+  /// does nothing more when the frame is unchanged and the window needs no redraw.
   @discardableResult
   private func drawFrame(_ frame: (FrameInfo) -> FrameOutput) throws(SDLError) -> FrameInfo {
     let info = nextFrameInfo()
-    try draw(frame(info))
-    present()
+    var stats = HostFrameStatistics()
+    let started = Self.seconds()
+    let output = frame(info)
+    let framed = Self.seconds()
+    stats.frame = framed - started
+    if case .unchanged = output, !needsRedraw {
+      // Nothing new and nothing lost: the window keeps showing the last presented frame.
+    } else {
+      stats.uploadedPixels = try drawCounted(output)
+      let drawn = Self.seconds()
+      present()
+      needsRedraw = false
+      stats.upload = drawn - framed
+      stats.present = Self.seconds() - drawn
+      stats.presented = true
+    }
+    lastFrameStatistics = stats
     previousFrameTime = info.time
     frameIndex += 1
     return info
+  }
+
+  /// Seconds since an arbitrary origin (SDL's performance counter).
+  static func seconds() -> Double {
+    Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
   }
 
   /// Makes ``run(onEvent:frame:)`` return after the current frame.

@@ -42,6 +42,12 @@ public final class LayerHost {
   var translator: HostEventTranslator
   var frameIndex = 0
   var previousFrameTime: Double?
+  /// Whether the window must be drawn and presented even when a frame brings nothing new
+  /// (first frame, expose, resize, render device reset).
+  var needsRedraw = true
+  /// Where the time of the last frame run by ``step(onEvent:frame:)`` or
+  /// ``run(onEvent:frame:)`` went.
+  public internal(set) var lastFrameStatistics = HostFrameStatistics()
   /// False once ``stop()`` is called, or a quit or close request arrives during `run`.
   public internal(set) var isRunning = false
 

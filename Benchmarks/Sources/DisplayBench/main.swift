@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import LayerKit
+import LayerKitDemos
+
+// layerkit-display-bench [--frames N] [--demo NAME] [--sizes 720,1440,2160]
+// Plays every demo for N frames (default 60) at 60 fps through CARenderer's incremental
+// rendering, with the same 1280×720-point layout at 1280×720 @1, 2560×1440 @2 and
+// 3840×2160 @3, and prints one Markdown row per demo and size: median and p90 per frame of
+// evaluation, render-tree build (with damage), compositing, host and their total.
+// "Host" is the headless stand-in for the window's upload: the damaged rectangles'
+// rows copied into a texture-sized buffer (the bytes SDL_UpdateTexture would read).
+// LAYERKIT_THREADS=1 keeps everything on one core.
+
+var args = CommandLine.arguments.dropFirst()
+var frames = 60
+var onlyDemo: String?
+var sizes = [(1280, 720, 1.0), (2560, 1440, 2.0), (3840, 2160, 3.0)]
+while let a = args.popFirst() {
+  switch a {
+  case "--frames": frames = Int(args.popFirst() ?? "") ?? 60
+  case "--demo": onlyDemo = args.popFirst()
+  case "--sizes":
+    let wanted = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
+    sizes = sizes.filter { wanted.contains(String($0.1)) }
+  default: break
+  }
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
+
+/// Median and 90th percentile of `xs`.
+func stats(_ xs: [Double]) -> (Double, Double) {
+  let s = xs.sorted()
+  return (s[s.count / 2], s[min(s.count - 1, Int((Double(s.count) * 0.9).rounded(.up)) - 1)])
+}
+
+/// Copies the damaged rows of `src` into `dst` (same size), as a texture upload reads them.
+func upload(
+  _ rects: [CGRect], from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, pitch: Int
+) {
+  for r in rects {
+    let x = Int(r.minX)
+    let w = Int(r.width)
+    for y in Int(r.minY)..<Int(r.maxY) {
+      memcpy(dst + y * pitch + x * 4, src + y * pitch + x * 4, w * 4)
+    }
+  }
+}
+
+SceneRenderer.installFonts()
+let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"
+print("| demo | size | threads | eval | tree | composite | host | total median | total p90 |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDemo {
+  for (w, h, scale) in sizes {
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
+    root.anchorPoint = .zero
+    root.backgroundColor = DemoStyle.background
+    context.layer = root
+    context.commit()
+    let driver = SceneDriver(type, in: root, context: context)
+    let renderer = CARenderer(context: context)
+    let bitmap = CGContext(width: w, height: h)!
+    let texture = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 64)
+    defer { texture.deallocate() }
+    var eval: [Double] = []
+    var tree: [Double] = []
+    var comp: [Double] = []
+    var host: [Double] = []
+    var total: [Double] = []
+    // The first frame draws everything: it is rendered before timing starts.
+    for k in -1..<frames {
+      if k >= 0 { clock.advance(by: 1.0 / 60) }
+      let t0 = now()
+      driver.tick()
+      context.commit()
+      let t1 = now()
+      let damage = renderer.render(in: bitmap, scale: scale)
+      let t2 = now()
+      upload(damage, from: bitmap.data!, to: texture, pitch: w * 4)
+      let t3 = now()
+      guard k >= 0 else { continue }
+      let s = renderer.lastFrameStatistics
+      eval.append((t1 - t0) + s.evaluation * 1000)
+      tree.append(s.treeBuild * 1000)
+      comp.append(s.compositing * 1000)
+      host.append(t3 - t2)
+      total.append(t3 - t0)
+    }
+    let f = { (x: [Double]) -> String in String(format: "%.2f", stats(x).0) }
+    let (m, p) = stats(total)
+    print(
+      "| \(type.name) | \(w)×\(h) @\(Int(scale)) | \(threads) | \(f(eval)) | \(f(tree)) | \(f(comp)) | \(f(host)) "
+        + "| \(String(format: "%.2f", m)) | \(String(format: "%.2f", p)) |")
+    fflush(stdout)
+  }
+}
