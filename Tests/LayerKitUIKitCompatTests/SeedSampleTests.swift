@@ -52,13 +52,20 @@ import Testing
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     var flags: [String] = []
-    for module in ["CSDL2", "CSDL2Image", "CFreeType"] {
+    let maps = [
+      "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
+      "CLayerKernels/include",
+    ]
+    for module in maps {
       let map = root.appendingPathComponent("Sources/\(module)/module.modulemap").path
       flags += ["-Xcc", "-fmodule-map-file=\(map)"]
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I", "sdl2", "SDL2_image", "freetype2"]
+    process.arguments = [
+      "pkg-config", "--cflags-only-I", "sdl2", "SDL2_image", "freetype2", "harfbuzz", "fribidi",
+      "fontconfig",
+    ]
     let out = Pipe()
     process.standardOutput = out
     guard (try? process.run()) != nil else { return flags }
