@@ -9,8 +9,10 @@ let package = Package(
     .library(name: "LayerKit", targets: ["LayerKit"]),
     .library(name: "LayerKitSDL", targets: ["LayerKitSDL"]),
     .library(name: "LayerKitDemos", targets: ["LayerKitDemos"]),
+    .library(name: "LayerKitLottie", targets: ["LayerKitLottie"]),
     .executable(name: "layerkit-viewer", targets: ["LayerKitViewer"]),
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
+    .executable(name: "lottie-render", targets: ["LottieRender"]),
   ],
   targets: [
     // System libraries, found through pkg-config; Debian names the packages that provide them.
@@ -30,13 +32,18 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
+    // Lottie files translated into layer trees with keyframe animations.
+    .target(name: "LayerKitLottie", dependencies: ["LayerKit"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
-    .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
+    .target(
+      name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL", "LayerKitLottie"], path: "Demos/LayerKitDemos"),
     .executableTarget(
       name: "LayerKitViewer", dependencies: ["LayerKitSDL", "LayerKitDemos"],
       path: "Sources/LayerKitViewer"),
+    .executableTarget(
+      name: "LottieRender", dependencies: ["LayerKitLottie", "LayerKitSDL"], path: "Demos/LottieRender"),
     .executableTarget(name: "HelloLayerKit", dependencies: ["LayerKitSDL"], path: "Demos/HelloLayerKit"),
 
     // Golden-image assertions shared by the test targets (PNG through LayerKitSDL).
@@ -49,6 +56,8 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"], exclude: ["Goldens"]),
+    .testTarget(
+      name: "LayerKitLottieTests", dependencies: ["LayerKitLottie", "LayerKitTestSupport"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
