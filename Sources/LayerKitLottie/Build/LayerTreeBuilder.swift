@@ -70,16 +70,16 @@ final class LayerTreeBuilder {
       seen.insert(p)
       next = parent.parent
     }
+    // A layer's own keyframes (and its parents') are in the containing composition's
+    // frames; start time and stretch move only a precomposition's content.
+    let timing = LayerTiming(frameRate: fr)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
     for p in parents {
-      let t = TransformLayers(
-        p.transform, timing: LayerTiming(frameRate: fr, startTime: p.startTime, timeStretch: p.timeStretch),
-        opacity: false, name: "parent")
+      let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
       holder.addSublayer(t.outer)
       holder = t.inner
     }
-    let timing = LayerTiming(frameRate: fr, startTime: model.startTime, timeStretch: model.timeStretch)
     let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
     holder.addSublayer(own.outer)
     let content = own.inner
@@ -162,8 +162,8 @@ final class LayerTreeBuilder {
       clip.bounds = CGRect(x: 0, y: 0, width: w, height: h)
       clip.masksToBounds = w > 0 && h > 0
       let time = CALayer.lottieGroup(name: "precomp \(id)")
-      time.beginTime = timing.seconds(0)
-      time.speed = Float(1 / timing.timeStretch)
+      time.beginTime = model.startTime / timing.frameRate
+      time.speed = Float(1 / model.timeStretch)
       var innerEnd = endFrame.map { ($0 - model.startTime) / model.timeStretch }
       if let remap = model.timeRemap {
         TimeRemapping.apply(remap, to: time, timing: timing)
