@@ -2,8 +2,8 @@ import Foundation
 import LayerGraphics
 
 /// The keyframes of an animation along a `CGPath`: one segment per line, curve or
-/// closing line, each measured by arc length (LayerGraphics' `PathMeasure`), so motion
-/// can pace evenly along curves.
+/// closing line, each measured by arc length (LayerGraphics' `PathMeasure`), so paced
+/// motion can move evenly along curves.
 ///
 /// Every segment's end point is a keyframe; a move-to adds none (the next segment starts
 /// at the moved-to point, so the motion jumps there). Within a segment the position moves
@@ -42,13 +42,20 @@ package struct PathKeyframes: Sendable {
     measure = m
   }
 
-  /// The point and tangent angle (radians, atan2 of the direction of travel) at arc
-  /// fraction `u` (0…1, clamped) of segment `index`.
-  /// - Complexity: the cost of inverting one segment's arc length; allocates nothing.
-  package func sample(segment index: Int, fraction u: Double) -> (point: CGPoint, angle: Double) {
+  /// The point and tangent angle (radians, atan2 of the direction of travel) at
+  /// fraction `u` (0…1, clamped) of segment `index`: of its arc length when
+  /// `byArcLength` (paced modes), else of the curve's own parameter, which is how Core
+  /// Animation moves along each segment in linear and cubic modes (a curve whose control
+  /// points crowd one end moves faster at the other, as lottie-ios's spatial position
+  /// keyframes show in Apple's renders).
+  /// - Complexity: for arc length, the cost of inverting one segment's arc length;
+  ///   allocates nothing.
+  package func sample(
+    segment index: Int, fraction u: Double, byArcLength: Bool = true
+  ) -> (point: CGPoint, angle: Double) {
     let e = measure.entries[index]
     let u = u.isNaN ? 0 : Swift.min(Swift.max(u, 0), 1)
-    let t = e.segment.parameter(atLength: u * e.length, total: e.length)
+    let t = byArcLength ? e.segment.parameter(atLength: u * e.length, total: e.length) : u
     let d = e.segment.tangent(at: t)
     return (e.segment.point(at: t), atan2(d.dy, d.dx))
   }

@@ -3,15 +3,19 @@ import Foundation
 /// The motion of a keyframe animation along a path: a position and, with a rotation
 /// mode, a rotation angle, at each pass fraction.
 ///
-/// Linear and cubic modes use `keyTimes` (or even spacing) per segment; paced and
-/// cubic-paced modes give each segment time in proportion to its arc length, so the
-/// whole motion runs at constant speed (the path's own curves already make the motion
+/// Linear and cubic modes use `keyTimes` (or even spacing) per segment and move along
+/// each segment by its curve parameter; paced and cubic-paced modes give each segment
+/// time in proportion to its arc length and move by arc length, so the whole motion runs
+/// at constant speed (the path's own curves already make the motion
 /// smooth, so cubic modes add no spline of their own); discrete jumps from end point to
 /// end point.
 package struct PathSampler: Sendable {
   package let keyframes: PathKeyframes
   package let timing: KeyframeTiming
   package let isDiscrete: Bool
+  /// Whether motion within a segment follows arc length (paced modes) rather than the
+  /// curve parameter.
+  package let isPaced: Bool
   /// Added to the tangent angle: 0 for `.rotateAuto`, π for `.rotateAutoReverse`, nil for
   /// no rotation.
   package let rotationOffset: Double?
@@ -23,6 +27,7 @@ package struct PathSampler: Sendable {
     keyframes = k
     let mode = animation.calculationMode
     isDiscrete = mode == .discrete
+    isPaced = mode == .paced || mode == .cubicPaced
     let segments = k.segmentCount
     if mode == .paced || mode == .cubicPaced {
       timing = KeyframeTiming(
@@ -58,6 +63,6 @@ package struct PathSampler: Sendable {
       return (i == 0 ? keyframes.startPoint : s.point, s.angle)
     }
     let (i, u) = timing.locate(f)
-    return keyframes.sample(segment: i, fraction: u)
+    return keyframes.sample(segment: i, fraction: u, byArcLength: isPaced)
   }
 }
