@@ -20,8 +20,11 @@ struct ShapeTreeBuilder {
   }
 
   /// The layers of `items`, bottom first.
+  /// - Parameter trim: the trim of an enclosing group that applies to this group's
+  ///   paths (a trim listed after the group).
   func layers(
-    _ items: [ShapeItem], inherited: [Paint], roundness: Keyframed<Double>?, depth: Int
+    _ items: [ShapeItem], inherited: [Paint], trim inheritedTrim: ShapeItem? = nil,
+    roundness: Keyframed<Double>?, depth: Int
   ) -> [CALayer] {
     guard depth < LottieLimits.maxDepth else { return [] }
     if let r = items.firstIndex(where: { if case .repeater = $0 { return true } else { return false } }) {
@@ -44,17 +47,21 @@ struct ShapeTreeBuilder {
         let geo = geometries.filter { $0.0 < j }.map(\.1)
         guard !geo.isEmpty else { continue }
         let trim = items[..<j].last { if case .trim = $0 { return true } else { return false } }
-        out += paintLayers(item, geo, trim: trim ?? inherited.last?.trim)
+        out += paintLayers(item, geo, trim: trim ?? inheritedTrim)
       } else if case .group(let sub, let transform) = item {
         // Top first: the paints listed right after the group, then the enclosing ones.
         var childPaints: [Paint] = []
         for k in (j + 1)..<items.count where items[k].isPaint {
           let trim = items[..<k].last { if case .trim = $0 { return true } else { return false } }
-          childPaints.append(Paint(item: items[k], trim: trim))
+          childPaints.append(Paint(item: items[k], trim: trim ?? inheritedTrim))
         }
         childPaints += inherited
+        let childTrim = items[(j + 1)...].first { if case .trim = $0 { return true } else { return false } }
         let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
-        for l in layers(sub, inherited: childPaints, roundness: rounded, depth: depth + 1) {
+        for l in layers(
+          sub, inherited: childPaints, trim: childTrim ?? inheritedTrim, roundness: rounded,
+          depth: depth + 1)
+        {
           t.inner.addSublayer(l)
         }
         out.append(t.outer)
