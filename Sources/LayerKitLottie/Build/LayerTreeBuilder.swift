@@ -87,6 +87,7 @@ final class LayerTreeBuilder {
     if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
       content.mask = mask
     }
+    if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
       top.name = "layer (\(filter))"
     }
@@ -122,6 +123,18 @@ final class LayerTreeBuilder {
     a.fillMode = .forwards
     a.isRemovedOnCompletion = false
     layer.add(a, forKey: "hidden")
+  }
+
+  /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
+  private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
+    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColor.cgColor($0) }
+    layer.lottieAnimate("shadowOpacity", s.opacity, timing) { Float(min(1, max(0, $0))) }
+    layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
+    let inputs = [s.angle, s.distance]
+    CombinedKeyframes.apply(layer, "shadowOffset", inputs: inputs, timing: timing) { f in
+      let a = s.angle.value(at: f) * .pi / 180, d = s.distance.value(at: f)
+      return CGSize(width: d * cos(a), height: d * sin(a))
+    }
   }
 
   private func matted(_ chain: CALayer, matte: CALayer, type: Int) -> CALayer {

@@ -28,6 +28,7 @@ struct LayerModel {
   var hidden: Bool
   var blendMode: Int
   var timeRemap: Keyframed<Double>?
+  var dropShadow: DropShadow?
   /// JSON path, for messages.
   var path: String
 
@@ -65,6 +66,7 @@ struct LayerModel {
     isMatteSource = try n.bool("td", default: false)
     hidden = try n.bool("hd", default: false)
     blendMode = try n.int("bm", default: 0)
+    dropShadow = try DropShadow.read(n)
     timeRemap = try n["tm"].map { (t) throws(LottieError) in try Keyframed(t) { (v) throws(LottieError) in try v.double() } }
   }
 
