@@ -9,6 +9,7 @@ public enum DemoCatalog {
     ShadowCornersScene.self, ContentsGravityScene.self, CoreGraphicsBasicsScene.self,
     ChatBubblesScene.self, InspirationalTitleScene.self, SVGIconScene.self,
     SpringPlaygroundScene.self, ImageGridScene.self, RasterizedCardsScene.self, ReplicatorCarouselScene.self,
+    LottieGalleryScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

@@ -99,6 +99,19 @@ open class LottieLayer: CALayer {
     start(at: frame)
   }
 
+  /// Runs the timeline in the superlayer's time from `beginTime` (seconds in the
+  /// superlayer's time), at `animationSpeed`, from the first frame; for hosts that own
+  /// the clock and scrub their own time, such as a demo stage. Past the end the last
+  /// frame holds.
+  public func runInSuperlayerTime(from beginTime: CFTimeInterval = 0) {
+    guard let a = animation else { return }
+    stopLoopTimer()
+    isPlaying = false
+    timelineLayer.beginTime = beginTime
+    timelineLayer.timeOffset = a.startFrame / a.frameRate
+    timelineLayer.speed = Float(animationSpeed)
+  }
+
   /// Pauses at the current frame.
   public func pause() {
     let frame = currentFrame
