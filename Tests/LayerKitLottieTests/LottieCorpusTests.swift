@@ -1,67 +1,55 @@
 import Foundation
-import LayerKitSDL
 import Testing
 
-@testable import LayerKitLottie
-
 /// Every sample of the Lottie corpus rendered at 0, 25, 50, 75 and 100 % and compared
-/// with Apple's Core Animation snapshot by the corpus metric (`SnapshotMetric`).
+/// with Apple's Core Animation snapshot by the corpus metric (`LottieFrameMetric`, the
+/// Swift port of `compare.py`).
 ///
-/// The corpus lives beside the repository (`../shared/lottie`, or `LOTTIE_CORPUS`).
-/// The per-frame results are written to `.build/lottie-corpus.txt`; the test fails when
-/// fewer frames match than `minimumMatches`, so a regression shows.
+/// Rendering 460 frames and comparing them is slow in a debug build, so the test runs
+/// the release-built helper (`swift build -c release --product lottie-render`, which
+/// `Scripts/test` builds) with `--compare` and reads its per-frame report. The corpus
+/// lives beside the repository (`../shared/lottie`, or `LOTTIE_CORPUS`). The test fails
+/// when fewer frames match than `minimumMatches`, so a regression shows; the report is
+/// kept in `.build/lottie-corpus.txt`.
 @Suite struct LottieCorpusTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized
   static let corpus: URL = {
     if let env = ProcessInfo.processInfo.environment["LOTTIE_CORPUS"] {
       return URL(fileURLWithPath: env)
     }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../../shared/lottie").standardized
+    return repository.appendingPathComponent("../shared/lottie").standardized
   }()
+  static let helper = repository.appendingPathComponent(".build/release/lottie-render")
   static var available: Bool {
     FileManager.default.fileExists(atPath: corpus.appendingPathComponent("samples").path)
+      && FileManager.default.isExecutableFile(atPath: helper.path)
   }
   /// The number of matching frames reached (of 460); lower means a regression.
   static let minimumMatches = 378
-  static let percents = [0, 25, 50, 75, 100]
 
-  @Test(.enabled(if: available, "the Lottie corpus is not beside the repository"))
+  @Test(.enabled(if: available, "needs ../shared/lottie and .build/release/lottie-render"))
   func corpusFramesMatchApple() throws {
     let samples = try FileManager.default.contentsOfDirectory(
       at: Self.corpus.appendingPathComponent("samples"), includingPropertiesForKeys: nil
-    ).filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
-    let decoder: LottieImageDecoder = { try? CGImage(encodedData: $0) }
-    var report = ""
-    var matches = 0, frames = 0
-    for url in samples {
-      let name = url.deletingPathExtension().lastPathComponent
-      let animation = try? LottieAnimation(contentsOf: url)
-      var row = name
-      for pct in Self.percents {
-        frames += 1
-        let refURL = Self.corpus.appendingPathComponent("apple/\(name)-\(pct).png")
-        guard let animation, let ref = try? CGImage(pngData: Data(contentsOf: refURL)) else {
-          row += "\t\(pct):error"
-          continue
-        }
-        let image = LottieSnapshot.render(
-          animation, progress: Double(pct) / 100, pixelSize: (ref.width, ref.height),
-          imageDecoder: decoder)
-        let share = SnapshotMetric.share(ref, image) ?? 1
-        let ok = share <= SnapshotMetric.threshold
-        if ok { matches += 1 }
-        row += "\t\(pct):\(ok ? "ok" : "FAIL") \(String(format: "%.1f", share * 100))%"
-      }
-      report += row + "\n"
-    }
-    report += "\(matches) of \(frames) frames match\n"
-    let out = Self.corpus.deletingLastPathComponent()
-    _ = out
+    ).filter { $0.pathExtension == "json" }.map(\.path).sorted()
+    let process = Process()
+    process.executableURL = Self.helper
+    process.arguments = ["--compare", Self.corpus.appendingPathComponent("apple").path] + samples
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let report = String(decoding: data, as: UTF8.self)
     try? report.write(
-      to: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../.build/lottie-corpus.txt").standardized,
-      atomically: true, encoding: .utf8)
-    #expect(frames == samples.count * 5)
+      to: Self.repository.appendingPathComponent(".build/lottie-corpus.txt"), atomically: true,
+      encoding: .utf8)
+    let rows = report.split(separator: "\n")
+    #expect(rows.count == samples.count + 1, "one row per sample and a total")
+    let last = try #require(rows.last?.split(separator: " "))
+    let matches = try #require(Int(last.first ?? ""))
+    #expect(last.dropFirst().first == "of" && Int(last[2]) == samples.count * 5)
     #expect(matches >= Self.minimumMatches, "\(matches) frames match; the floor is \(Self.minimumMatches)")
   }
 }

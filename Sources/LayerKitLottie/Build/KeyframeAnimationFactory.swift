@@ -61,7 +61,6 @@ enum KeyframeAnimationFactory {
     if allHold {
       // Discrete: one more key time than values; each value holds until the next time.
       times.append(k[k.count - 1].time)
-      values.append(values[values.count - 1])
       animation.calculationMode = .discrete
     } else {
       animation.timingFunctions = functions

@@ -26,6 +26,9 @@ open class LottieLayer: CALayer {
   private var pausedFrame: Double = 0
   private var direction: Double = 1
   private var completedCycles: Double = 0
+  /// When the current pass reaches its end, in this layer's time: the next pass starts
+  /// exactly there, however late the frame that notices it.
+  private var passEnd: CFTimeInterval = 0
   private static let loopKey = "lottie.loop"
 
   /// Builds the layer tree of `animation`, paused at its first frame.
@@ -127,10 +130,10 @@ open class LottieLayer: CALayer {
 
   /// Runs the timeline from `frame` at the signed rate, and arms a timer animation that
   /// ends when the playhead reaches the end it is moving to.
-  private func start(at frame: Double) {
+  private func start(at frame: Double, beginTime: CFTimeInterval? = nil) {
     guard let a = animation else { return }
     let rate = abs(animationSpeed) * direction
-    let now = convertTime(CACurrentMediaTime(), from: nil)
+    let now = beginTime ?? convertTime(CACurrentMediaTime(), from: nil)
     timelineLayer.beginTime = now
     timelineLayer.timeOffset = frame / a.frameRate
     timelineLayer.speed = Float(rate)
@@ -144,6 +147,7 @@ open class LottieLayer: CALayer {
     timer.isAdditive = true
     timer.beginTime = now
     timer.duration = max(remaining, 1e-6)
+    passEnd = now + timer.duration
     timer.delegate = LoopTimerDelegate(self)
     add(timer, forKey: Self.loopKey)
   }
@@ -168,16 +172,22 @@ open class LottieLayer: CALayer {
     }
     switch loopMode {
     case .playOnce: hold()
-    case .loop: start(at: direction > 0 ? a.startFrame : a.endFrame)
+    case .loop: start(at: direction > 0 ? a.startFrame : a.endFrame, beginTime: passEnd)
     case .autoReverse:
       direction = -direction
-      start(at: end)
+      start(at: end, beginTime: passEnd)
     case .repeat(let n):
-      if completedCycles >= n { hold() } else { start(at: direction > 0 ? a.startFrame : a.endFrame) }
+      if completedCycles >= n {
+        hold()
+      } else {
+        start(at: direction > 0 ? a.startFrame : a.endFrame, beginTime: passEnd)
+      }
     case .repeatBackwards(let n):
-      if completedCycles >= n * 2 { hold() } else {
+      if completedCycles >= n * 2 {
+        hold()
+      } else {
         direction = -direction
-        start(at: end)
+        start(at: end, beginTime: passEnd)
       }
     }
   }

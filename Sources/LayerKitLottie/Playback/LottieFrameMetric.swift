@@ -1,19 +1,20 @@
-import LayerGraphics
+import LayerKit
 
-/// The frame comparison of the Lottie corpus (`shared/lottie/compare.py`), in Swift.
+/// The frame comparison of the Lottie corpus (`shared/lottie/compare.py`), in Swift:
+/// used by `lottie-render --compare` and the corpus test.
 ///
 /// Both images are composited onto black and onto white (six channels); a pixel
 /// differs when some channel lies more than `delta` outside that channel's range over
 /// the 3 × 3 pixels around the same place in the other image, checked both ways. The
 /// share is the differing pixels over the drawn pixels (not fully transparent in
 /// either image), counted as at least 1 % of the frame; a frame matches at ≤ 2 %.
-enum SnapshotMetric {
-  static let delta = 32
-  static let threshold = 0.02
-  static let floor = 0.01
+package enum LottieFrameMetric {
+  package static let delta = 32
+  package static let threshold = 0.02
+  package static let floor = 0.01
 
   /// The share of differing pixels, nil when the sizes differ.
-  static func share(_ reference: CGImage, _ candidate: CGImage) -> Double? {
+  package static func share(_ reference: CGImage, _ candidate: CGImage) -> Double? {
     guard reference.width == candidate.width, reference.height == candidate.height else { return nil }
     let w = reference.width, h = reference.height
     let a = composites(reference), b = composites(candidate)
