@@ -71,14 +71,19 @@ import Testing
     #expect(Self.pixel(a, frame: 20, x: 80, y: 50).1 == 255)
   }
 
-  @Test func playAdvancesWithTheClockAndLoops() throws {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
+  /// A context on a manual clock whose root holds a `LottieLayer` of `file`, committed.
+  static func playing() throws -> (CAContext, LottieLayer) {
+    let context = CAContext(clock: CAManualClock())
     let root = CALayer()
     context.layer = root
-    let layer = LottieLayer(animation: try Self.animation())
+    let layer = LottieLayer(animation: try animation())
     root.addSublayer(layer)
     context.commit()
+    return (context, layer)
+  }
+
+  @Test func playAdvancesWithTheClockAndLoops() throws {
+    let (context, layer) = try Self.playing()
     layer.loopMode = .loop
     layer.play()
     context.advance(by: 0.5)
@@ -98,13 +103,7 @@ import Testing
   }
 
   @Test func reverseAndPlayOnceHoldAtTheStart() throws {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    context.layer = root
-    let layer = LottieLayer(animation: try Self.animation())
-    root.addSublayer(layer)
-    context.commit()
+    let (context, layer) = try Self.playing()
     layer.animationSpeed = -2
     layer.play()
     #expect(layer.currentFrame == 20)

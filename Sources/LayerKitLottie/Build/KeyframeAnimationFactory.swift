@@ -3,16 +3,14 @@ import LayerKit
 
 /// How a Lottie layer's frames map to the time of the layer tree that holds it.
 ///
-/// A layer's keyframes are in its own frames; After Effects places them at
-/// `startTime + frame · timeStretch` in the containing composition, whose frame `f` is
-/// the Core Animation time `f / frameRate` seconds of the enclosing layer.
+/// A layer's keyframes (and its parents') are in the frames of the composition that
+/// holds it (lottie-ios's rule: start time and stretch move only a precomposition's
+/// content), and frame `f` is the enclosing layer's time `f / frameRate` seconds.
 struct LayerTiming {
   var frameRate: Double
-  var startTime: Double = 0
-  var timeStretch: Double = 1
 
-  /// The containing composition's seconds for the layer's frame `frame`.
-  func seconds(_ frame: Double) -> Double { (startTime + frame * timeStretch) / frameRate }
+  /// The containing composition's seconds for frame `frame`.
+  func seconds(_ frame: Double) -> Double { frame / frameRate }
 }
 
 /// Turns Lottie keyframes into `CAKeyframeAnimation`s: the translation step.
