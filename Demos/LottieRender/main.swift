@@ -8,7 +8,8 @@ import LayerKitSDL
 //   lottie-render --compare APPLE_DIR FILE.json...     → renders at the size of
 //       APPLE_DIR/NAME-PCT.png, compares with the corpus metric, prints one row per
 //       sample and last "N of M frames match"
-let usage = "usage: lottie-render [--time] OUT_DIR FILE.json... | --compare APPLE_DIR FILE.json...\n"
+let usage =
+  "usage: lottie-render [--time] OUT_DIR FILE.json... | --compare APPLE_DIR FILE.json...\n"
 var args = Array(CommandLine.arguments.dropFirst())
 let timed = args.first == "--time"
 let compare = args.first == "--compare"
@@ -21,7 +22,9 @@ let dir = URL(fileURLWithPath: args[0])
 if !compare { try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
 let decoder: LottieImageDecoder = { try? CGImage(encodedData: $0) }
 let percents = [0, 25, 50, 75, 100]
-var failures = 0, matches = 0, frames = 0
+var failures = 0
+var matches = 0
+var frames = 0
 for file in args.dropFirst() {
   let url = URL(fileURLWithPath: file)
   let name = url.deletingPathExtension().lastPathComponent
@@ -29,7 +32,8 @@ for file in args.dropFirst() {
   do {
     let animation = try LottieAnimation(contentsOf: url)
     let load = Date().timeIntervalSince(t0)
-    var row = name, times: [Double] = []
+    var row = name
+    var times: [Double] = []
     for pct in percents {
       let progress = Double(pct) / 100
       if compare {
@@ -43,7 +47,8 @@ for file in args.dropFirst() {
           animation, progress: progress, pixelSize: (ref.width, ref.height), imageDecoder: decoder)
         let share = LottieFrameMetric.share(ref, image) ?? 1
         if share <= LottieFrameMetric.threshold { matches += 1 }
-        row += String(format: "\t%.2f%@", share * 100, share <= LottieFrameMetric.threshold ? "" : "!")
+        row += String(
+          format: "\t%.2f%@", share * 100, share <= LottieFrameMetric.threshold ? "" : "!")
       } else {
         let t1 = Date()
         let image = LottieSnapshot.render(animation, progress: progress, imageDecoder: decoder)

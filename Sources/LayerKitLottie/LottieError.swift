@@ -24,7 +24,8 @@ public enum LottieError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidValue(let p, let e): return "\(p): expected \(e)"
     case .missingValue(let p): return "\(p): missing"
     case .missingAsset(let p, let id): return "\(p): no asset with id \"\(id)\""
-    case .cyclicPrecomposition(let p, let id): return "\(p): precomposition \"\(id)\" contains itself"
+    case .cyclicPrecomposition(let p, let id):
+      return "\(p): precomposition \"\(id)\" contains itself"
     case .limitExceeded(let p, let l): return "\(p): exceeds \(l)"
     case .unreadableFile(let p, let r): return "cannot read \(p): \(r)"
     }

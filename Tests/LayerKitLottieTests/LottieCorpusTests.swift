@@ -50,6 +50,8 @@ import Testing
     let last = try #require(rows.last?.split(separator: " "))
     let matches = try #require(Int(last.first ?? ""))
     #expect(last.dropFirst().first == "of" && Int(last[2]) == samples.count * 5)
-    #expect(matches >= Self.minimumMatches, "\(matches) frames match; the floor is \(Self.minimumMatches)")
+    #expect(
+      matches >= Self.minimumMatches, "\(matches) frames match; the floor is \(Self.minimumMatches)"
+    )
   }
 }

@@ -23,7 +23,9 @@ import Testing
       Keyframe(time: 0, value: 0, easing: (0.4, 0, 0.6, 1)), Keyframe(time: 10, value: 100),
     ])
     let a = try #require(
-      KeyframeAnimationFactory.animation(property, keyPath: "opacity", timing: LayerTiming(frameRate: 10)) { $0 })
+      KeyframeAnimationFactory.animation(
+        property, keyPath: "opacity", timing: LayerTiming(frameRate: 10)
+      ) { $0 })
     #expect(a.keyTimes == [0, 1])
     #expect(a.timingFunctions?.count == 1)
     var p = [Float](repeating: 0, count: 2)
@@ -34,17 +36,21 @@ import Testing
 
   @Test func allHoldKeyframesAreDiscrete() throws {
     let property = Keyframed<Double>(keyframes: [
-      Keyframe(time: 0, value: 1, hold: true), Keyframe(time: 5, value: 2, hold: true), Keyframe(time: 10, value: 3),
+      Keyframe(time: 0, value: 1, hold: true), Keyframe(time: 5, value: 2, hold: true),
+      Keyframe(time: 10, value: 3),
     ])
     let a = try #require(
-      KeyframeAnimationFactory.animation(property, keyPath: "opacity", timing: LayerTiming(frameRate: 10)) { $0 })
+      KeyframeAnimationFactory.animation(
+        property, keyPath: "opacity", timing: LayerTiming(frameRate: 10)
+      ) { $0 })
     #expect(a.calculationMode == .discrete)
     #expect(a.keyTimes?.count == (a.values?.count ?? 0) + 1)
   }
 
   /// Renders the file at `frame` and reads the pixel at (x, y) in points.
   static func pixel(_ a: LottieAnimation, frame: Double, x: Int, y: Int) -> (UInt8, UInt8) {
-    let image = LottieSnapshot.render(a, progress: a.progress(atFrame: frame), pixelSize: (100, 100))
+    let image = LottieSnapshot.render(
+      a, progress: a.progress(atFrame: frame), pixelSize: (100, 100))
     let p = image.pixel(x: x, y: y)
     return (p.r, p.a)
   }
@@ -115,14 +121,19 @@ import Testing
     #expect(layer.currentFrame == 0)
   }
 
-  @Test(arguments: [(0, nil), (1, "multiplyBlendMode"), (2, "screenBlendMode"), (10, "differenceBlendMode"),
-                    (15, "luminosityBlendMode"), (99, nil)] as [(Int, String?)])
+  @Test(
+    arguments: [
+      (0, nil), (1, "multiplyBlendMode"), (2, "screenBlendMode"), (10, "differenceBlendMode"),
+      (15, "luminosityBlendMode"), (99, nil),
+    ] as [(Int, String?)])
   func blendModesMapToCompositingFilters(bm: Int, name: String?) {
     #expect(LottieBlendMode.compositingFilterName(bm) == name)
   }
 
   @Test func snapshotSizeFollowsTheFramingRule() {
     #expect(LottieSnapshot.viewSize(for: CGSize(width: 1334, height: 1600)).width == 416.875)
-    #expect(LottieSnapshot.viewSize(for: CGSize(width: 100, height: 58.84)) == CGSize(width: 100, height: 58.84))
+    #expect(
+      LottieSnapshot.viewSize(for: CGSize(width: 100, height: 58.84))
+        == CGSize(width: 100, height: 58.84))
   }
 }

@@ -19,9 +19,11 @@ public final class LottieGalleryScene: DemoScene {
       in: stage, title: Self.title,
       caption: "Three Lottie files translated into CALayers with CAKeyframeAnimations; "
         + "LayerKit's timing engine plays them, nothing steps keyframes per frame.")
-    let files = [("spinner: trim paths", LottieGallerySamples.spinner),
-                 ("ball: spatial path, easing", LottieGallerySamples.ball),
-                 ("gradient + precomp stretch", LottieGallerySamples.pulse)]
+    let files = [
+      ("spinner: trim paths", LottieGallerySamples.spinner),
+      ("ball: spatial path, easing", LottieGallerySamples.ball),
+      ("gradient + precomp stretch", LottieGallerySamples.pulse),
+    ]
     for (i, (title, json)) in files.enumerated() {
       let x = 40 + CGFloat(i) * 300
       let card = DemoStyle.card(CGRect(x: x, y: 110, width: 280, height: 330))
@@ -36,9 +38,10 @@ public final class LottieGalleryScene: DemoScene {
         layer.runInSuperlayerTime(from: 0)
         card.addSublayer(layer)
       }
-      canvas.addSublayer(DemoStyle.label(
-        title, frame: CGRect(x: x, y: 400, width: 280, height: 24), size: 15, bold: true,
-        alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          title, frame: CGRect(x: x, y: 400, width: 280, height: 24), size: 15, bold: true,
+          alignment: .center))
     }
   }
 }

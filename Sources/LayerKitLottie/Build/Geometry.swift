@@ -22,7 +22,11 @@ struct Geometry {
       inputs = [CombinedKeyframes.times(p), CombinedKeyframes.times(s), radius]
       let alwaysRound = radius.isAnimated
       shapes = { f in
-        [Geometry.rectangle(center: p.value(at: f), size: s.value(at: f), radius: radius.value(at: f), forceRound: alwaysRound)]
+        [
+          Geometry.rectangle(
+            center: p.value(at: f), size: s.value(at: f), radius: radius.value(at: f),
+            forceRound: alwaysRound)
+        ]
       }
       reversed = rev
     case .ellipse(let p, let s, let rev):
@@ -52,8 +56,13 @@ struct Geometry {
   static let kappa = 0.5519150244935105707435627
 
   /// After Effects' rectangle: starts at the top-right corner and runs clockwise.
-  static func rectangle(center c: [Double], size s: [Double], radius: Double, forceRound: Bool) -> BezierShape {
-    let x = c.at(0), y = c.at(1), hw = abs(s.at(0)) / 2, hh = abs(s.at(1)) / 2
+  static func rectangle(center c: [Double], size s: [Double], radius: Double, forceRound: Bool)
+    -> BezierShape
+  {
+    let x = c.at(0)
+    let y = c.at(1)
+    let hw = abs(s.at(0)) / 2
+    let hh = abs(s.at(1)) / 2
     let r = min(max(radius, 0), hw, hh)
     if r == 0 && !forceRound {
       return BezierShape(
@@ -83,8 +92,12 @@ struct Geometry {
 
   /// After Effects' ellipse: starts at the top and runs clockwise.
   static func ellipse(center c: [Double], size s: [Double]) -> BezierShape {
-    let x = c.at(0), y = c.at(1), rx = s.at(0) / 2, ry = s.at(1) / 2
-    let kx = rx * kappa, ky = ry * kappa
+    let x = c.at(0)
+    let y = c.at(1)
+    let rx = s.at(0) / 2
+    let ry = s.at(1) / 2
+    let kx = rx * kappa
+    let ky = ry * kappa
     return BezierShape(
       vertices: [
         CGPoint(x: x, y: y - ry), CGPoint(x: x + rx, y: y), CGPoint(x: x, y: y + ry),
@@ -107,12 +120,16 @@ struct Geometry {
       return BezierShape(vertices: [], inTangents: [], outTangents: [], closed: true)
     }
     let c = s.position.value(at: f)
-    let outer = s.outerRadius.value(at: f), inner = s.innerRadius.value(at: f)
-    let outerRound = s.outerRoundness.value(at: f) / 100, innerRound = s.innerRoundness.value(at: f) / 100
+    let outer = s.outerRadius.value(at: f)
+    let inner = s.innerRadius.value(at: f)
+    let outerRound = s.outerRoundness.value(at: f) / 100
+    let innerRound = s.innerRoundness.value(at: f) / 100
     let steps = s.isPolygon ? count : count * 2
     let step = 2 * Double.pi / Double(steps)
     var angle = (s.rotation.value(at: f) - 90) * .pi / 180
-    var v: [CGPoint] = [], i: [CGPoint] = [], o: [CGPoint] = []
+    var v: [CGPoint] = []
+    var i: [CGPoint] = []
+    var o: [CGPoint] = []
     for k in 0..<steps {
       let isOuter = s.isPolygon || k % 2 == 0
       let r = isOuter ? outer : inner
@@ -120,7 +137,8 @@ struct Geometry {
       let p = CGPoint(x: c.at(0) + r * cos(angle), y: c.at(1) + r * sin(angle))
       // Tangent length: a quarter of the arc between neighbours, scaled by roundness.
       let len = r * step / 4 * round * (s.isPolygon ? 1 : 1.0)
-      let tx = -sin(angle) * len, ty = cos(angle) * len
+      let tx = -sin(angle) * len
+      let ty = cos(angle) * len
       v.append(p)
       i.append(CGPoint(x: -tx, y: -ty))
       o.append(CGPoint(x: tx, y: ty))

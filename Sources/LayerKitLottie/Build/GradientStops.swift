@@ -36,7 +36,8 @@ enum GradientStops {
     guard let first = stops.first else { return [0] }
     if p <= first.0 { return first.1 }
     for k in 1..<stops.count where p <= stops[k].0 {
-      let a = stops[k - 1], b = stops[k]
+      let a = stops[k - 1]
+      let b = stops[k]
       let f = b.0 > a.0 ? (p - a.0) / (b.0 - a.0) : 1
       return a.1.interpolated(to: b.1, fraction: f)
     }

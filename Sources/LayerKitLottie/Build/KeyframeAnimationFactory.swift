@@ -102,8 +102,10 @@ enum KeyframeAnimationFactory {
     let points = k.map { convert($0.value) }
     path.move(to: points[0])
     for i in 0..<(k.count - 1) {
-      let a = points[i], b = points[i + 1]
-      let o = k[i].spatialOut ?? .zero, t = k[i].spatialIn ?? .zero
+      let a = points[i]
+      let b = points[i + 1]
+      let o = k[i].spatialOut ?? .zero
+      let t = k[i].spatialIn ?? .zero
       if o == .zero && t == .zero {
         path.addLine(to: b)
       } else {

@@ -8,7 +8,9 @@ extension CALayer {
     _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
   ) {
     setValue(convert(property.initial), forKeyPath: keyPath)
-    if let a = KeyframeAnimationFactory.animation(property, keyPath: keyPath, timing: timing, convert: convert) {
+    if let a = KeyframeAnimationFactory.animation(
+      property, keyPath: keyPath, timing: timing, convert: convert)
+    {
       add(a, forKey: keyPath)
     }
   }

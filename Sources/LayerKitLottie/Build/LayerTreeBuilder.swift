@@ -38,12 +38,17 @@ final class LayerTreeBuilder {
     for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
     var out: [CALayer] = []
     for (i, model) in layers.enumerated() {
-      guard !model.isMatteSource, !model.hidden, builtLayers < LottieLimits.maxBuiltLayers else { continue }
-      guard var chain = chain(for: model, byIndex: byIndex, endFrame: endFrame, depth: depth) else { continue }
+      guard !model.isMatteSource, !model.hidden, builtLayers < LottieLimits.maxBuiltLayers else {
+        continue
+      }
+      guard var chain = chain(for: model, byIndex: byIndex, endFrame: endFrame, depth: depth) else {
+        continue
+      }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
-          let matte = self.chain(for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth)
+          let matte = self.chain(
+            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -65,7 +70,9 @@ final class LayerTreeBuilder {
     var parents: [LayerModel] = []
     var seen: Set<Int> = model.index.map { [$0] } ?? []
     var next = model.parent
-    while let p = next, let parent = byIndex[p], !seen.contains(p), parents.count < LottieLimits.maxDepth {
+    while let p = next, let parent = byIndex[p], !seen.contains(p),
+      parents.count < LottieLimits.maxDepth
+    {
       parents.insert(parent, at: 0)
       seen.insert(p)
       next = parent.parent
@@ -132,7 +139,8 @@ final class LayerTreeBuilder {
     layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
     let inputs = [s.angle, s.distance]
     CombinedKeyframes.apply(layer, "shadowOffset", inputs: inputs, timing: timing) { f in
-      let a = s.angle.value(at: f) * .pi / 180, d = s.distance.value(at: f)
+      let a = s.angle.value(at: f) * .pi / 180
+      let d = s.distance.value(at: f)
       return CGSize(width: d * cos(a), height: d * sin(a))
     }
   }
@@ -151,7 +159,9 @@ final class LayerTreeBuilder {
     switch model.kind {
     case .shape(let items):
       let builder = ShapeTreeBuilder(timing: timing)
-      for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) { content.addSublayer(l) }
+      for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
+        content.addSublayer(l)
+      }
     case .solid(let color, let w, let h):
       let solid = CALayer()
       solid.anchorPoint = .zero

@@ -77,8 +77,10 @@ extension ShapeTreeBuilder {
     let offset = o.isAnimated || o.initial.truncatingRemainder(dividingBy: 360) != 0
     let layer = shapeLayer(geometry, doubled: offset)
     func window(_ f: Double) -> (Double, Double) {
-      let a = min(max(s.value(at: f), 0), 100) / 100, b = min(max(e.value(at: f), 0), 100) / 100
-      var lo = min(a, b), hi = max(a, b)
+      let a = min(max(s.value(at: f), 0), 100) / 100
+      let b = min(max(e.value(at: f), 0), 100) / 100
+      var lo = min(a, b)
+      var hi = max(a, b)
       guard offset else { return (lo, hi) }
       let shift = o.value(at: f) / 360
       lo += shift
@@ -86,8 +88,12 @@ extension ShapeTreeBuilder {
       let k = lo.rounded(.down)
       return ((lo - k) / 2, (hi - k) / 2)
     }
-    CombinedKeyframes.apply(layer, "strokeStart", inputs: [s, e, o], timing: timing) { CGFloat(window($0).0) }
-    CombinedKeyframes.apply(layer, "strokeEnd", inputs: [s, e, o], timing: timing) { CGFloat(window($0).1) }
+    CombinedKeyframes.apply(layer, "strokeStart", inputs: [s, e, o], timing: timing) {
+      CGFloat(window($0).0)
+    }
+    CombinedKeyframes.apply(layer, "strokeEnd", inputs: [s, e, o], timing: timing) {
+      CGFloat(window($0).1)
+    }
     return (layer, offset)
   }
 
@@ -123,12 +129,17 @@ extension ShapeTreeBuilder {
     layer.bounds = CGRect(origin: .zero, size: box.size)
     layer.type = g.type == 2 ? .radial : .axial
     func unit(_ p: [Double]) -> CGPoint {
-      CGPoint(x: (p.at(0) - box.minX) / max(box.width, 1e-9), y: (p.at(1) - box.minY) / max(box.height, 1e-9))
+      CGPoint(
+        x: (p.at(0) - box.minX) / max(box.width, 1e-9),
+        y: (p.at(1) - box.minY) / max(box.height, 1e-9))
     }
     let inputs = [CombinedKeyframes.times(g.start), CombinedKeyframes.times(g.end)]
-    CombinedKeyframes.apply(layer, "startPoint", inputs: inputs, timing: timing) { unit(g.start.value(at: $0)) }
+    CombinedKeyframes.apply(layer, "startPoint", inputs: inputs, timing: timing) {
+      unit(g.start.value(at: $0))
+    }
     CombinedKeyframes.apply(layer, "endPoint", inputs: inputs, timing: timing) { f in
-      let s = g.start.value(at: f), e = g.end.value(at: f)
+      let s = g.start.value(at: f)
+      let e = g.end.value(at: f)
       guard g.type == 2 else { return unit(e) }
       let r = hypot(e.at(0) - s.at(0), e.at(1) - s.at(1))
       return unit([s.at(0) + r, s.at(1) + r])

@@ -27,7 +27,9 @@ struct ShapeTreeBuilder {
     roundness: Keyframed<Double>?, depth: Int
   ) -> [CALayer] {
     guard depth < LottieLimits.maxDepth else { return [] }
-    if let r = items.firstIndex(where: { if case .repeater = $0 { return true } else { return false } }) {
+    if let r = items.firstIndex(where: {
+      if case .repeater = $0 { return true } else { return false }
+    }) {
       return repeated(items, at: r, inherited: inherited, roundness: roundness, depth: depth)
     }
     var rounded = roundness
@@ -56,7 +58,9 @@ struct ShapeTreeBuilder {
           childPaints.append(Paint(item: items[k], trim: trim ?? inheritedTrim))
         }
         childPaints += inherited
-        let childTrim = items[(j + 1)...].first { if case .trim = $0 { return true } else { return false } }
+        let childTrim = items[(j + 1)...].first {
+          if case .trim = $0 { return true } else { return false }
+        }
         let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
         for l in layers(
           sub, inherited: childPaints, trim: childTrim ?? inheritedTrim, roundness: rounded,
@@ -74,10 +78,15 @@ struct ShapeTreeBuilder {
   private func repeated(
     _ items: [ShapeItem], at r: Int, inherited: [Paint], roundness: Keyframed<Double>?, depth: Int
   ) -> [CALayer] {
-    guard case .repeater(let copies, let offset, let t, let so, let eo) = items[r] else { return [] }
+    guard case .repeater(let copies, let offset, let t, let so, let eo) = items[r] else {
+      return []
+    }
     var paints = inherited
-    for k in (r + 1)..<items.count where items[k].isPaint { paints.append(Paint(item: items[k], trim: nil)) }
-    let inner = layers(Array(items[..<r]), inherited: paints, roundness: roundness, depth: depth + 1)
+    for k in (r + 1)..<items.count where items[k].isPaint {
+      paints.append(Paint(item: items[k], trim: nil))
+    }
+    let inner = layers(
+      Array(items[..<r]), inherited: paints, roundness: roundness, depth: depth + 1)
     let replicator = CAReplicatorLayer()
     replicator.anchorPoint = .zero
     replicator.bounds = .zero
@@ -89,22 +98,29 @@ struct ShapeTreeBuilder {
     if n > 1 { replicator.instanceAlphaOffset = Float((eo - so) / 100 / Double(n - 1)) }
     // The first copy sits at `offset` steps.
     let holder = CALayer.lottieGroup(name: "repeater")
-    if offset != 0 { holder.transform = CATransform3DMakeAffineTransform(Self.repeaterMatrix(t, times: offset)) }
+    if offset != 0 {
+      holder.transform = CATransform3DMakeAffineTransform(Self.repeaterMatrix(t, times: offset))
+    }
     for l in inner { holder.addSublayer(l) }
     replicator.addSublayer(holder)
-    let rest = layers(Array(items[(r + 1)...]), inherited: inherited, roundness: roundness, depth: depth + 1)
+    let rest = layers(
+      Array(items[(r + 1)...]), inherited: inherited, roundness: roundness, depth: depth + 1)
     return [replicator] + rest
   }
 
   /// One repeater step applied `times` times: about the anchor, scale then rotate, then
   /// move by the position.
   static func repeaterMatrix(_ t: LottieTransform, times k: Double) -> CGAffineTransform {
-    let a = t.anchor.initial, p = t.position.initial, s = t.scale.initial
-    let sx = pow(s.at(0, 100) / 100, k), sy = pow(s.at(1, 100) / 100, k)
+    let a = t.anchor.initial
+    let p = t.position.initial
+    let s = t.scale.initial
+    let sx = pow(s.at(0, 100) / 100, k)
+    let sy = pow(s.at(1, 100) / 100, k)
     var m = CGAffineTransform(translationX: -a.at(0), y: -a.at(1))
     m = m.concatenating(CGAffineTransform(scaleX: sx, y: sy))
     m = m.concatenating(CGAffineTransform(rotationAngle: t.rotation.initial * k * .pi / 180))
-    m = m.concatenating(CGAffineTransform(translationX: a.at(0) + p.at(0) * k, y: a.at(1) + p.at(1) * k))
+    m = m.concatenating(
+      CGAffineTransform(translationX: a.at(0) + p.at(0) * k, y: a.at(1) + p.at(1) * k))
     return m
   }
 }

@@ -17,7 +17,8 @@ enum TimeRemapping {
       layer.timeOffset = remap.initial
       return
     }
-    let t0 = timing.seconds(first.time), t1 = timing.seconds(last.time)
+    let t0 = timing.seconds(first.time)
+    let t1 = timing.seconds(last.time)
     let speed = (last.value - first.value) / (t1 - t0)
     layer.beginTime = t0
     layer.speed = Float(speed)

@@ -39,7 +39,8 @@ struct TransformLayers {
       outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
     }
     var parent = outer
-    let skew = t.skew.initial, axis = t.skewAxis.initial
+    let skew = t.skew.initial
+    let axis = t.skewAxis.initial
     if skew != 0 {
       let s = CALayer.lottieGroup()
       s.transform = CATransform3DMakeAffineTransform(Self.skewMatrix(skew: skew, axis: axis))
@@ -47,8 +48,12 @@ struct TransformLayers {
       parent = s
     }
     let scale = CALayer.lottieGroup()
-    scale.lottieAnimate("transform.scale.x", t.scale.map { $0.at(0, 100) }, timing) { CGFloat($0 / 100) }
-    scale.lottieAnimate("transform.scale.y", t.scale.map { $0.at(1, 100) }, timing) { CGFloat($0 / 100) }
+    scale.lottieAnimate("transform.scale.x", t.scale.map { $0.at(0, 100) }, timing) {
+      CGFloat($0 / 100)
+    }
+    scale.lottieAnimate("transform.scale.y", t.scale.map { $0.at(1, 100) }, timing) {
+      CGFloat($0 / 100)
+    }
     parent.addSublayer(scale)
     inner = CALayer.lottieGroup()
     inner.position = CGPoint(x: -t.anchor.initial.at(0), y: -t.anchor.initial.at(1))

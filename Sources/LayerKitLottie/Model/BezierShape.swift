@@ -58,11 +58,14 @@ struct BezierShape: LottieInterpolatable {
   /// closing curve and `closeSubpath`).
   func append(to path: CGMutablePath, reversed: Bool = false) {
     guard let first = vertices.first else { return }
-    var v = vertices, i = inTangents, o = outTangents
+    var v = vertices
+    var i = inTangents
+    var o = outTangents
     if reversed {
       // Walking backwards swaps each vertex's in and out tangents; the start stays.
       v = [v[0]] + v[1...].reversed()
-      let oi = i, oo = o
+      let oi = i
+      let oo = o
       i = [oo[0]] + oo[1...].reversed()
       o = [oi[0]] + oi[1...].reversed()
     }

@@ -20,8 +20,10 @@ struct Composition {
     guard root.isObject else { throw .invalidValue(path: "$", expected: "a Lottie object") }
     width = try root.required("w").double()
     height = try root.required("h").double()
-    guard width > 0, height > 0, width <= LottieLimits.maxSide, height <= LottieLimits.maxSide else {
-      throw .limitExceeded(path: "$.w", limit: "a size between 0 and \(Int(LottieLimits.maxSide)) points")
+    guard width > 0, height > 0, width <= LottieLimits.maxSide, height <= LottieLimits.maxSide
+    else {
+      throw .limitExceeded(
+        path: "$.w", limit: "a size between 0 and \(Int(LottieLimits.maxSide)) points")
     }
     frameRate = try root.required("fr").double()
     guard frameRate > 0, frameRate <= 1000 else {
@@ -29,7 +31,9 @@ struct Composition {
     }
     inPoint = try root.required("ip").double()
     outPoint = try root.required("op").double()
-    guard outPoint > inPoint else { throw .invalidValue(path: "$.op", expected: "an out point after ip") }
+    guard outPoint > inPoint else {
+      throw .invalidValue(path: "$.op", expected: "an out point after ip")
+    }
     guard outPoint - inPoint <= LottieLimits.maxFrames else {
       throw .limitExceeded(path: "$.op", limit: "\(Int(LottieLimits.maxFrames)) frames")
     }
@@ -66,7 +70,8 @@ struct Composition {
     guard p.hasPrefix("data:"), let comma = p.firstIndex(of: ",") else { return nil }
     let header = p[..<comma]
     guard header.hasSuffix(";base64") else { return nil }
-    return Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters)
+    return Data(
+      base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters)
   }
 
   /// Throws for references to undefined assets and for precompositions that contain
@@ -86,7 +91,9 @@ struct Composition {
         }
         try checkReferences(inner, path: layer.path, visiting: visiting.union([id]))
       case .image(let id):
-        guard case .image? = assets[id] else { throw .missingAsset(path: "\(layer.path).refId", id: id) }
+        guard case .image? = assets[id] else {
+          throw .missingAsset(path: "\(layer.path).refId", id: id)
+        }
       default: break
       }
     }

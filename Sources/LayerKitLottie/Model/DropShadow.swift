@@ -18,7 +18,9 @@ struct DropShadow {
   /// The first enabled drop shadow of a layer, nil when it has none.
   static func read(_ layer: JSONNode) throws(LottieError) -> DropShadow? {
     func number(_ n: JSONNode?) throws(LottieError) -> Keyframed<Double>? {
-      try n.map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.double() } }
+      try n.map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.double() }
+      }
     }
     for e in try layer["ef"]?.array() ?? [] where try e.int("ty", default: 0) == 25 {
       guard try e.bool("en", default: true) else { continue }

@@ -55,7 +55,9 @@ struct JSONNode {
       return d
     }
     // Some exporters wrap a scalar in a one-element array.
-    if let a = value as? [Any], a.count == 1 { return try JSONNode(value: a[0], path: "\(path)[0]").double() }
+    if let a = value as? [Any], a.count == 1 {
+      return try JSONNode(value: a[0], path: "\(path)[0]").double()
+    }
     throw .invalidValue(path: path, expected: "a number")
   }
 
@@ -64,7 +66,9 @@ struct JSONNode {
     if let a = value as? [Any] {
       var out: [Double] = []
       out.reserveCapacity(a.count)
-      for (i, e) in a.enumerated() { out.append(try JSONNode(value: e, path: "\(path)[\(i)]").double()) }
+      for (i, e) in a.enumerated() {
+        out.append(try JSONNode(value: e, path: "\(path)[\(i)]").double())
+      }
       return out
     }
     return [try double()]
@@ -84,7 +88,9 @@ struct JSONNode {
   /// The integer at `key`, or `fallback` when absent (fractions are truncated).
   func int(_ key: String, default fallback: Int) throws(LottieError) -> Int {
     guard let d = try self[key]?.double() else { return fallback }
-    guard abs(d) < 1e9 else { throw .invalidValue(path: "\(path).\(key)", expected: "a small integer") }
+    guard abs(d) < 1e9 else {
+      throw .invalidValue(path: "\(path).\(key)", expected: "a small integer")
+    }
     return Int(d)
   }
 

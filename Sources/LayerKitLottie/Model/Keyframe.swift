@@ -75,7 +75,9 @@ protocol LottieInterpolatable {
 }
 
 extension Double: LottieInterpolatable {
-  func interpolated(to other: Double, fraction: Double) -> Double { self + (other - self) * fraction }
+  func interpolated(to other: Double, fraction: Double) -> Double {
+    self + (other - self) * fraction
+  }
 }
 
 extension Array: LottieInterpolatable where Element == Double {

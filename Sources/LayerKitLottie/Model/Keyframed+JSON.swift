@@ -39,14 +39,17 @@ extension Keyframed {
       var frame = Keyframe(time: t, value: value)
       frame.hold = try item.bool("h", default: false)
       if let o = item["o"], let i = item["i"] {
-        let ox = try o.required("x").doubles(), oy = try o.required("y").doubles()
-        let ix = try i.required("x").doubles(), iy = try i.required("y").doubles()
+        let ox = try o.required("x").doubles()
+        let oy = try o.required("y").doubles()
+        let ix = try i.required("x").doubles()
+        let iy = try i.required("y").doubles()
         if let a = ox.first, let b = oy.first, let c = ix.first, let d = iy.first {
           frame.easing = (a, b, c, d)
         }
       }
       if let to = item["to"], let ti = item["ti"] {
-        let a = try to.doubles(), b = try ti.doubles()
+        let a = try to.doubles()
+        let b = try ti.doubles()
         if a.count >= 2, b.count >= 2 {
           frame.spatialOut = CGPoint(x: a[0], y: a[1])
           frame.spatialIn = CGPoint(x: b[0], y: b[1])
@@ -54,7 +57,9 @@ extension Keyframed {
       }
       frames.append(frame)
     }
-    guard !frames.isEmpty else { throw .invalidValue(path: k.path, expected: "at least one keyframe") }
+    guard !frames.isEmpty else {
+      throw .invalidValue(path: k.path, expected: "at least one keyframe")
+    }
     let sorted = frames.enumerated().sorted {
       $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset
     }

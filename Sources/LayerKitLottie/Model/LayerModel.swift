@@ -67,7 +67,9 @@ struct LayerModel {
     hidden = try n.bool("hd", default: false)
     blendMode = try n.int("bm", default: 0)
     dropShadow = try DropShadow.read(n)
-    timeRemap = try n["tm"].map { (t) throws(LottieError) in try Keyframed(t) { (v) throws(LottieError) in try v.double() } }
+    timeRemap = try n["tm"].map { (t) throws(LottieError) in
+      try Keyframed(t) { (v) throws(LottieError) in try v.double() }
+    }
   }
 
   /// `#rrggbb` as RGBA fractions (black when unreadable).
@@ -75,6 +77,8 @@ struct LayerModel {
     var hex = s.hasPrefix("#") ? String(s.dropFirst()) : s
     if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
     guard hex.count >= 6, let v = UInt32(hex.prefix(6), radix: 16) else { return [0, 0, 0, 1] }
-    return [Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1]
+    return [
+      Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1,
+    ]
   }
 }

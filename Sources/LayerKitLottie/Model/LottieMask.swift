@@ -3,8 +3,14 @@ import Foundation
 /// A layer mask (`masksProperties[i]`).
 struct LottieMask {
   enum Mode: String {
-    case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d",
-      difference = "f", none = "n"
+    case add = "a"
+    case subtract = "s"
+    case intersect = "i"
+    case lighten = "l"
+    case darken = "d"
+    case
+      difference = "f"
+    case none = "n"
   }
   var mode: Mode
   var inverted: Bool
@@ -20,9 +26,15 @@ struct LottieMask {
     self.mode = mode
     inverted = try n.bool("inv", default: false)
     path = try Keyframed(try n.required("pt")) { (v) throws(LottieError) in try BezierShape(v) }
-    opacity = try n["o"].map { (o) throws(LottieError) in try Keyframed(o) { (v) throws(LottieError) in try v.double() } }
+    opacity =
+      try n["o"].map { (o) throws(LottieError) in
+        try Keyframed(o) { (v) throws(LottieError) in try v.double() }
+      }
       ?? Keyframed(constant: 100)
-    expansion = try n["x"].map { (o) throws(LottieError) in try Keyframed(o) { (v) throws(LottieError) in try v.double() } }
+    expansion =
+      try n["x"].map { (o) throws(LottieError) in
+        try Keyframed(o) { (v) throws(LottieError) in try v.double() }
+      }
       ?? Keyframed(constant: 0)
   }
 }

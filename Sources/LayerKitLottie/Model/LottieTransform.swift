@@ -23,16 +23,24 @@ struct LottieTransform {
   init(_ node: JSONNode?) throws(LottieError) {
     guard let n = node else { return }
     func vector(_ key: String) throws(LottieError) -> Keyframed<[Double]>? {
-      try n[key].map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.doubles() } }
+      try n[key].map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.doubles() }
+      }
     }
     func scalar(_ key: String) throws(LottieError) -> Keyframed<Double>? {
-      try n[key].map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.double() } }
+      try n[key].map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.double() }
+      }
     }
     if let a = try vector("a") { anchor = a }
     if let p = n["p"] {
       if try p.bool("s", default: false) {
-        positionX = try p["x"].map { (x) throws(LottieError) in try Keyframed(x) { (v) throws(LottieError) in try v.double() } }
-        positionY = try p["y"].map { (y) throws(LottieError) in try Keyframed(y) { (v) throws(LottieError) in try v.double() } }
+        positionX = try p["x"].map { (x) throws(LottieError) in
+          try Keyframed(x) { (v) throws(LottieError) in try v.double() }
+        }
+        positionY = try p["y"].map { (y) throws(LottieError) in
+          try Keyframed(y) { (v) throws(LottieError) in try v.double() }
+        }
       } else {
         position = try Keyframed(p) { (v) throws(LottieError) in try v.doubles() }
       }

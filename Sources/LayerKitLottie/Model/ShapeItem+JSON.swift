@@ -18,11 +18,15 @@ extension ShapeItem {
 
   private init?(_ n: JSONNode, depth: Int) throws(LottieError) {
     func scalar(_ key: String, _ fallback: Double) throws(LottieError) -> Keyframed<Double> {
-      try n[key].map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.double() } }
+      try n[key].map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.double() }
+      }
         ?? Keyframed(constant: fallback)
     }
     func vector(_ key: String, _ fallback: [Double]) throws(LottieError) -> Keyframed<[Double]> {
-      try n[key].map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.doubles() } }
+      try n[key].map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.doubles() }
+      }
         ?? Keyframed(constant: fallback)
     }
     let type = try n.required("ty").string()
@@ -34,7 +38,8 @@ extension ShapeItem {
     case "gr":
       let items = try ShapeItem.list(n["it"], depth: depth + 1)
       var transform = LottieTransform()
-      if let trNode = try n["it"]?.array().last(where: { (try? $0.required("ty").string()) == "tr" }) {
+      if let trNode = try n["it"]?.array().last(where: { (try? $0.required("ty").string()) == "tr" }
+      ) {
         transform = try LottieTransform(trNode)
       }
       self = .group(items: items, transform: transform)
@@ -43,7 +48,8 @@ extension ShapeItem {
         position: try vector("p", [0, 0]), size: try vector("s", [0, 0]),
         roundness: try scalar("r", 0), reversed: reversed)
     case "el":
-      self = .ellipse(position: try vector("p", [0, 0]), size: try vector("s", [0, 0]), reversed: reversed)
+      self = .ellipse(
+        position: try vector("p", [0, 0]), size: try vector("s", [0, 0]), reversed: reversed)
     case "sr":
       self = .star(
         StarShape(
@@ -53,26 +59,35 @@ extension ShapeItem {
           rotation: try scalar("r", 0), points: try scalar("pt", 5), reversed: reversed))
     case "sh":
       self = .path(
-        try Keyframed(try n.required("ks")) { (v) throws(LottieError) in try BezierShape(v) }, reversed: reversed)
+        try Keyframed(try n.required("ks")) { (v) throws(LottieError) in try BezierShape(v) },
+        reversed: reversed)
     case "fl":
       self = .fill(
         color: try vector("c", [0, 0, 0, 1]), opacity: try scalar("o", 100),
         evenOdd: try n.int("r", default: 1) == 2)
     case "st":
-      self = .stroke(color: try vector("c", [0, 0, 0, 1]), opacity: try scalar("o", 100), style: try StrokeStyle(n))
+      self = .stroke(
+        color: try vector("c", [0, 0, 0, 1]), opacity: try scalar("o", 100),
+        style: try StrokeStyle(n))
     case "gf":
       self = .gradientFill(
-        try GradientPaint(n), opacity: try scalar("o", 100), evenOdd: try n.int("r", default: 1) == 2)
+        try GradientPaint(n), opacity: try scalar("o", 100),
+        evenOdd: try n.int("r", default: 1) == 2)
     case "gs":
-      self = .gradientStroke(try GradientPaint(n), opacity: try scalar("o", 100), style: try StrokeStyle(n))
+      self = .gradientStroke(
+        try GradientPaint(n), opacity: try scalar("o", 100), style: try StrokeStyle(n))
     case "tm":
       self = .trim(
         start: try scalar("s", 0), end: try scalar("e", 100), offset: try scalar("o", 0),
         individually: try n.int("m", default: 1) == 2)
     case "rp":
       let tr = try n.required("tr")
-      let so = try Keyframed(tr["so"] ?? JSONNode(value: ["k": 100], path: tr.path)) { (v) throws(LottieError) in try v.double() }
-      let eo = try Keyframed(tr["eo"] ?? JSONNode(value: ["k": 100], path: tr.path)) { (v) throws(LottieError) in try v.double() }
+      let so = try Keyframed(tr["so"] ?? JSONNode(value: ["k": 100], path: tr.path)) {
+        (v) throws(LottieError) in try v.double()
+      }
+      let eo = try Keyframed(tr["eo"] ?? JSONNode(value: ["k": 100], path: tr.path)) {
+        (v) throws(LottieError) in try v.double()
+      }
       self = .repeater(
         copies: try scalar("c", 1).initial, offset: try scalar("o", 0).initial,
         transform: try LottieTransform(tr), startOpacity: so.initial, endOpacity: eo.initial)
@@ -86,7 +101,10 @@ extension ShapeItem {
 
 extension StrokeStyle {
   init(_ n: JSONNode) throws(LottieError) {
-    width = try n["w"].map { (p) throws(LottieError) in try Keyframed(p) { (v) throws(LottieError) in try v.double() } }
+    width =
+      try n["w"].map { (p) throws(LottieError) in
+        try Keyframed(p) { (v) throws(LottieError) in try v.double() }
+      }
       ?? Keyframed(constant: 1)
     cap = try n.int("lc", default: 2)
     join = try n.int("lj", default: 2)
@@ -95,7 +113,8 @@ extension StrokeStyle {
     dashOffset = 0
     for d in try n["d"]?.array() ?? [] {
       let name = try d.optionalString("n") ?? "d"
-      let v = try Keyframed(try d.required("v")) { (v) throws(LottieError) in try v.double() }.initial
+      let v = try Keyframed(try d.required("v")) { (v) throws(LottieError) in try v.double() }
+        .initial
       if name == "o" { dashOffset = v } else { dashes.append(max(0, v)) }
     }
   }

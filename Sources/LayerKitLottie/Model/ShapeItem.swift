@@ -26,7 +26,9 @@ struct GradientPaint {
 /// One item of a shape layer's `shapes` list or a group's `it` list.
 indirect enum ShapeItem {
   case group(items: [ShapeItem], transform: LottieTransform)
-  case rectangle(position: Keyframed<[Double]>, size: Keyframed<[Double]>, roundness: Keyframed<Double>, reversed: Bool)
+  case rectangle(
+    position: Keyframed<[Double]>, size: Keyframed<[Double]>, roundness: Keyframed<Double>,
+    reversed: Bool)
   case ellipse(position: Keyframed<[Double]>, size: Keyframed<[Double]>, reversed: Bool)
   case star(StarShape)
   case path(Keyframed<BezierShape>, reversed: Bool)
@@ -34,8 +36,11 @@ indirect enum ShapeItem {
   case stroke(color: Keyframed<[Double]>, opacity: Keyframed<Double>, style: StrokeStyle)
   case gradientFill(GradientPaint, opacity: Keyframed<Double>, evenOdd: Bool)
   case gradientStroke(GradientPaint, opacity: Keyframed<Double>, style: StrokeStyle)
-  case trim(start: Keyframed<Double>, end: Keyframed<Double>, offset: Keyframed<Double>, individually: Bool)
-  case repeater(copies: Double, offset: Double, transform: LottieTransform, startOpacity: Double, endOpacity: Double)
+  case trim(
+    start: Keyframed<Double>, end: Keyframed<Double>, offset: Keyframed<Double>, individually: Bool)
+  case repeater(
+    copies: Double, offset: Double, transform: LottieTransform, startOpacity: Double,
+    endOpacity: Double)
   case roundedCorners(Keyframed<Double>)
 
   /// Whether the item draws (fills and strokes) rather than adds geometry.

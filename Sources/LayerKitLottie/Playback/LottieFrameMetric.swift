@@ -15,20 +15,26 @@ package enum LottieFrameMetric {
 
   /// The share of differing pixels, nil when the sizes differ.
   package static func share(_ reference: CGImage, _ candidate: CGImage) -> Double? {
-    guard reference.width == candidate.width, reference.height == candidate.height else { return nil }
-    let w = reference.width, h = reference.height
-    let a = composites(reference), b = composites(candidate)
+    guard reference.width == candidate.width, reference.height == candidate.height else {
+      return nil
+    }
+    let w = reference.width
+    let h = reference.height
+    let a = composites(reference)
+    let b = composites(candidate)
     var drawn = 0
     for i in 0..<(w * h) where reference.pixels[i * 4 + 3] > 0 || candidate.pixels[i * 4 + 3] > 0 {
       drawn += 1
     }
     var differing = 0
-    let (aLo, aHi) = window(a, w, h), (bLo, bHi) = window(b, w, h)
+    let (aLo, aHi) = window(a, w, h)
+    let (bLo, bHi) = window(b, w, h)
     for i in 0..<(w * h) {
       var off = false
       for c in 0..<6 {
         let k = i * 6 + c
-        let x = Int(a[k]), y = Int(b[k])
+        let x = Int(a[k])
+        let y = Int(b[k])
         if x - Int(bHi[k]) > delta || Int(bLo[k]) - x > delta || y - Int(aHi[k]) > delta
           || Int(aLo[k]) - y > delta
         {
@@ -59,12 +65,15 @@ package enum LottieFrameMetric {
   /// Per channel, the minimum and maximum over each pixel's 3 × 3 neighbourhood (edges
   /// repeated).
   private static func window(_ x: [Int16], _ w: Int, _ h: Int) -> ([Int16], [Int16]) {
-    var lo = x, hi = x
-    var rowLo = x, rowHi = x
+    var lo = x
+    var hi = x
+    var rowLo = x
+    var rowHi = x
     for y in 0..<h {
       for px in 0..<w {
         for c in 0..<6 {
-          var mn = x[(y * w + px) * 6 + c], mx = mn
+          var mn = x[(y * w + px) * 6 + c]
+          var mx = mn
           for dx in [-1, 1] {
             let q = min(max(px + dx, 0), w - 1)
             let v = x[(y * w + q) * 6 + c]
@@ -80,7 +89,8 @@ package enum LottieFrameMetric {
       for px in 0..<w {
         for c in 0..<6 {
           let k = (y * w + px) * 6 + c
-          var mn = rowLo[k], mx = rowHi[k]
+          var mn = rowLo[k]
+          var mx = rowHi[k]
           for dy in [-1, 1] {
             let q = min(max(y + dy, 0), h - 1)
             mn = min(mn, rowLo[(q * w + px) * 6 + c])

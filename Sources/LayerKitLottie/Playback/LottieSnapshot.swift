@@ -10,7 +10,8 @@ import LayerKit
 public enum LottieSnapshot {
   /// The snapshot view size in points for a composition of `size`.
   public static func viewSize(for size: CGSize, maxSide: CGFloat = 500) -> CGSize {
-    let w = size.width, h = size.height
+    let w = size.width
+    let h = size.height
     if w > h {
       let width = min(w, maxSide)
       return CGSize(width: width, height: width * h / w)
