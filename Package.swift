@@ -17,6 +17,8 @@ let package = Package(
     .executable(name: "hello-layerkit", targets: ["HelloLayerKit"]),
     .library(name: "LayerKitExport", targets: ["LayerKitExport"]),
     .library(name: "LayerKitUIKitCompat", targets: ["LayerKitUIKitCompat"]),
+    .library(name: "LayerKitLottie", targets: ["LayerKitLottie"]),
+    .executable(name: "lottie-render", targets: ["LottieRender"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +55,8 @@ let package = Package(
     .target(name: "LayerGraphics", dependencies: ["CLayerKernels"]),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
+    // Lottie files translated into layer trees with keyframe animations.
+    .target(name: "LayerKitLottie", dependencies: ["LayerKit"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(
       name: "LayerKitSDL",
@@ -61,7 +65,9 @@ let package = Package(
         logging,
       ]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
-    .target(name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL"], path: "Demos/LayerKitDemos"),
+    .target(
+      name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL", "LayerKitLottie"],
+      path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
     .target(name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),
     // UIKit's drawing types around layers, for porting iOS code (opt-in).
@@ -73,6 +79,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/LayerKitViewer"),
+    .executableTarget(
+      name: "LottieRender", dependencies: ["LayerKitLottie", "LayerKitSDL"], path: "Demos/LottieRender"),
     .executableTarget(
       name: "HelloLayerKit", dependencies: ["LayerKitSDL", logging], path: "Demos/HelloLayerKit"),
 
@@ -93,6 +101,8 @@ let package = Package(
     .testTarget(
       name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport", logging],
       exclude: ["Goldens", "Conformance/CoreAnimationConformance.json"]),
+    .testTarget(
+      name: "LayerKitLottieTests", dependencies: ["LayerKitLottie", "LayerKitTestSupport"]),
     .testTarget(
       name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),

@@ -13,6 +13,7 @@ public enum DemoCatalog {
     PathTimingScene.self,
     BlendModesScene.self, CornerCurvesScene.self, ParticlesScene.self,
     ScrollLayerScene.self,
+    LottieGalleryScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

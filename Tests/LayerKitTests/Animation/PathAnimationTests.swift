@@ -36,6 +36,19 @@ import Testing
     #expect(abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9)
   }
 
+  /// Linear mode moves along a curved segment by the curve's parameter: with both
+  /// control points at the end, the cubic `y = 100·(1 − (1 − t)³)` is at 87.5 halfway.
+  @Test func linearFollowsTheCurveParameterWithinASegment() throws {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addCurve(
+      to: CGPoint(x: 0, y: 100), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 0, y: 100))
+    let s = try #require(Self.sampler(path, mode: .linear))
+    #expect(abs(s.sample(at: 0.5).point.y - 87.5) < 1e-9)
+    let paced = try #require(Self.sampler(path, mode: .paced))
+    #expect(abs(paced.sample(at: 0.5).point.y - 50) < 1e-3)
+  }
+
   @Test func pacedMotionAlongACurveHasEvenSteps() throws {
     let path = CGMutablePath()
     path.move(to: .zero)

@@ -1,0 +1,36 @@
+import Foundation
+import LayerKit
+
+extension CALayer {
+  /// Sets the model value of `keyPath` to the property's first value and, when the
+  /// property is keyframed, adds its keyframe animation under `keyPath`.
+  func lottieAnimate<V>(
+    _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
+  ) {
+    setValue(convert(property.initial), forKeyPath: keyPath)
+    if let a = KeyframeAnimationFactory.animation(
+      property, keyPath: keyPath, timing: timing, convert: convert)
+    {
+      add(a, forKey: keyPath)
+    }
+  }
+
+  /// A layer that only groups and transforms: no size, anchored at its origin.
+  static func lottieGroup(name: String? = nil) -> CALayer {
+    let layer = CALayer()
+    layer.anchorPoint = .zero
+    layer.bounds = .zero
+    layer.name = name
+    return layer
+  }
+}
+
+/// Lottie colour arrays (`[r, g, b, a]` in 0…1, or 0…255 in some old files).
+enum LottieColor {
+  static func cgColor(_ c: [Double], opacity: Double = 1) -> CGColor {
+    let scale = c.prefix(3).contains { $0 > 1 } ? 1 / 255.0 : 1
+    func ch(_ i: Int) -> CGFloat { CGFloat(min(1, max(0, c.at(i) * scale))) }
+    let a = c.count > 3 ? CGFloat(min(1, max(0, c[3] * scale))) : 1
+    return CGColor(red: ch(0), green: ch(1), blue: ch(2), alpha: a * CGFloat(opacity))
+  }
+}

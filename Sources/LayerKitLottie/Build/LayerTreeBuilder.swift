@@ -1,0 +1,202 @@
+import Foundation
+import LayerKit
+
+/// Decodes embedded image bytes (PNG, JPEG) into a `CGImage`; nil when it cannot.
+public typealias LottieImageDecoder = @Sendable (Data) -> CGImage?
+
+/// Builds the `CALayer` tree of a composition.
+///
+/// Each Lottie layer becomes a chain: the transform layers of each of its parents
+/// (outermost ancestor first, without their opacity, as Lottie parenting carries
+/// transforms only), then its own transform layers with its opacity, then its content
+/// (shape layers, a solid, an image, or a precomposition's layers in a container that
+/// maps time by `beginTime = startTime / frameRate` and `speed = 1 / timeStretch`). The
+/// chain's top layer is hidden outside `[inPoint, outPoint)` by a discrete `hidden`
+/// animation. Masks become the content's `mask`; a track matte wraps the matted chain in
+/// a container whose `mask` is the matte layer's chain.
+final class LayerTreeBuilder {
+  let composition: Composition
+  let decodeImage: LottieImageDecoder?
+  /// Layers made so far (precompositions are instantiated once per use).
+  private(set) var builtLayers = 0
+  private var images: [String: CGImage] = [:]
+
+  init(_ composition: Composition, decodeImage: LottieImageDecoder?) {
+    self.composition = composition
+    self.decodeImage = decodeImage
+  }
+
+  /// The layers of `layers` (a composition's list), added to `container` bottom first.
+  /// - Parameters:
+  ///   - endFrame: the root composition's out point in this composition's frames, where
+  ///     a layer ending exactly there stays visible (the paused last frame).
+  func build(
+    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, depth: Int
+  ) {
+    guard depth < LottieLimits.maxDepth else { return }
+    var byIndex: [Int: LayerModel] = [:]
+    for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
+    var out: [CALayer] = []
+    for (i, model) in layers.enumerated() {
+      guard !model.isMatteSource, !model.hidden, builtLayers < LottieLimits.maxBuiltLayers else {
+        continue
+      }
+      guard var chain = chain(for: model, byIndex: byIndex, endFrame: endFrame, depth: depth) else {
+        continue
+      }
+      if model.matteType != 0, i > 0 {
+        let matteModel = layers[i - 1]
+        if matteModel.isMatteSource,
+          let matte = self.chain(
+            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth)
+        {
+          chain = matted(chain, matte: matte, type: model.matteType)
+        }
+      }
+      out.append(chain)
+    }
+    for l in out.reversed() { container.addSublayer(l) }
+  }
+
+  /// The chain of layers for one Lottie layer, nil when it draws nothing.
+  private func chain(
+    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, depth: Int
+  ) -> CALayer? {
+    if case .other = model.kind { return nil }
+    if case .null = model.kind { return nil }
+    builtLayers += 1
+    let fr = composition.frameRate
+    // Parents, outermost first; a cycle or a missing index ends the chain.
+    var parents: [LayerModel] = []
+    var seen: Set<Int> = model.index.map { [$0] } ?? []
+    var next = model.parent
+    while let p = next, let parent = byIndex[p], !seen.contains(p),
+      parents.count < LottieLimits.maxDepth
+    {
+      parents.insert(parent, at: 0)
+      seen.insert(p)
+      next = parent.parent
+    }
+    // A layer's own keyframes (and its parents') are in the containing composition's
+    // frames; start time and stretch move only a precomposition's content.
+    let timing = LayerTiming(frameRate: fr)
+    let top = CALayer.lottieGroup(name: "layer")
+    var holder = top
+    for p in parents {
+      let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
+      holder.addSublayer(t.outer)
+      holder = t.inner
+    }
+    let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
+    holder.addSublayer(own.outer)
+    let content = own.inner
+    addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
+    if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
+      content.mask = mask
+    }
+    if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
+    if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
+      top.name = "layer (\(filter))"
+    }
+    addVisibility(to: top, model: model, endFrame: endFrame)
+    return top
+  }
+
+  /// Hides `layer` before the in point and from the out point on (a discrete `hidden`
+  /// animation over the layer's frames; the model value is hidden).
+  private func addVisibility(to layer: CALayer, model: LayerModel, endFrame: Double?) {
+    let fr = composition.frameRate
+    var outPoint = model.outPoint
+    if let end = endFrame, outPoint >= end - 1e-9 { outPoint = .infinity }
+    guard model.inPoint < outPoint else {
+      layer.isHidden = true
+      return
+    }
+    layer.isHidden = true
+    let a = CAKeyframeAnimation(keyPath: "hidden")
+    a.calculationMode = .discrete
+    // A hair early, so the in point itself shows the layer (and a begin of 0 is not
+    // restamped by the commit).
+    a.beginTime = model.inPoint / fr - 1e-9
+    if outPoint.isFinite {
+      a.values = [false, true]
+      a.keyTimes = [0, 1, 1]
+      a.duration = (outPoint - model.inPoint) / fr + 1e-9
+    } else {
+      a.values = [false]
+      a.keyTimes = [0, 1]
+      a.duration = 1e12
+    }
+    a.fillMode = .forwards
+    a.isRemovedOnCompletion = false
+    layer.add(a, forKey: "hidden")
+  }
+
+  /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
+  private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
+    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColor.cgColor($0) }
+    layer.lottieAnimate("shadowOpacity", s.opacity, timing) { Float(min(1, max(0, $0))) }
+    layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
+    let inputs = [s.angle, s.distance]
+    CombinedKeyframes.apply(layer, "shadowOffset", inputs: inputs, timing: timing) { f in
+      let a = s.angle.value(at: f) * .pi / 180
+      let d = s.distance.value(at: f)
+      return CGSize(width: d * cos(a), height: d * sin(a))
+    }
+  }
+
+  private func matted(_ chain: CALayer, matte: CALayer, type: Int) -> CALayer {
+    let holder = CALayer.lottieGroup(name: "matte")
+    holder.addSublayer(chain)
+    holder.mask = matte
+    _ = type
+    return holder
+  }
+
+  private func addContent(
+    _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int
+  ) {
+    switch model.kind {
+    case .shape(let items):
+      let builder = ShapeTreeBuilder(timing: timing)
+      for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
+        content.addSublayer(l)
+      }
+    case .solid(let color, let w, let h):
+      let solid = CALayer()
+      solid.anchorPoint = .zero
+      solid.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+      solid.backgroundColor = LottieColor.cgColor(color)
+      content.addSublayer(solid)
+    case .image(let id):
+      guard case .image(let w, let h, let data, _)? = composition.assets[id] else { return }
+      let layer = CALayer()
+      layer.anchorPoint = .zero
+      layer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+      if let image = images[id] ?? data.flatMap({ d in decodeImage?(d) }) {
+        images[id] = image
+        layer.contents = image
+      }
+      content.addSublayer(layer)
+    case .precomp(let id, let w, let h):
+      guard case .precomp(let layers)? = composition.assets[id] else { return }
+      let clip = CALayer()
+      clip.anchorPoint = .zero
+      clip.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+      clip.masksToBounds = w > 0 && h > 0
+      let time = CALayer.lottieGroup(name: "precomp \(id)")
+      time.beginTime = model.startTime / timing.frameRate
+      time.speed = Float(1 / model.timeStretch)
+      var innerEnd = endFrame.map { ($0 - model.startTime) / model.timeStretch }
+      if let remap = model.timeRemap {
+        TimeRemapping.apply(remap, to: time, timing: timing)
+        innerEnd = nil
+      }
+      clip.addSublayer(time)
+      content.addSublayer(clip)
+      build(layers, into: time, endFrame: innerEnd, depth: depth + 1)
+    case .null, .other:
+      break
+    }
+  }
+}

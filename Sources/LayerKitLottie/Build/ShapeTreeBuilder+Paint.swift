@@ -1,0 +1,159 @@
+import Foundation
+import LayerKit
+
+extension ShapeTreeBuilder {
+  /// The layers drawing `paint` over `geometry`.
+  func paintLayers(_ paint: ShapeItem, _ geometry: [Geometry], trim: ShapeItem?) -> [CALayer] {
+    switch paint {
+    case .fill(let color, let opacity, let evenOdd):
+      let layer = shapeLayer(geometry, doubled: false)
+      layer.fillRule = evenOdd ? .evenOdd : .nonZero
+      layer.strokeColor = nil
+      layer.lottieAnimate("fillColor", color, timing) { LottieColor.cgColor($0) }
+      layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+      return [layer]
+    case .stroke(let color, let opacity, let style):
+      return strokeGroups(geometry, trim: trim).map { geo in
+        let (layer, doubled) = trimmedStroke(geo, trim: trim)
+        _ = doubled
+        layer.fillColor = nil
+        apply(style, to: layer)
+        layer.lottieAnimate("strokeColor", color, timing) { LottieColor.cgColor($0) }
+        layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+        return layer
+      }
+    case .gradientFill(let g, let opacity, let evenOdd):
+      let mask = shapeLayer(geometry, doubled: false)
+      mask.fillRule = evenOdd ? .evenOdd : .nonZero
+      mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+      return [gradientLayer(g, opacity: opacity, mask: mask, geometry: geometry, pad: 0)]
+    case .gradientStroke(let g, let opacity, let style):
+      return strokeGroups(geometry, trim: trim).map { geo in
+        let (mask, _) = trimmedStroke(geo, trim: trim)
+        mask.fillColor = nil
+        mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        apply(style, to: mask)
+        let pad = style.width.keyframes.map(\.value).max() ?? 1
+        return gradientLayer(g, opacity: opacity, mask: mask, geometry: geo, pad: pad)
+      }
+    default:
+      return []
+    }
+  }
+
+  /// Simultaneous trims cut each path on its own, so each gets its own layer; otherwise
+  /// one layer strokes all of them.
+  private func strokeGroups(_ geometry: [Geometry], trim: ShapeItem?) -> [[Geometry]] {
+    if case .trim(_, _, _, let individually)? = trim, !individually, geometry.count > 1 {
+      return geometry.map { [$0] }
+    }
+    return [geometry]
+  }
+
+  /// A shape layer whose path combines `geometry` (drawn twice in a row when `doubled`,
+  /// for trims that wrap past the path's end).
+  func shapeLayer(_ geometry: [Geometry], doubled: Bool) -> CAShapeLayer {
+    let layer = CAShapeLayer()
+    layer.anchorPoint = .zero
+    layer.bounds = .zero
+    let inputs = geometry.flatMap(\.inputs)
+    CombinedKeyframes.apply(layer, "path", inputs: inputs, timing: timing) { f in
+      let path = CGMutablePath()
+      for _ in 0..<(doubled ? 2 : 1) {
+        for g in geometry { path.addPath(g.path(at: f)) }
+      }
+      return path as CGPath
+    }
+    return layer
+  }
+
+  /// A stroked shape layer with the trim applied. An offset trim strokes the path twice
+  /// in a row and moves the window over the double length, so a trim that wraps past
+  /// the end stays one contiguous stretch.
+  private func trimmedStroke(_ geometry: [Geometry], trim: ShapeItem?) -> (CAShapeLayer, Bool) {
+    guard case .trim(let s, let e, let o, _)? = trim else {
+      return (shapeLayer(geometry, doubled: false), false)
+    }
+    let offset = o.isAnimated || o.initial.truncatingRemainder(dividingBy: 360) != 0
+    let layer = shapeLayer(geometry, doubled: offset)
+    func window(_ f: Double) -> (Double, Double) {
+      let a = min(max(s.value(at: f), 0), 100) / 100
+      let b = min(max(e.value(at: f), 0), 100) / 100
+      var lo = min(a, b)
+      var hi = max(a, b)
+      guard offset else { return (lo, hi) }
+      let shift = o.value(at: f) / 360
+      lo += shift
+      hi += shift
+      let k = lo.rounded(.down)
+      return ((lo - k) / 2, (hi - k) / 2)
+    }
+    CombinedKeyframes.apply(layer, "strokeStart", inputs: [s, e, o], timing: timing) {
+      CGFloat(window($0).0)
+    }
+    CombinedKeyframes.apply(layer, "strokeEnd", inputs: [s, e, o], timing: timing) {
+      CGFloat(window($0).1)
+    }
+    return (layer, offset)
+  }
+
+  private func apply(_ style: StrokeStyle, to layer: CAShapeLayer) {
+    layer.lottieAnimate("lineWidth", style.width, timing) { CGFloat(max(0, $0)) }
+    layer.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
+    layer.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
+    layer.miterLimit = CGFloat(style.miterLimit)
+    if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
+      var d = style.dashes
+      if d.count % 2 == 1 { d += d }
+      layer.lineDashPattern = d.map { NSNumber(value: $0) }
+      layer.lineDashPhase = CGFloat(style.dashOffset)
+    }
+  }
+
+  /// A gradient layer over the geometry's bounds, clipped by `mask`.
+  private func gradientLayer(
+    _ g: GradientPaint, opacity: Keyframed<Double>, mask: CAShapeLayer, geometry: [Geometry],
+    pad: Double
+  ) -> CALayer {
+    var frames = Set([0.0])
+    for input in geometry.flatMap(\.inputs) { for k in input.keyframes { frames.insert(k.time) } }
+    var box = CGRect.null
+    for f in frames.sorted().prefix(200) {
+      for geo in geometry { box = box.union(geo.path(at: f).boundingBoxOfPath) }
+    }
+    if box.isNull || box.isEmpty { box = box.isNull ? .zero : box }
+    box = box.insetBy(dx: -CGFloat(pad) - 1, dy: -CGFloat(pad) - 1)
+    let layer = CAGradientLayer()
+    layer.anchorPoint = .zero
+    layer.position = box.origin
+    layer.bounds = CGRect(origin: .zero, size: box.size)
+    layer.type = g.type == 2 ? .radial : .axial
+    func unit(_ p: [Double]) -> CGPoint {
+      CGPoint(
+        x: (p.at(0) - box.minX) / max(box.width, 1e-9),
+        y: (p.at(1) - box.minY) / max(box.height, 1e-9))
+    }
+    let inputs = [CombinedKeyframes.times(g.start), CombinedKeyframes.times(g.end)]
+    CombinedKeyframes.apply(layer, "startPoint", inputs: inputs, timing: timing) {
+      unit(g.start.value(at: $0))
+    }
+    CombinedKeyframes.apply(layer, "endPoint", inputs: inputs, timing: timing) { f in
+      let s = g.start.value(at: f)
+      let e = g.end.value(at: f)
+      guard g.type == 2 else { return unit(e) }
+      let r = hypot(e.at(0) - s.at(0), e.at(1) - s.at(1))
+      return unit([s.at(0) + r, s.at(1) + r])
+    }
+    let stops = [CombinedKeyframes.times(g.stops)]
+    CombinedKeyframes.apply(layer, "colors", inputs: stops, timing: timing) {
+      GradientStops.resolve(g.stops.value(at: $0), count: g.colorCount).colors
+    }
+    CombinedKeyframes.apply(layer, "locations", inputs: stops, timing: timing) {
+      GradientStops.resolve(g.stops.value(at: $0), count: g.colorCount).locations
+    }
+    layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+    mask.position = CGPoint(x: -box.minX, y: -box.minY)
+    layer.mask = mask
+    return layer
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LayerKit
+
+/// A parsed Lottie file: its size, frame rate and timeline, ready to build layer trees.
+///
+/// Parsing validates the whole file up front; every failure is a `LottieError` naming
+/// the JSON path of the offending value, never a crash.
+///
+/// ```swift
+/// let animation = try LottieAnimation(contentsOf: url)
+/// let layer = LottieLayer(animation: animation)
+/// layer.currentProgress = 0.5
+/// ```
+public final class LottieAnimation {
+  let composition: Composition
+
+  /// Parses Lottie JSON.
+  public init(data: Data) throws(LottieError) {
+    composition = try Composition(try JSONNode.parse(data))
+  }
+
+  /// Reads and parses a Lottie JSON file.
+  public convenience init(contentsOf url: URL) throws(LottieError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadableFile(path: url.path, reason: (error as NSError).localizedDescription)
+    }
+    try self.init(data: data)
+  }
+
+  /// The composition's size in points (`w`, `h`).
+  public var size: CGSize { CGSize(width: composition.width, height: composition.height) }
+  /// Frames per second (`fr`).
+  public var frameRate: Double { composition.frameRate }
+  /// The first frame (`ip`).
+  public var startFrame: Double { composition.inPoint }
+  /// The out point (`op`): playback ends there; a paused animation can show it.
+  public var endFrame: Double { composition.outPoint }
+  /// The playing time from `startFrame` to `endFrame`, in seconds.
+  public var duration: Double { (endFrame - startFrame) / frameRate }
+
+  /// The frame shown at `progress` (0…1): `ip + progress · (op − ip)`, not rounded.
+  public func frame(atProgress progress: Double) -> Double {
+    startFrame + min(1, max(0, progress.isFinite ? progress : 0)) * (endFrame - startFrame)
+  }
+
+  /// The progress (0…1) of `frame`.
+  public func progress(atFrame frame: Double) -> Double {
+    (frame - startFrame) / (endFrame - startFrame)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// An asset of the file: a precomposition (layers) or an image.
+enum Asset {
+  case precomp(layers: [LayerModel])
+  case image(width: Double, height: Double, data: Data?, path: String)
+}
+
+/// A whole Lottie file: the root composition and its assets.
+struct Composition {
+  var width: Double
+  var height: Double
+  var frameRate: Double
+  var inPoint: Double
+  var outPoint: Double
+  var layers: [LayerModel]
+  var assets: [String: Asset]
+
+  init(_ root: JSONNode) throws(LottieError) {
+    guard root.isObject else { throw .invalidValue(path: "$", expected: "a Lottie object") }
+    width = try root.required("w").double()
+    height = try root.required("h").double()
+    guard width > 0, height > 0, width <= LottieLimits.maxSide, height <= LottieLimits.maxSide
+    else {
+      throw .limitExceeded(
+        path: "$.w", limit: "a size between 0 and \(Int(LottieLimits.maxSide)) points")
+    }
+    frameRate = try root.required("fr").double()
+    guard frameRate > 0, frameRate <= 1000 else {
+      throw .invalidValue(path: "$.fr", expected: "a frame rate between 0 and 1000")
+    }
+    inPoint = try root.required("ip").double()
+    outPoint = try root.required("op").double()
+    guard outPoint > inPoint else {
+      throw .invalidValue(path: "$.op", expected: "an out point after ip")
+    }
+    guard outPoint - inPoint <= LottieLimits.maxFrames else {
+      throw .limitExceeded(path: "$.op", limit: "\(Int(LottieLimits.maxFrames)) frames")
+    }
+    var layerCount = 0
+    func readLayers(_ n: JSONNode?) throws(LottieError) -> [LayerModel] {
+      guard let n else { return [] }
+      let items = try n.array()
+      layerCount += items.count
+      guard layerCount <= LottieLimits.maxLayers else {
+        throw .limitExceeded(path: n.path, limit: "\(LottieLimits.maxLayers) layers")
+      }
+      var out: [LayerModel] = []
+      for item in items { out.append(try LayerModel(item, depth: 0)) }
+      return out
+    }
+    layers = try readLayers(root["layers"])
+    assets = [:]
+    for a in try root["assets"]?.array() ?? [] {
+      guard let id = try a.optionalString("id") else { continue }
+      if a["layers"] != nil {
+        assets[id] = .precomp(layers: try readLayers(a["layers"]))
+      } else {
+        let p = try a.optionalString("p") ?? ""
+        assets[id] = .image(
+          width: try a.double("w", default: 0), height: try a.double("h", default: 0),
+          data: Composition.embeddedData(p), path: a.path)
+      }
+    }
+    try checkReferences(layers, path: "$.layers", visiting: [])
+  }
+
+  /// The bytes of a `data:` URL with base64 payload, nil for anything else.
+  static func embeddedData(_ p: String) -> Data? {
+    guard p.hasPrefix("data:"), let comma = p.firstIndex(of: ",") else { return nil }
+    let header = p[..<comma]
+    guard header.hasSuffix(";base64") else { return nil }
+    return Data(
+      base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters)
+  }
+
+  /// Throws for references to undefined assets and for precompositions that contain
+  /// themselves (directly or through others).
+  private func checkReferences(_ layers: [LayerModel], path: String, visiting: Set<String>)
+    throws(LottieError)
+  {
+    guard visiting.count < LottieLimits.maxDepth else {
+      throw .limitExceeded(path: path, limit: "\(LottieLimits.maxDepth) nested precompositions")
+    }
+    for layer in layers {
+      switch layer.kind {
+      case .precomp(let id, _, _):
+        guard !visiting.contains(id) else { throw .cyclicPrecomposition(path: layer.path, id: id) }
+        guard case .precomp(let inner)? = assets[id] else {
+          throw .missingAsset(path: "\(layer.path).refId", id: id)
+        }
+        try checkReferences(inner, path: layer.path, visiting: visiting.union([id]))
+      case .image(let id):
+        guard case .image? = assets[id] else {
+          throw .missingAsset(path: "\(layer.path).refId", id: id)
+        }
+      default: break
+      }
+    }
+  }
+}

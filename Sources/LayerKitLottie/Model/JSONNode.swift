@@ -1,0 +1,110 @@
+import Foundation
+
+/// A value of the parsed JSON document together with its path from the root, so every
+/// read can name where a wrong value sits.
+///
+/// Reads never trap: a missing member or a value of the wrong type throws
+/// `LottieError` with the path (`$.layers[2].ks.o.k`).
+struct JSONNode {
+  /// The Foundation value (`NSDictionary`, `NSArray`, `NSNumber`, `NSString`, `NSNull`).
+  let value: Any
+  /// The JSONPath-style location of `value`.
+  let path: String
+
+  /// Parses `data` as a JSON document.
+  static func parse(_ data: Data) throws(LottieError) -> JSONNode {
+    do {
+      let any = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return JSONNode(value: any, path: "$")
+    } catch {
+      throw .malformedJSON(reason: (error as NSError).localizedDescription)
+    }
+  }
+
+  /// The member `key` of this object, nil when absent or null.
+  subscript(key: String) -> JSONNode? {
+    guard let dict = value as? [String: Any], let v = dict[key], !(v is NSNull) else {
+      return nil
+    }
+    return JSONNode(value: v, path: "\(path).\(key)")
+  }
+
+  /// Whether this is an object.
+  var isObject: Bool { value is [String: Any] }
+  /// Whether this is an array.
+  var isArray: Bool { value is [Any] }
+
+  /// The member `key`, or a `missingValue` error.
+  func required(_ key: String) throws(LottieError) -> JSONNode {
+    guard isObject else { throw .invalidValue(path: path, expected: "an object") }
+    guard let n = self[key] else { throw .missingValue(path: "\(path).\(key)") }
+    return n
+  }
+
+  /// The elements of this array.
+  func array() throws(LottieError) -> [JSONNode] {
+    guard let a = value as? [Any] else { throw .invalidValue(path: path, expected: "an array") }
+    return a.enumerated().map { JSONNode(value: $0.element, path: "\(path)[\($0.offset)]") }
+  }
+
+  /// This value as a finite number (`true`/`false` read as 1/0, as Lottie exporters write both).
+  func double() throws(LottieError) -> Double {
+    if let n = value as? NSNumber, !(value is String) {
+      let d = n.doubleValue
+      guard d.isFinite else { throw .invalidValue(path: path, expected: "a finite number") }
+      return d
+    }
+    // Some exporters wrap a scalar in a one-element array.
+    if let a = value as? [Any], a.count == 1 {
+      return try JSONNode(value: a[0], path: "\(path)[0]").double()
+    }
+    throw .invalidValue(path: path, expected: "a number")
+  }
+
+  /// This value as a list of finite numbers (a single number reads as a list of one).
+  func doubles() throws(LottieError) -> [Double] {
+    if let a = value as? [Any] {
+      var out: [Double] = []
+      out.reserveCapacity(a.count)
+      for (i, e) in a.enumerated() {
+        out.append(try JSONNode(value: e, path: "\(path)[\(i)]").double())
+      }
+      return out
+    }
+    return [try double()]
+  }
+
+  /// This value as a string.
+  func string() throws(LottieError) -> String {
+    guard let s = value as? String else { throw .invalidValue(path: path, expected: "a string") }
+    return s
+  }
+
+  /// The number at `key`, or `fallback` when absent.
+  func double(_ key: String, default fallback: Double) throws(LottieError) -> Double {
+    try self[key]?.double() ?? fallback
+  }
+
+  /// The integer at `key`, or `fallback` when absent (fractions are truncated).
+  func int(_ key: String, default fallback: Int) throws(LottieError) -> Int {
+    guard let d = try self[key]?.double() else { return fallback }
+    guard abs(d) < 1e9 else {
+      throw .invalidValue(path: "\(path).\(key)", expected: "a small integer")
+    }
+    return Int(d)
+  }
+
+  /// The flag at `key` (a boolean or a number), or `fallback`.
+  func bool(_ key: String, default fallback: Bool) throws(LottieError) -> Bool {
+    guard let n = self[key] else { return fallback }
+    return try n.double() != 0
+  }
+
+  /// The string at `key`, nil when absent; a number reads as its decimal text.
+  func optionalString(_ key: String) throws(LottieError) -> String? {
+    guard let n = self[key] else { return nil }
+    if let s = n.value as? String { return s }
+    if let d = try? n.double() { return d == d.rounded() ? String(Int(d)) : String(d) }
+    throw .invalidValue(path: n.path, expected: "a string")
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Paint settings shared by solid and gradient strokes.
+struct StrokeStyle {
+  var width: Keyframed<Double>
+  var cap: Int
+  var join: Int
+  var miterLimit: Double
+  /// Dash lengths (dash, gap, …) and the offset, in points; static values only.
+  var dashes: [Double]
+  var dashOffset: Double
+}
+
+/// A gradient's geometry and colour stops (`gf` / `gs`).
+struct GradientPaint {
+  /// 1 linear, 2 radial.
+  var type: Int
+  var start: Keyframed<[Double]>
+  var end: Keyframed<[Double]>
+  /// The number of colour stops; the stop array holds `4 · count` colour numbers then
+  /// (position, alpha) pairs.
+  var colorCount: Int
+  var stops: Keyframed<[Double]>
+}
+
+/// One item of a shape layer's `shapes` list or a group's `it` list.
+indirect enum ShapeItem {
+  case group(items: [ShapeItem], transform: LottieTransform)
+  case rectangle(
+    position: Keyframed<[Double]>, size: Keyframed<[Double]>, roundness: Keyframed<Double>,
+    reversed: Bool)
+  case ellipse(position: Keyframed<[Double]>, size: Keyframed<[Double]>, reversed: Bool)
+  case star(StarShape)
+  case path(Keyframed<BezierShape>, reversed: Bool)
+  case fill(color: Keyframed<[Double]>, opacity: Keyframed<Double>, evenOdd: Bool)
+  case stroke(color: Keyframed<[Double]>, opacity: Keyframed<Double>, style: StrokeStyle)
+  case gradientFill(GradientPaint, opacity: Keyframed<Double>, evenOdd: Bool)
+  case gradientStroke(GradientPaint, opacity: Keyframed<Double>, style: StrokeStyle)
+  case trim(
+    start: Keyframed<Double>, end: Keyframed<Double>, offset: Keyframed<Double>, individually: Bool)
+  case repeater(
+    copies: Double, offset: Double, transform: LottieTransform, startOpacity: Double,
+    endOpacity: Double)
+  case roundedCorners(Keyframed<Double>)
+
+  /// Whether the item draws (fills and strokes) rather than adds geometry.
+  var isPaint: Bool {
+    switch self {
+    case .fill, .stroke, .gradientFill, .gradientStroke: return true
+    default: return false
+    }
+  }
+
+  /// Whether the item adds geometry.
+  var isGeometry: Bool {
+    switch self {
+    case .rectangle, .ellipse, .star, .path: return true
+    default: return false
+    }
+  }
+}
+
+/// A star or polygon (`sr`).
+struct StarShape {
+  var isPolygon: Bool
+  var position: Keyframed<[Double]>
+  var outerRadius: Keyframed<Double>
+  var innerRadius: Keyframed<Double>
+  var outerRoundness: Keyframed<Double>
+  var innerRoundness: Keyframed<Double>
+  var rotation: Keyframed<Double>
+  var points: Keyframed<Double>
+  var reversed: Bool
+}

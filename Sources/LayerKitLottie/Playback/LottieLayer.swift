@@ -1,0 +1,203 @@
+import Foundation
+import LayerKit
+
+/// A layer that plays a Lottie animation as a tree of Core Animation layers.
+///
+/// The file becomes sublayers of one timeline layer, and every keyframed property a
+/// `CAKeyframeAnimation` in that layer's time (seconds = frame / frame rate). The whole
+/// file is scrubbed through the timeline's `speed` and `timeOffset`: paused, `speed = 0`
+/// and `timeOffset` is the frame's time; playing, `speed = animationSpeed` (negative in
+/// reverse) from the frame where playback started. LayerKit's timing engine evaluates
+/// everything; a scrub costs one frame, not a replay.
+///
+/// The content is scaled to fit the layer's bounds (aspect kept, from the top-left
+/// corner) and clipped to them; the bounds start as the composition's size.
+open class LottieLayer: CALayer {
+  /// The animation shown.
+  public let animation: LottieAnimation?
+  /// The layer whose sublayers are the composition and whose timing is the playhead.
+  public let timelineLayer: CALayer
+  /// What happens at the end of the timeline while playing.
+  public var loopMode: LottieLoopMode = .playOnce
+  /// The playback rate (1 is the file's frame rate); negative plays backwards.
+  public var animationSpeed: Double = 1
+  /// Whether playback is running.
+  public private(set) var isPlaying = false
+  private var pausedFrame: Double = 0
+  private var direction: Double = 1
+  private var completedCycles: Double = 0
+  /// When the current pass reaches its end, in this layer's time: the next pass starts
+  /// exactly there, however late the frame that notices it.
+  private var passEnd: CFTimeInterval = 0
+  private static let loopKey = "lottie.loop"
+
+  /// Builds the layer tree of `animation`, paused at its first frame.
+  /// - Parameter imageDecoder: decodes the file's embedded images (PNG, JPEG); without
+  ///   one, image layers are empty.
+  public init(animation: LottieAnimation, imageDecoder: LottieImageDecoder? = nil) {
+    self.animation = animation
+    timelineLayer = CALayer.lottieGroup(name: "timeline")
+    super.init()
+    let c = animation.composition
+    anchorPoint = .zero
+    bounds = CGRect(origin: .zero, size: animation.size)
+    masksToBounds = true
+    let builder = LayerTreeBuilder(c, decodeImage: imageDecoder)
+    builder.build(c.layers, into: timelineLayer, endFrame: c.outPoint, depth: 0)
+    addSublayer(timelineLayer)
+    pausedFrame = c.inPoint
+    applyPause()
+  }
+
+  public required init(layer: Any) {
+    let other = layer as? LottieLayer
+    animation = other?.animation
+    timelineLayer = other?.timelineLayer ?? CALayer()
+    super.init(layer: layer)
+  }
+
+  /// Scales the timeline to the bounds, aspect kept, from the top-left corner.
+  open override func layoutSublayers() {
+    super.layoutSublayers()
+    fitContent()
+  }
+
+  /// Applies the fit of `layoutSublayers()` now.
+  public func fitContent() {
+    guard let size = animation?.size, size.width > 0, size.height > 0 else { return }
+    let s = min(bounds.width / size.width, bounds.height / size.height)
+    timelineLayer.transform = CATransform3DMakeScale(s, s, 1)
+  }
+
+  // MARK: Playhead
+
+  /// The frame shown (not rounded). Setting it pauses there.
+  public var currentFrame: Double {
+    get { isPlaying ? playingFrame() : pausedFrame }
+    set {
+      stopLoopTimer()
+      isPlaying = false
+      pausedFrame = newValue.isFinite ? newValue : (animation?.startFrame ?? 0)
+      applyPause()
+    }
+  }
+
+  /// The progress (0…1) of the shown frame. Setting it pauses there.
+  public var currentProgress: Double {
+    get { animation.map { $0.progress(atFrame: currentFrame) } ?? 0 }
+    set { currentFrame = animation?.frame(atProgress: newValue) ?? 0 }
+  }
+
+  /// Starts playing from the current frame (from the start or the end when the playhead
+  /// sits at the end it would run into).
+  public func play() {
+    guard let a = animation, animationSpeed != 0, animationSpeed.isFinite else { return }
+    var frame = currentFrame
+    direction = animationSpeed < 0 ? -1 : 1
+    if !isPlaying {
+      completedCycles = 0
+      if direction > 0 && frame >= a.endFrame { frame = a.startFrame }
+      if direction < 0 && frame <= a.startFrame { frame = a.endFrame }
+    }
+    start(at: frame)
+  }
+
+  /// Runs the timeline in the superlayer's time from `beginTime` (seconds in the
+  /// superlayer's time), at `animationSpeed`, from the first frame; for hosts that own
+  /// the clock and scrub their own time, such as a demo stage. Past the end the last
+  /// frame holds.
+  public func runInSuperlayerTime(from beginTime: CFTimeInterval = 0) {
+    guard let a = animation else { return }
+    stopLoopTimer()
+    isPlaying = false
+    timelineLayer.beginTime = beginTime
+    timelineLayer.timeOffset = a.startFrame / a.frameRate
+    timelineLayer.speed = Float(animationSpeed)
+  }
+
+  /// Pauses at the current frame.
+  public func pause() {
+    let frame = currentFrame
+    currentFrame = frame
+  }
+
+  private func applyPause() {
+    guard let a = animation else { return }
+    timelineLayer.speed = 0
+    timelineLayer.beginTime = 0
+    timelineLayer.timeOffset = pausedFrame / a.frameRate
+  }
+
+  /// Runs the timeline from `frame` at the signed rate, and arms a timer animation that
+  /// ends when the playhead reaches the end it is moving to.
+  private func start(at frame: Double, beginTime: CFTimeInterval? = nil) {
+    guard let a = animation else { return }
+    let rate = abs(animationSpeed) * direction
+    let now = beginTime ?? convertTime(CACurrentMediaTime(), from: nil)
+    timelineLayer.beginTime = now
+    timelineLayer.timeOffset = frame / a.frameRate
+    timelineLayer.speed = Float(rate)
+    isPlaying = true
+    let target = direction > 0 ? a.endFrame : a.startFrame
+    let remaining = abs(target - frame) / a.frameRate / abs(rate)
+    stopLoopTimer()
+    let timer = CABasicAnimation(keyPath: "zPosition")
+    timer.fromValue = CGFloat(0)
+    timer.toValue = CGFloat(0)
+    timer.isAdditive = true
+    timer.beginTime = now
+    timer.duration = max(remaining, 1e-6)
+    passEnd = now + timer.duration
+    timer.delegate = LoopTimerDelegate(self)
+    add(timer, forKey: Self.loopKey)
+  }
+
+  private func stopLoopTimer() { removeAnimation(forKey: Self.loopKey) }
+
+  private func playingFrame() -> Double {
+    guard let a = animation else { return 0 }
+    let t = timelineLayer.convertTime(CACurrentMediaTime(), from: nil)
+    return min(a.endFrame, max(a.startFrame, t * a.frameRate))
+  }
+
+  /// The end of one pass: loop, reverse or stop as `loopMode` says.
+  fileprivate func passEnded() {
+    guard isPlaying, let a = animation else { return }
+    completedCycles += 1
+    let end = direction > 0 ? a.endFrame : a.startFrame
+    func hold() {
+      isPlaying = false
+      pausedFrame = end
+      applyPause()
+    }
+    switch loopMode {
+    case .playOnce: hold()
+    case .loop: start(at: direction > 0 ? a.startFrame : a.endFrame, beginTime: passEnd)
+    case .autoReverse:
+      direction = -direction
+      start(at: end, beginTime: passEnd)
+    case .repeat(let n):
+      if completedCycles >= n {
+        hold()
+      } else {
+        start(at: direction > 0 ? a.startFrame : a.endFrame, beginTime: passEnd)
+      }
+    case .repeatBackwards(let n):
+      if completedCycles >= n * 2 {
+        hold()
+      } else {
+        direction = -direction
+        start(at: end, beginTime: passEnd)
+      }
+    }
+  }
+}
+
+/// Forwards the loop timer's end to the layer without keeping it alive.
+private final class LoopTimerDelegate: CAAnimationDelegate {
+  weak var layer: LottieLayer?
+  init(_ layer: LottieLayer) { self.layer = layer }
+  func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+    if flag { layer?.passEnded() }
+  }
+}
