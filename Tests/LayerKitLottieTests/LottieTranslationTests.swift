@@ -130,6 +130,18 @@ import Testing
     #expect(LottieBlendMode.compositingFilterName(bm) == name)
   }
 
+  @Test func aLayersBlendModeBecomesItsCompositingFilter() throws {
+    let json = Self.file.replacingOccurrences(of: #""ty":4,"ind":1,"#, with: #""ty":4,"ind":1,"bm":1,"#)
+    let layer = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+    var filters: [String] = []
+    var stack: [CALayer] = [layer]
+    while let next = stack.popLast() {
+      if let name = next.compositingFilter as? String { filters.append(name) }
+      stack += next.sublayers ?? []
+    }
+    #expect(filters == ["multiplyBlendMode"])
+  }
+
   @Test func snapshotSizeFollowsTheFramingRule() {
     #expect(LottieSnapshot.viewSize(for: CGSize(width: 1334, height: 1600)).width == 416.875)
     #expect(

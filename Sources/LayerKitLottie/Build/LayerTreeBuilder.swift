@@ -96,7 +96,7 @@ final class LayerTreeBuilder {
     }
     if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
-      top.name = "layer (\(filter))"
+      top.compositingFilter = filter
     }
     addVisibility(to: top, model: model, endFrame: endFrame)
     return top
