@@ -28,8 +28,10 @@ let package = Package(
     .target(
       name: "LayerGraphics",
       swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+    // Fresh stack segments for deep recursions over the layer tree (C, not API).
+    .target(name: "CStackReserve", path: "Sources/CStackReserve"),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
-    .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
+    .target(name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(name: "LayerKitSDL", dependencies: ["LayerKit", "CSDL2", "CSDL2Image", "CFreeType"]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.

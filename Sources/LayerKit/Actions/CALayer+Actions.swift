@@ -72,17 +72,36 @@ extension CALayer {
     for change in changes { change.parent.sublayersDidChange(change) }
   }
 
+  /// Runs the actions of one sublayer change.
+  ///
+  /// - Complexity: O(n) in the number of old and new sublayers: the common prefix and
+  ///   suffix are skipped by identity, and membership in the rest is a set lookup, so
+  ///   adding thousands of sublayers one by one costs linear time per change.
   private func sublayersDidChange(_ change: SublayerChange) {
     let after = children
     guard !after.elementsEqual(change.before, by: ===) else { return }
     let inTree = isInCommittedContextTree
+    // Only the part between the common prefix and suffix can have changed membership.
+    let before = change.before
+    var head = 0
+    while head < before.count, head < after.count, before[head] === after[head] { head += 1 }
+    var tail = 0
+    while tail < before.count - head, tail < after.count - head,
+      before[before.count - 1 - tail] === after[after.count - 1 - tail]
+    {
+      tail += 1
+    }
+    let removedRange = before[head..<(before.count - tail)]
+    let addedRange = after[head..<(after.count - tail)]
     if change.wasInCommittedTree {
-      for old in change.before where !after.contains(where: { $0 === old }) {
+      let kept = Set(addedRange.lazy.map(ObjectIdentifier.init))
+      for old in removedRange where !kept.contains(ObjectIdentifier(old)) {
         if !old.isInCommittedContextTree { old.performAction(forKey: kCAOnOrderOut) }
       }
     }
     if inTree {
-      for new in after where !change.before.contains(where: { $0 === new }) && !new.state.isHidden {
+      let previous = Set(removedRange.lazy.map(ObjectIdentifier.init))
+      for new in addedRange where !previous.contains(ObjectIdentifier(new)) && !new.state.isHidden {
         new.performAction(forKey: kCAOnOrderIn)
       }
     }

@@ -53,8 +53,10 @@ package struct SpringSolver: Equatable, Sendable {
       a = w0; b = w0 - initialVelocity; c = 0; d = 0
     } else {
       regime = .overdamped
-      let s = (zeta * zeta - 1).squareRoot()
-      let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
+      // ζ·√(1 − 1/ζ²) and r₁ = −ω₀/(ζ + s) (as (ζ − s)(ζ + s) = 1) stay finite and
+      // exact for a damping of 1e300, where ζ² and ζ − s would overflow or cancel.
+      let s = zeta * (1 - 1 / (zeta * zeta)).squareRoot()
+      let r1 = -w0 / (zeta + s), r2 = -w0 * (zeta + s)
       let c2 = (-initialVelocity - r1) / (r2 - r1)
       a = r1; b = r2; c = 1 - c2; d = c2
     }
@@ -67,9 +69,12 @@ package struct SpringSolver: Equatable, Sendable {
     case .invalid: return 0
     case .underdamped: return exp(-a * t) * (cos(b * t) + c * sin(b * t))
     case .critical: return exp(-a * t) * (1 + b * t)
-    case .overdamped: return c * exp(a * t) + d * exp(b * t)
+    case .overdamped: return c * exp(a * t) + d * Self.decay(b, t)
     }
   }
+
+  /// e^(rate·t), 1 at t = 0 even for a rate of −∞ (an infinitely stiff over-damped mode).
+  private static func decay(_ rate: Double, _ t: Double) -> Double { t == 0 ? 1 : exp(rate * t) }
 
   /// The presented fraction 1 − x(t); overshoots past 1 for bouncy springs.
   package func fraction(at t: Double) -> Double { 1 - displacement(at: t) }
@@ -78,9 +83,9 @@ package struct SpringSolver: Equatable, Sendable {
   func envelope(at t: Double) -> Double {
     switch regime {
     case .invalid: return 0
-    case .underdamped: return exp(-a * t) * (1 + c * c).squareRoot()
+    case .underdamped: return exp(-a * t) * hypot(1, c)
     case .critical: return exp(-a * t) * (1 + Swift.abs(b) * t)
-    case .overdamped: return Swift.abs(c) * exp(a * t) + Swift.abs(d) * exp(b * t)
+    case .overdamped: return Swift.abs(c) * exp(a * t) + Swift.abs(d) * Self.decay(b, t)
     }
   }
 
@@ -89,7 +94,7 @@ package struct SpringSolver: Equatable, Sendable {
     let eps = Self.restEpsilon
     switch regime {
     case .invalid: return 0
-    case .underdamped: return Swift.max(0, log((1 + c * c).squareRoot() / eps) / a)
+    case .underdamped: return Swift.max(0, log(hypot(1, c) / eps) / a)
     case .critical, .overdamped:
       // The envelope decreases once past its single maximum: bracket, then bisect.
       var hi = 1 / Swift.max(omega0, 1e-9)

@@ -100,7 +100,13 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
   var frameValue: Property.Value?
 
   func write(_ value: Property.Value, into state: inout LayerState) {
-    property.set(&state, program.isAdditive ? Property.Value.adding(property.get(state), value) : value)
+    let v = program.isAdditive ? Property.Value.adding(property.get(state), value) : value
+    guard v.isValidAnimationValue else {
+      // A presentation value is never NaN or infinite: the underlying value shows.
+      CADiagnostics.report(key: property.key, "the animated value \(v) is not finite; showing the model value")
+      return
+    }
+    property.set(&state, v)
   }
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
@@ -243,21 +249,21 @@ package final class GroupTrack: AnimationTrack {
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let t = timing.passTime(e)
-    for child in children { child.apply(atParentTime: t, to: &state, modelState: model) }
+    for child in children { StackReserve.ensure { child.apply(atParentTime: t, to: &state, modelState: model) } }
   }
 
   package override func capturePrevious(from presentation: LayerState) {
-    for child in children { child.capturePrevious(from: presentation) }
+    for child in children { StackReserve.ensure { child.capturePrevious(from: presentation) } }
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
     let t = timing.passTime(e)
-    for child in children { child.evaluate(atParentTime: t, modelState: model) }
+    for child in children { StackReserve.ensure { child.evaluate(atParentTime: t, modelState: model) } }
     isShowing = true
   }
 
   package override func materialize(into state: inout LayerState) {
     guard isShowing else { return }
-    for child in children { child.materialize(into: &state) }
+    for child in children { StackReserve.ensure { child.materialize(into: &state) } }
   }
 }

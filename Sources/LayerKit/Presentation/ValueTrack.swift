@@ -55,7 +55,13 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
 
   @inline(__always)
   final func writeTyped(_ value: Value, into state: inout LayerState) {
-    set(&state, program.isAdditive ? Value.adding(get(state), value) : value)
+    let v = program.isAdditive ? Value.adding(get(state), value) : value
+    guard v.isValidAnimationValue else {
+      // A presentation value is never NaN or infinite: the underlying value shows.
+      CADiagnostics.report(key: property.key, "the animated value \(v) is not finite; showing the model value")
+      return
+    }
+    set(&state, v)
   }
 
   @inline(__always)

@@ -66,7 +66,9 @@ package struct MediaTiming: Equatable, Sendable {
     repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
     fillMode: CAMediaTimingFillMode = .removed
   ) {
-    self.beginTime = beginTime.isFinite ? beginTime : 0
+    // +∞ is a start that never comes (the object stays before its active interval);
+    // NaN and −∞ mean nothing usable and count as 0.
+    self.beginTime = beginTime.isFinite || beginTime == .infinity ? beginTime : 0
     self.duration = duration.isNaN || duration < 0 ? 0 : duration
     self.speed = speed.isFinite ? speed : 1
     self.timeOffset = timeOffset.isFinite ? timeOffset : 0

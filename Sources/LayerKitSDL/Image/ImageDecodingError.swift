@@ -2,13 +2,14 @@
 public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The data was empty.
   case emptyData
-  /// The data is not in a format LayerKit decodes (PNG, JPEG, WebP; SDL_image may also
-  /// accept a few others such as BMP and GIF). Carries SDL_image's message.
+  /// The data is not in a format LayerKit decodes: only PNG, JPEG and WebP are (other
+  /// formats SDL_image knows, such as XCF, SVG, BMP or GIF, are refused unread).
   case unsupportedFormat(message: String)
   /// The data starts like `format` but could not be decoded (truncated or damaged).
   /// Carries SDL_image's message.
   case corruptData(format: EncodedImageFormat, message: String)
-  /// The image decoded, but a dimension exceeds `CGImage.maximumDimension`.
+  /// The image's header (or its decoder) gives a size over `CGImage.maximumDimension`
+  /// per side or over the decoded-pixel budget (2²⁶ pixels); nothing was decoded.
   case tooLarge(width: Int, height: Int)
 
   public var description: String {
@@ -20,8 +21,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case .corruptData(let format, let message):
       "corrupt \(format.rawValue) data: \(message)"
     case .tooLarge(let width, let height):
-      "image of \(width)×\(height) pixels exceeds the limit of "
-        + "\(CGImage.maximumDimension) per side"
+      "image of \(width)×\(height) pixels exceeds the limits of "
+        + "\(CGImage.maximumDimension) per side and \(EncodedImageHeader.maximumPixelCount) in all"
     }
   }
 }
