@@ -42,6 +42,9 @@ open class CALayer: CustomStringConvertible {
   }
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
+  /// Scratch for comparing sublayer lists in linear time: a layer carries the mark of
+  /// the last list it was found in (see `sublayersDidChange`).
+  package var membershipMark: UInt64 = 0
 
   /// Frees the subtree level by level: releasing a deep chain through nested `deinit`s
   /// would take one stack frame per level. A sublayer or mask that nothing else holds

@@ -22,7 +22,7 @@ package struct RenderTreeBuilder {
   /// The most layer copies replicators may add to one frame's tree (a copy of a
   /// replicated subtree counts each of its layers); instances past it are not drawn, with
   /// a diagnostic. Keeps `instanceCount = 1_000_000_000` to bounded memory and time.
-  package static let maximumReplicatedNodes = 1 << 18
+  package static let maximumReplicatedNodes = 1 << 14
 
   private var tree = RenderTree()
   /// Copies added by replicators so far.
