@@ -11,12 +11,13 @@ import Foundation
 /// it and the pattern is advanced over the rest arithmetically (a remainder by the
 /// pattern's length), so a long line with a tiny pattern costs only the dashes on
 /// screen. When even those would be more than `maximumDashCount` (a pattern of 1e-9
-/// units), the pattern is refused, as Skia does past about a million segments.
+/// units, or a fine pattern along a path millions of units long), the pattern is
+/// refused, as Skia refuses past about a million segments.
 ///
 /// - Complexity: O(flattened points + visible dashes).
 package enum PathDasher {
-  /// The most dashes one path is cut into; a finer pattern draws solid.
-  package static let maximumDashCount = 1_000_000
+  /// The most dashes one path is cut into (262,144); a finer pattern draws solid.
+  package static let maximumDashCount = 1 << 18
 
   /// Where in the pattern the walk is.
   private struct Cursor {

@@ -115,6 +115,15 @@ import Testing
     }
   }
 
+  /// Found by `Scripts/fuzz FuzzSVGPath` (its 10 s wall-clock timeout, on a loaded
+  /// machine): an arc whose radii are scaled up to millions of units, dashed with no
+  /// visible rectangle. It stays within the dash budget.
+  @Test func dashingAnArcMillionsOfUnitsLongStaysWithinTheDashBudget() throws {
+    let path = try CGPath(svgPath: "M0 0a10503 50.44 0 004.176 04658")
+    let dashed = path.copy(dashingWithPhase: 1, lengths: [3, 2])
+    #expect(dashed.storage.subpaths.count <= PathDasher.maximumDashCount)
+  }
+
   // MARK: Empty
 
   @Test func emptyAndZeroInputsGiveEmptyAnswers() {

@@ -95,4 +95,15 @@ import Testing
     let webp = try ImageCodecTests.fixture("rgba-3x2-lossless.webp")
     #expect(EncodedImageHeader(webp, format: .webp).map { [$0.width, $0.height] } == [3, 2])
   }
+
+  /// Found by `Scripts/fuzz FuzzImageDecoding` (its wall-clock timeout, on a loaded
+  /// machine): a 2 × 2 palette PNG with a damaged chunk. It decodes or is refused with a
+  /// typed error, at once.
+  @Test func aMutatedPalettePNGDecodesOrIsRefused() throws {
+    let data = try ImageCodecTests.fixture("fuzz-palette-2x2-mutated.png")
+    switch Self.error(decoding: data) {
+    case nil, .corruptData(.png, _): break
+    case let other?: Issue.record("unexpected \(other)")
+    }
+  }
 }
