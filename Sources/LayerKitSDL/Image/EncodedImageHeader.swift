@@ -44,6 +44,26 @@ struct EncodedImageHeader: Equatable {
   private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
   private static func le24(_ b: [UInt8], _ i: Int) -> Int { le16(b, i) | Int(b[i + 2]) << 16 }
 
+  /// Whether every PNG chunk from the signature up to `IEND` lies inside `data`.
+  ///
+  /// SDL_image's PNG reader ignores short reads, so libpng, asked for a chunk that runs
+  /// past the end, goes on reading stale bytes and can loop forever (a 220-byte file
+  /// with a damaged `gAMA` length did). A PNG whose chunks do not all fit is refused
+  /// before libpng sees it.
+  static func pngChunksAreComplete(_ data: Data) -> Bool {
+    let b = [UInt8](data)
+    var offset = 8
+    while offset + 12 <= b.count {
+      let length = be32(b, offset)
+      guard length <= 0x7FFF_FFFF, offset + 12 + length <= b.count else { return false }
+      if b[offset + 4] == 0x49, b[offset + 5] == 0x45, b[offset + 6] == 0x4E, b[offset + 7] == 0x44 {
+        return true  // IEND
+      }
+      offset += 12 + length
+    }
+    return false
+  }
+
   /// PNG: the IHDR chunk must come first (width and height, big-endian, at 16 and 20).
   private static func png(_ b: [UInt8]) -> (Int, Int)? {
     guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }

@@ -42,6 +42,9 @@ enum SDLImageCodec {
     guard header.width > 0, header.height > 0 else {
       throw .corruptData(format: format, message: "image has no pixels")
     }
+    if format == .png && !EncodedImageHeader.pngChunksAreComplete(data) {
+      throw .corruptData(format: format, message: "a chunk runs past the end of the data")
+    }
     _ = loadedCodecs
     let result: Result<StraightImage, ImageDecodingError> = data.withUnsafeBytes { raw in
       SDL_ClearError()

@@ -115,11 +115,12 @@ import Testing
     }
   }
 
-  /// Found by `Scripts/fuzz FuzzSVGPath` (its 10 s wall-clock timeout, on a loaded
-  /// machine): an arc whose radii are scaled up to millions of units, dashed with no
-  /// visible rectangle. It stays within the dash budget.
-  @Test func dashingAnArcMillionsOfUnitsLongStaysWithinTheDashBudget() throws {
-    let path = try CGPath(svgPath: "M0 0a10503 50.44 0 004.176 04658")
+  /// Found by `Scripts/fuzz FuzzSVGPath` (slow units on a loaded machine): paths
+  /// millions of units long (an arc whose radii are scaled up, a line to y = 10⁶) dashed
+  /// with no visible rectangle. They stay within the dash budget.
+  @Test(arguments: ["M0 0a10503 50.44 0 004.176 04658", "M10 92M.5.5.0 10E5 5 0 0 1 1 0"])
+  func dashingPathsMillionsOfUnitsLongStaysWithinTheDashBudget(_ data: String) throws {
+    let path = try CGPath(svgPath: data)
     let dashed = path.copy(dashingWithPhase: 1, lengths: [3, 2])
     #expect(dashed.storage.subpaths.count <= PathDasher.maximumDashCount)
   }

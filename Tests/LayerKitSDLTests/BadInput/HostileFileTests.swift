@@ -106,4 +106,16 @@ import Testing
     case let other?: Issue.record("unexpected \(other)")
     }
   }
+
+  /// Found by `Scripts/fuzz FuzzImageDecoding`: a 220-byte PNG whose `gAMA` chunk runs
+  /// past the end made libpng (through SDL_image, which ignores short reads) loop
+  /// forever. Its own process, so a regression fails instead of hanging the run.
+  @Test func aPNGChunkRunningPastTheEndIsCorruptNotAHang() async {
+    await #expect(processExitsWith: .success) {
+      let data = try! ImageCodecTests.fixture("fuzz-png-chunk-past-end.png")
+      guard case .corruptData(.png, _) = HostileFileTests.error(decoding: data) else {
+        preconditionFailure("not refused as corrupt")
+      }
+    }
+  }
 }
