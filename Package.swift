@@ -53,8 +53,10 @@ let package = Package(
     // Pixel kernels at the CPU's full vector width (AVX2), chosen at run time by CPUID.
     .target(name: "CLayerKernels"),
     .target(name: "LayerGraphics", dependencies: ["CLayerKernels"]),
+    // Fresh stack segments for deep recursions over the layer tree (C, not API).
+    .target(name: "CStackReserve", path: "Sources/CStackReserve"),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
-    .target(name: "LayerKit", dependencies: ["LayerGraphics", logging]),
+    .target(name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve", logging]),
     // Lottie files translated into layer trees with keyframe animations.
     .target(name: "LayerKitLottie", dependencies: ["LayerKit"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.

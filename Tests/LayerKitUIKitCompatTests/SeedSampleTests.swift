@@ -54,11 +54,17 @@ import Testing
     var flags: [String] = []
     let maps = [
       "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
-      "CLayerKernels/include",
     ]
     for module in maps {
       let map = root.appendingPathComponent("Sources/\(module)/module.modulemap").path
       flags += ["-Xcc", "-fmodule-map-file=\(map)"]
+    }
+    // C source targets: SwiftPM writes their module maps beside their objects.
+    if let products = modules?.deletingLastPathComponent() {
+      for module in ["CLayerKernels", "CStackReserve"] {
+        let map = products.appendingPathComponent("\(module).build/module.modulemap").path
+        flags += ["-Xcc", "-fmodule-map-file=\(map)"]
+      }
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -200,9 +200,87 @@ if enabled(5) {
     "≤ 8"))
 }
 
+// 7. Wide trees: 10,000 sublayers added one by one to a layer on screen (each change runs
+//    its order-in action lookup), reordered (each moved to the front), then removed one
+//    by one; one row per phase, milliseconds for all 10,000.
+var treeRows: [(String, Double)] = []
+if enabled(7) {
+  let r = root()
+  context.layer = r
+  context.commit()
+  let list = CALayer()
+  r.addSublayer(list)
+  context.commit()
+  let layers = (0..<10_000).map { k -> CALayer in
+    let l = CALayer()
+    l.frame = CGRect(x: k % 100, y: k / 100, width: 1, height: 1)
+    return l
+  }
+  func time(_ body: () -> Void) -> Double {
+    let t0 = now()
+    body()
+    return Double(now() - t0) / 1e6
+  }
+  treeRows.append(("10,000 sublayers added one by one (on screen)", time { for l in layers { list.addSublayer(l) } }))
+  context.commit()
+  treeRows.append(("10,000 sublayers reordered (each moved to the front)", time {
+    for l in layers.reversed() { list.addSublayer(l) }
+  }))
+  context.commit()
+  treeRows.append(("10,000 sublayers removed one by one", time { for l in layers { l.removeFromSuperlayer() } }))
+  context.commit()
+}
+
+// 8. Deep trees: a chain of 10,000 nested layers, committed, evaluated and rendered.
+if enabled(8) {
+  let r = root()
+  var tip = CALayer()
+  let top = tip
+  for _ in 0..<9_999 {
+    let l = CALayer()
+    l.frame = CGRect(x: 0.01, y: 0.01, width: 100, height: 100)
+    l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.001)
+    tip.addSublayer(l)
+    tip = l
+  }
+  top.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+  r.addSublayer(top)
+  context.layer = r
+  let renderer = CARenderer(context: context)
+  let t0 = now()
+  context.commit()
+  renderer.render(in: bitmap, scale: 1)
+  treeRows.append(("A chain of 10,000 nested layers: first commit and frame", Double(now() - t0) / 1e6))
+}
+
+// 9. Boolean operations on self-intersecting paths: the union of an N-vertex spiky star
+//    that goes around twice (so it crosses itself at about N points) with a square.
+if enabled(9) {
+  for n in [1_000, 10_000] {
+    let star = CGMutablePath()
+    for k in 0..<n {
+      let a = Double(k) * 4 * Double.pi / Double(n)
+      let radius = k % 2 == 0 ? 400.0 : 250.0
+      let p = CGPoint(x: 500 + radius * cos(a), y: 500 + radius * sin(a))
+      if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+    }
+    star.closeSubpath()
+    let square = CGPath(rect: CGRect(x: 300, y: 300, width: 400, height: 400), transform: nil)
+    let t0 = now()
+    _ = star.union(square)
+    treeRows.append(("Union of a \(n)-vertex self-intersecting star with a square", Double(now() - t0) / 1e6))
+  }
+}
+
 let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"
 print("| compositor, \(threads) thread(s) | median ms | fastest ms | target |")
 print("|---|---:|---:|---|")
 for (name, t, target) in rows {
   print(String(format: "| %@ | %.2f | %.2f | %@ |", name, t.0, t.1, target))
+}
+if !treeRows.isEmpty {
+  print()
+  print("| trees and paths, \(threads) thread(s) | ms |")
+  print("|---|---:|")
+  for (name, ms) in treeRows { print(String(format: "| %@ | %.1f |", name, ms)) }
 }

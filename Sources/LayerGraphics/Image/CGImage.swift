@@ -63,9 +63,14 @@ public final class CGImage: Equatable, Hashable, CustomStringConvertible, @unche
   /// The part of the image inside `rect` (in pixels, top-left origin), or nil when the
   /// intersection is empty.
   public func cropping(to rect: CGRect) -> CGImage? {
-    let r = rect.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
-    guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
-    let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+    // Foundation's `integral` and `intersection` trap on NaN on Linux: a rectangle
+    // with NaN selects no pixels.
+    guard !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN else { return nil }
+    let s = rect.standardized
+    let x0 = Swift.max(Int(geometric: s.minX, .down), 0), y0 = Swift.max(Int(geometric: s.minY, .down), 0)
+    let x1 = Swift.min(Int(geometric: s.maxX, .up), width), y1 = Swift.min(Int(geometric: s.maxY, .up), height)
+    guard x1 > x0, y1 > y0 else { return nil }
+    let w = x1 - x0, h = y1 - y0
     var out = [UInt8](repeating: 0, count: w * h * 4)
     for row in 0..<h {
       let src = ((y0 + row) * width + x0) * 4

@@ -13,8 +13,13 @@ package enum ArcApproximation {
     to storage: inout PathStorage, center: CGPoint, rx: CGFloat, ry: CGFloat, rotation: CGFloat = 0,
     start: CGFloat, sweep: CGFloat, transform t: CGAffineTransform, exactEnd: CGPoint? = nil
   ) {
-    guard sweep != 0 else { return }
-    let pieces = Swift.max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+    guard sweep != 0, sweep.isFinite else { return }
+    // More than `maximumTurns` turns retrace the same circle: one turn plus the
+    // remainder ends at the same point and covers the same pixels.
+    let maximumTurns: CGFloat = 1024
+    let sweep = abs(sweep) > maximumTurns * 2 * .pi
+      ? remainder(sweep, 2 * .pi) + (sweep < 0 ? -2 : 2) * .pi : sweep
+    let pieces = Swift.max(1, Int(geometric: abs(sweep) / (.pi / 2) - 1e-9, .up))
     let step = sweep / CGFloat(pieces)
     let k = 4 / 3 * tan(step / 4)
     let cr = cos(rotation), sr = sin(rotation)

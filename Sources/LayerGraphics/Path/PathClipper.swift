@@ -129,7 +129,7 @@ package struct PathClipper {
 
   private static func clampPieces(_ n: CGFloat) -> Int {
     guard n.isFinite else { return 1 }
-    return Swift.min(Swift.max(Int(n.rounded(.up)), 1), 4096)
+    return Swift.min(Swift.max(Int(geometric: n, .up), 1), 4096)
   }
 
   /// Runs the operation: `inside(inA, inB)` says whether a point inside (or outside) each

@@ -93,6 +93,6 @@ package enum PathFlattener {
     let k = CGFloat(degree * (degree - 1)) / 8
     let n = (k * m / tolerance).squareRoot().rounded(.up)
     guard n.isFinite else { return 1 }
-    return Swift.min(Swift.max(Int(n), 1), maximumPieces)
+    return Swift.min(Swift.max(Int(geometric: n), 1), maximumPieces)
   }
 }

@@ -34,10 +34,10 @@ extension CGContext {
   /// anything else is rasterized into a new mask multiplied with the old one.
   func clipToDevicePath(_ p: PathStorage, rule: CGPathFillRule) {
     if let r = alignedRect(p) {
-      state.clipX0 = Swift.max(state.clipX0, Int(Swift.max(r.minX, -1)))
-      state.clipY0 = Swift.max(state.clipY0, Int(Swift.max(r.minY, -1)))
-      state.clipX1 = Swift.min(state.clipX1, Int(Swift.min(r.maxX, CGFloat(width + 1))))
-      state.clipY1 = Swift.min(state.clipY1, Int(Swift.min(r.maxY, CGFloat(height + 1))))
+      state.clipX0 = Swift.max(state.clipX0, Int(geometric: r.minX, nan: width))
+      state.clipY0 = Swift.max(state.clipY0, Int(geometric: r.minY, nan: height))
+      state.clipX1 = Swift.min(state.clipX1, Int(geometric: r.maxX))
+      state.clipY1 = Swift.min(state.clipY1, Int(geometric: r.maxY))
       normalizeClip()
       return
     }
@@ -57,11 +57,10 @@ extension CGContext {
       state.clipX1 = state.clipX0
       state.clipY1 = state.clipY0
     } else {
-      let limit = CGFloat(1 << 20)
-      state.clipX0 = Swift.max(state.clipX0, Int(Swift.max(lo.x, -limit).rounded(.down)))
-      state.clipY0 = Swift.max(state.clipY0, Int(Swift.max(lo.y, -limit).rounded(.down)))
-      state.clipX1 = Swift.min(state.clipX1, Int(Swift.min(hi.x, limit).rounded(.up)))
-      state.clipY1 = Swift.min(state.clipY1, Int(Swift.min(hi.y, limit).rounded(.up)))
+      state.clipX0 = Swift.max(state.clipX0, Int(geometric: lo.x, .down))
+      state.clipY0 = Swift.max(state.clipY0, Int(geometric: lo.y, .down))
+      state.clipX1 = Swift.min(state.clipX1, Int(geometric: hi.x, .up))
+      state.clipY1 = Swift.min(state.clipY1, Int(geometric: hi.y, .up))
     }
     normalizeClip()
   }

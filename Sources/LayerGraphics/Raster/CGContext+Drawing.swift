@@ -214,11 +214,23 @@ extension CGContext {
     }
     if !state.dashLengths.isEmpty,
       let dashed = PathDasher.dash(
-        user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: strokeScratch.tolerance)
+        user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: strokeScratch.tolerance,
+        visible: visibleUserRect(grownBy: state.lineWidth * Swift.max(state.miterLimit, 2) + 1))
     {
       user = dashed
     }
     return user
+  }
+
+  /// The clip box in user space (its bounding box under the inverse CTM), grown by
+  /// `margin` user units; nil when the CTM cannot be inverted.
+  func visibleUserRect(grownBy margin: CGFloat) -> CGRect? {
+    let m = state.ctm
+    guard m.determinant != 0, m.determinant.isFinite, margin.isFinite else { return nil }
+    let box = CGRect(
+      x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0)
+    let r = box.applying(m.inverted()).insetBy(dx: -margin, dy: -margin)
+    return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite ? r : nil
   }
 
   /// Fills a device-space path with `paint`.

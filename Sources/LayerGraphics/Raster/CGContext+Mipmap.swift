@@ -30,7 +30,7 @@ extension CGContext {
     let chain = MipmapCache.shared.chain(for: image)
     let last = chain.levelCount - 1
     let clamped = Swift.min(lod, CGFloat(last))
-    let k = Int(clamped.rounded(.down))
+    let k = Int(geometric: clamped, .down)
     let weight = k < last ? UInt32(Swift.min(Swift.max((clamped - CGFloat(k)) * 256, 0), 255)) : 0
     let alpha = state.alpha
     withLevel(k, of: image, chain) { lower in

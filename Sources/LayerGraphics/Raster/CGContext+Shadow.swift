@@ -52,7 +52,7 @@ extension CGContext {
     }
     guard maxX >= 0 else { return }
     let sigma = Double(state.shadowBlur) / 2
-    let reach = Int((sigma * 3).rounded(.up)) + 2
+    let reach = Int(geometric: sigma * 3, .up) + 2
     let bx0 = Swift.max(minX - reach, 0), by0 = Swift.max(minY - reach, 0)
     let bx1 = Swift.min(maxX + 1 + reach, width), by1 = Swift.min(maxY + 1 + reach, height)
     let bw = bx1 - bx0, bh = by1 - by0
@@ -64,7 +64,8 @@ extension CGContext {
     let shadow = UnsafeMutablePointer<UInt32>.allocate(capacity: bw * bh)
     defer { shadow.deallocate() }
     for k in 0..<(bw * bh) { shadow[k] = tint[Int(alpha[k])] }
-    let dx = Int(state.shadowOffset.width.rounded()), dy = Int(state.shadowOffset.height.rounded())
+    let dx = Int(geometric: state.shadowOffset.width, .toNearestOrAwayFromZero)
+    let dy = Int(geometric: state.shadowOffset.height, .toNearestOrAwayFromZero)
     composite(shadow, width: bw, height: bh, stride: bw, atX: bx0 + dx, y: by0 + dy)
     composite(layer.pixels + by0 * layer.stride + bx0, width: bw, height: bh, stride: layer.stride, atX: bx0, y: by0)
   }

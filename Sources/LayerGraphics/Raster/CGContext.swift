@@ -115,7 +115,8 @@ public final class CGContext {
       width * height <= Self.maximumPixelCount
     else { return nil }
     let rowBytes = bytesPerRow == 0 ? width * 4 : bytesPerRow
-    guard rowBytes >= width * 4, rowBytes % 4 == 0, rowBytes / 4 * height <= Self.maximumPixelCount * 2
+    guard rowBytes >= width * 4, rowBytes % 4 == 0,
+      let words = Int.product(rowBytes / 4, height), words <= Self.maximumPixelCount * 2
     else { return nil }
     self.width = width
     self.height = height

@@ -33,7 +33,7 @@ import Foundation
   /// The box widths (as left/right reaches) for σ.
   package static func boxes(sigma: Double) -> [(left: Int, right: Int)] {
     guard sigma.isFinite, sigma > 0 else { return [] }
-    let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+    let d = Int(geometric: sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5, .down)
     guard d > 1 else { return [] }
     if d % 2 == 1 {
       let r = (d - 1) / 2

@@ -407,7 +407,7 @@ package struct PathStroker {
     guard r > 0 else { return }
     let ratio = Swift.max(0, Swift.min(1, 1 - tolerance / r))
     let maxStep = Swift.max(2 * acos(ratio), 0.05)
-    let steps = Swift.max(1, Int((abs(sweep) / maxStep).rounded(.up)))
+    let steps = Swift.max(1, Int(geometric: abs(sweep) / maxStep, .up))
     let step = sweep / CGFloat(steps)
     let c = cos(step), s = sin(step)
     var x = r0.x, y = r0.y

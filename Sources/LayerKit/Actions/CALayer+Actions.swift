@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Running actions: property changes, order-in/out, sublayer changes.
 //
@@ -72,17 +73,38 @@ extension CALayer {
     for change in changes { change.parent.sublayersDidChange(change) }
   }
 
+  /// Runs the actions of one sublayer change.
+  ///
+  /// - Complexity: O(n) in the number of old and new sublayers, with small constants:
+  ///   the common prefix and suffix are skipped by identity, and membership in the rest
+  ///   is a mark stamped on the layers (no hashing), so adding, moving or removing
+  ///   thousands of sublayers one by one costs linear time per change.
   private func sublayersDidChange(_ change: SublayerChange) {
     let after = children
-    guard !after.elementsEqual(change.before, by: ===) else { return }
+    let before = change.before
+    var head = 0
+    while head < before.count, head < after.count, before[head] === after[head] { head += 1 }
+    if head == before.count && head == after.count { return }
+    var tail = 0
+    while tail < before.count - head, tail < after.count - head,
+      before[before.count - 1 - tail] === after[after.count - 1 - tail]
+    {
+      tail += 1
+    }
+    let removedRange = before[head..<(before.count - tail)]
+    let addedRange = after[head..<(after.count - tail)]
     let inTree = isInCommittedContextTree
     if change.wasInCommittedTree {
-      for old in change.before where !after.contains(where: { $0 === old }) {
+      let mark = CALayer.nextMembershipMark()
+      for l in addedRange { l.membershipMark = mark }
+      for old in removedRange where old.membershipMark != mark {
         if !old.isInCommittedContextTree { old.performAction(forKey: kCAOnOrderOut) }
       }
     }
     if inTree {
-      for new in after where !change.before.contains(where: { $0 === new }) && !new.state.isHidden {
+      let mark = CALayer.nextMembershipMark()
+      for l in removedRange { l.membershipMark = mark }
+      for new in addedRange where new.membershipMark != mark && !new.state.isHidden {
         new.performAction(forKey: kCAOnOrderIn)
       }
     }
@@ -94,5 +116,14 @@ extension CALayer {
   /// The invocation running `event` on this layer right now, if any.
   package func currentInvocation(forKey event: String) -> ActionInvocation? {
     TransactionThread.current.actionInvocations.last { $0.layer === self && $0.event == event }
+  }
+}
+
+extension CALayer {
+  private static let membershipMarks = Atomic<UInt64>(0)
+
+  /// A fresh value for `membershipMark`, never handed out before in this process.
+  fileprivate static func nextMembershipMark() -> UInt64 {
+    membershipMarks.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }

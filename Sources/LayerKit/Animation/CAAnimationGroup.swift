@@ -10,7 +10,19 @@ import Foundation
 /// `isRemovedOnCompletion` are ignored; their `beginTime` 0 is never stamped.
 open class CAAnimationGroup: CAAnimation {
   /// The children, evaluated in order (later ones win for the same key path).
-  open var animations: [CAAnimation]?
+  ///
+  /// A group cannot contain itself, directly or through nested groups: children that
+  /// would close such a cycle are dropped with a diagnostic when the list is set (so a
+  /// group is always a finite tree and copying or evaluating it ends).
+  open var animations: [CAAnimation]? {
+    didSet {
+      guard let list = animations, list.contains(where: { $0.nests(self) }) else { return }
+      CADiagnostics.report(
+        key: "animations",
+        "a group cannot contain itself (directly or through a nested group); dropped the children that would")
+      animations = list.filter { !$0.nests(self) }
+    }
+  }
 
   public required init() { super.init() }
 
@@ -18,7 +30,24 @@ open class CAAnimationGroup: CAAnimation {
   public required init(copying other: CAAnimation) {
     super.init(copying: other)
     if let o = other as? CAAnimationGroup {
-      animations = o.animations?.map { type(of: $0).init(copying: $0) }
+      animations = o.animations?.map { child in
+        StackReserve.ensure { type(of: child).init(copying: child) }
+      }
     }
+  }
+}
+
+extension CAAnimation {
+  /// Whether `target` is this animation or is nested in it through groups.
+  /// - Complexity: O(animations nested in this one); each group is visited once.
+  package func nests(_ target: CAAnimation) -> Bool {
+    var pending: [CAAnimation] = [self]
+    var seen = Set<ObjectIdentifier>()
+    while let a = pending.popLast() {
+      if a === target { return true }
+      guard let g = a as? CAAnimationGroup, seen.insert(ObjectIdentifier(g)).inserted else { continue }
+      pending.append(contentsOf: g.animations ?? [])
+    }
+    return false
   }
 }

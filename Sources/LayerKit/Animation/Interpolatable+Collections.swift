@@ -1,7 +1,9 @@
 import Foundation
 
 extension Double: Interpolatable {
-  package static func interpolate(_ a: Double, _ b: Double, fraction: Double) -> Double { a + (b - a) * fraction }
+  package static func interpolate(_ a: Double, _ b: Double, fraction: Double) -> Double {
+    interpolateLinearly(a, b, fraction)
+  }
   package static func adding(_ a: Double, _ b: Double) -> Double { a + b }
   package static func subtracting(_ a: Double, _ b: Double) -> Double { a - b }
   package static func scaled(_ a: Double, by k: Double) -> Double { a * k }
@@ -16,7 +18,7 @@ extension Double: Interpolatable {
 /// The (x, y, z) inputs of a `CAValueFunction`.
 extension SIMD3: Interpolatable where Scalar == Double {
   package static func interpolate(_ a: SIMD3<Double>, _ b: SIMD3<Double>, fraction t: Double) -> SIMD3<Double> {
-    a + (b - a) * t
+    SIMD3(interpolateLinearly(a.x, b.x, t), interpolateLinearly(a.y, b.y, t), interpolateLinearly(a.z, b.z, t))
   }
   package static func adding(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a + b }
   package static func subtracting(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a - b }

@@ -58,6 +58,17 @@ extension DiscretelyInterpolatable {
   }
 }
 
+/// `a + (b − a)·t`, the one linear interpolation every scalar lane uses.
+///
+/// When `b − a` overflows (ends of opposite signs near the largest finite value, such as
+/// −1e308 and 1e308) it computes `a·(1 − t) + b·t` instead, which stays finite for
+/// `t` in 0…1: from (−1e308, 0) to (1e308, 0) the midpoint is (0, 0), not NaN.
+@inline(__always)
+package func interpolateLinearly(_ a: Double, _ b: Double, _ t: Double) -> Double {
+  let d = b - a
+  return d.isFinite ? a + d * t : a * (1 - t) + b * t
+}
+
 /// Reads a scalar from the numeric types Core Animation accepts.
 package func animationScalar(_ any: Any) -> Double? {
   switch any {
@@ -71,7 +82,9 @@ package func animationScalar(_ any: Any) -> Double? {
 }
 
 extension CGFloat: Interpolatable {
-  package static func interpolate(_ a: CGFloat, _ b: CGFloat, fraction: Double) -> CGFloat { a + (b - a) * fraction }
+  package static func interpolate(_ a: CGFloat, _ b: CGFloat, fraction: Double) -> CGFloat {
+    CGFloat(interpolateLinearly(Double(a), Double(b), fraction))
+  }
   package static func adding(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + b }
   package static func subtracting(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a - b }
   package static func scaled(_ a: CGFloat, by k: Double) -> CGFloat { a * k }
@@ -85,7 +98,7 @@ extension CGFloat: Interpolatable {
 
 extension Float: Interpolatable {
   package static func interpolate(_ a: Float, _ b: Float, fraction: Double) -> Float {
-    Float(Double(a) + Double(b - a) * fraction)
+    Float(interpolateLinearly(Double(a), Double(b), fraction))
   }
   package static func adding(_ a: Float, _ b: Float) -> Float { a + b }
   package static func subtracting(_ a: Float, _ b: Float) -> Float { a - b }
@@ -100,7 +113,7 @@ extension Float: Interpolatable {
 
 extension CGPoint: Interpolatable {
   package static func interpolate(_ a: CGPoint, _ b: CGPoint, fraction t: Double) -> CGPoint {
-    CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    CGPoint(x: CGFloat.interpolate(a.x, b.x, fraction: t), y: CGFloat.interpolate(a.y, b.y, fraction: t))
   }
   package static func adding(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
   package static func subtracting(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
@@ -115,7 +128,9 @@ extension CGPoint: Interpolatable {
 
 extension CGSize: Interpolatable {
   package static func interpolate(_ a: CGSize, _ b: CGSize, fraction t: Double) -> CGSize {
-    CGSize(width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+    CGSize(
+      width: CGFloat.interpolate(a.width, b.width, fraction: t),
+      height: CGFloat.interpolate(a.height, b.height, fraction: t))
   }
   package static func adding(_ a: CGSize, _ b: CGSize) -> CGSize {
     CGSize(width: a.width + b.width, height: a.height + b.height)

@@ -21,13 +21,15 @@ import Foundation
 extension CALayer {
   /// The default `hitTest(_:)`.
   package func hitTestTree(_ p: CGPoint) -> CALayer? {
-    if state.isHidden { return nil }
-    guard let local = pointFromGeometryParent(p) else { return nil }
-    if state.masksToBounds && !contains(local) { return nil }
-    for sublayer in sublayersFrontToBack {
-      if let hit = sublayer.hitTest(local) { return hit }
+    return StackReserve.ensure {
+      if state.isHidden { return nil }
+      guard let local = pointFromGeometryParent(p) else { return nil }
+      if state.masksToBounds && !contains(local) { return nil }
+      for sublayer in sublayersFrontToBack {
+        if let hit = sublayer.hitTest(local) { return hit }
+      }
+      return contains(local) ? self : nil
     }
-    return contains(local) ? self : nil
   }
 
   /// The sublayers in hit-testing order: the reverse of drawing order (sublayer order

@@ -25,11 +25,13 @@ extension CALayer {
   }
 
   private func layoutSubtreeIfNeeded() {
-    if isLayoutPending {
-      isLayoutPending = false
-      layoutSublayers()
+    StackReserve.ensure {
+      if isLayoutPending {
+        isLayoutPending = false
+        layoutSublayers()
+      }
+      for child in children { child.layoutSubtreeIfNeeded() }
     }
-    for child in children { child.layoutSubtreeIfNeeded() }
   }
 
   /// Marks the layer's contents as needing `display()`.

@@ -3,8 +3,9 @@ import Foundation
 // The layer tree: superlayer, sublayers and mask.
 //
 // A layer has at most one parent: adding it somewhere removes it from where it was
-// (its old superlayer, or the layer it masked). Adding a layer to itself or to one of
-// its descendants would make a cycle and is a programmer error (a precondition).
+// (its old superlayer, or the layer it masked). Making a layer its own sublayer or mask,
+// or that of one of its descendants, would make a cycle: one rule for every entry
+// point, a programmer error that stops the program (`requireNoCycle(adopting:as:)`).
 // Inserting or removing a sublayer marks the superlayer as needing layout.
 extension CALayer {
   /// The layer this one is a sublayer of, or nil. A mask layer has no superlayer.
@@ -30,16 +31,13 @@ extension CALayer {
   /// A layer whose alpha masks this layer's contents and sublayers, in this layer's
   /// coordinate space. It is not a sublayer: its `superlayer` is nil. Default nil.
   ///
-  /// A layer that would mask itself or one of its ancestors is refused with a
-  /// diagnostic (that would make a cycle).
+  /// A layer that would mask itself or one of its ancestors would make a cycle: a
+  /// programmer error that stops the program (see `requireNoCycle(adopting:as:)`).
   public var mask: CALayer? {
     get { maskLayer }
     set {
       if newValue === maskLayer { return }
-      if let m = newValue, m === self || m.isAncestor(of: self) {
-        CADiagnostics.report(key: "mask", "a layer cannot mask itself or an ancestor; ignored")
-        return
-      }
+      if let m = newValue { requireNoCycle(adopting: m, as: "the mask") }
       maskLayer?.maskedLayer = nil
       if let m = newValue {
         m.detachFromParent()
@@ -57,9 +55,7 @@ extension CALayer {
   /// Inserts `layer` at `idx` in the sublayers; an index past the end records a
   /// diagnostic and appends.
   public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-    precondition(
-      layer !== self && !layer.isAncestor(of: self),
-      "CALayer: cannot add a layer as a sublayer of itself or of one of its descendants")
+    requireNoCycle(adopting: layer, as: "a sublayer")
     changeSublayers {
       layer.detachFromParent()
       var index = Int(idx)
@@ -94,9 +90,7 @@ extension CALayer {
       return
     }
     if oldLayer === newLayer { return }
-    precondition(
-      newLayer !== self && !newLayer.isAncestor(of: self),
-      "CALayer: cannot add a layer as a sublayer of itself or of one of its descendants")
+    requireNoCycle(adopting: newLayer, as: "a sublayer")
     changeSublayers {
       newLayer.detachFromParent()
       guard let index = children.firstIndex(where: { $0 === oldLayer }) else { return }
@@ -115,6 +109,21 @@ extension CALayer {
       parentLayer = nil
       parent.setNeedsLayout()
     }
+  }
+
+  /// Stops the program when adopting `layer` (as a sublayer or as the mask) would make
+  /// a cycle: `layer` is this layer or one of its ancestors.
+  ///
+  /// A cycle is a programmer error, not bad data: UIKit raises for the same mistake
+  /// (`addSubview(_:)` of a view onto itself or a subview), and no answer could draw,
+  /// lay out or hit-test such a tree. Every entry point (`addSublayer`, the
+  /// `insertSublayer` family, `replaceSublayer`, `sublayers`, `mask`) checks it here,
+  /// before anything changes.
+  /// - Complexity: O(depth of this layer).
+  package func requireNoCycle(adopting layer: CALayer, as role: StaticString) {
+    precondition(
+      layer !== self && !layer.isAncestor(of: self),
+      "CALayer: cannot make a layer \(role) of itself or of one of its descendants (a cycle)")
   }
 
   /// Whether `self` is `layer`'s superlayer, its superlayer's superlayer, and so on
@@ -152,9 +161,7 @@ extension CALayer {
       return
     }
     if sibling === layer { return }
-    precondition(
-      layer !== self && !layer.isAncestor(of: self),
-      "CALayer: cannot add a layer as a sublayer of itself or of one of its descendants")
+    requireNoCycle(adopting: layer, as: "a sublayer")
     layer.detachFromParent()
     let index = children.firstIndex { $0 === sibling }!
     insertSublayer(layer, at: UInt32(above ? index + 1 : index))

@@ -42,6 +42,27 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   }
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
+  /// Scratch for comparing sublayer lists in linear time: a layer carries the mark of
+  /// the last list it was found in (see `sublayersDidChange`).
+  package var membershipMark: UInt64 = 0
+
+  /// Frees the subtree level by level: releasing a deep chain through nested `deinit`s
+  /// would take one stack frame per level. A sublayer or mask that nothing else holds
+  /// hands its own sublayers and mask to the loop before it goes.
+  deinit {
+    guard !children.isEmpty || maskLayer != nil else { return }
+    var pending = children
+    if let m = maskLayer { pending.append(m) }
+    children = []
+    maskLayer = nil
+    while var layer = pending.popLast() {
+      guard isKnownUniquelyReferenced(&layer), !layer.children.isEmpty || layer.maskLayer != nil else { continue }
+      pending.append(contentsOf: layer.children)
+      if let m = layer.maskLayer { pending.append(m) }
+      layer.children = []
+      layer.maskLayer = nil
+    }
+  }
 
   /// Whether `layoutSublayers()` is due.
   package var isLayoutPending = false

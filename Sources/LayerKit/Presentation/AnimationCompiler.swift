@@ -18,14 +18,18 @@ package enum AnimationCompiler {
       animation.duration = fallback
     }
     if let group = animation as? CAAnimationGroup {
-      for child in group.animations ?? [] { resolveDurations(child, fallback: group.duration) }
+      for child in group.animations ?? [] {
+        StackReserve.ensure { resolveDurations(child, fallback: group.duration) }
+      }
     }
   }
 
   /// The track for `animation` on layers whose properties `registry` describes.
   package static func compile(_ animation: CAAnimation, registry: LayerPropertyRegistry) -> AnimationTrack? {
     if let group = animation as? CAAnimationGroup {
-      let children = (group.animations ?? []).compactMap { compile($0, registry: registry) }
+      let children = (group.animations ?? []).compactMap { child in
+        StackReserve.ensure { compile(child, registry: registry) }
+      }
       return GroupTrack(timing: group.mediaTiming, children: children, curve: group.timingFunction?.curve)
     }
     guard let pa = animation as? CAPropertyAnimation else {

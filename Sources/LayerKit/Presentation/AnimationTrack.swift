@@ -285,21 +285,23 @@ package final class GroupTrack: AnimationTrack {
 
   package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     let t = childTime(e)
-    for child in children { child.apply(atParentTime: t, to: &state, modelState: model) }
+    for child in children {
+      StackReserve.ensure { child.apply(atParentTime: t, to: &state, modelState: model) }
+    }
   }
 
   package override func capturePrevious(from presentation: LayerState) {
-    for child in children { child.capturePrevious(from: presentation) }
+    for child in children { StackReserve.ensure { child.capturePrevious(from: presentation) } }
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
     let t = childTime(e)
-    for child in children { child.evaluate(atParentTime: t, modelState: model) }
+    for child in children { StackReserve.ensure { child.evaluate(atParentTime: t, modelState: model) } }
     isShowing = true
   }
 
   package override func materialize(into state: inout LayerState) {
     guard isShowing else { return }
-    for child in children { child.materialize(into: &state) }
+    for child in children { StackReserve.ensure { child.materialize(into: &state) } }
   }
 }

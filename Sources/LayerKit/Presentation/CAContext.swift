@@ -307,11 +307,16 @@ public final class CAContext {
       s.hasPresentationState = showing
       if anyFinished { removals.append(s) }
     }
+    // Deep trees continue on a fresh stack segment (`StackReserve`).
     for child in layer.children {
-      walk(child, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+      StackReserve.ensure {
+        walk(child, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+      }
     }
     if let mask = layer.maskLayer {
-      walk(mask, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+      StackReserve.ensure {
+        walk(mask, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+      }
     }
   }
 
@@ -369,12 +374,12 @@ public final class CAContext {
     copy.animationStorage.modelLayer = model
     presentationLayers[ObjectIdentifier(model)] = copy
     copy.children = model.children.map { child in
-      let c = buildPresentation(child)
+      let c = StackReserve.ensure { buildPresentation(child) }
       c.parentLayer = copy
       return c
     }
     if let mask = model.maskLayer {
-      let m = buildPresentation(mask)
+      let m = StackReserve.ensure { buildPresentation(mask) }
       m.maskedLayer = copy
       copy.maskLayer = m
     }

@@ -211,6 +211,9 @@ package final class FlatTrackTable {
         keyValues.append(contentsOf: values)
         keyTimes.append(contentsOf: times)
       }
+      // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
+      // object, whose `interpolateLinearly` does not overflow.
+      if !(delta.x.isFinite && delta.y.isFinite && delta.z.isFinite && delta.w.isFinite) { kind = .object }
     }
     var r = FlatTrack(
       timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind, isCumulative: cumulative,
@@ -298,7 +301,9 @@ package final class FlatTrackTable {
         u = span > 0 ? (f - times[lo]) / span : 1
       }
       let a = keyValues[start + lo], b = keyValues[start + lo + 1]
-      return a + (b - a) * u
+      return SIMD4(
+        interpolateLinearly(a.x, b.x, u), interpolateLinearly(a.y, b.y, u), interpolateLinearly(a.z, b.z, u),
+        interpolateLinearly(a.w, b.w, u))
     }
   }
 }

@@ -97,33 +97,35 @@ package struct DamageTracker {
     _ tree: RenderTree, _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
     clip: PixelRect, parent: RenderNode.Key?, position: Int, into records: inout [Record], keys: inout [RenderNode.Key]
   ) {
-    let n = tree.nodes[i]
-    let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
-    let a = n.state.opacity.isNaN ? 0 : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
-    let footprint = Self.footprint(n, map: map, clip: clip)
-    keys.append(n.key)
-    records.append(Record(
-      state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-      tint: n.tint, transition: n.transition, footprint: footprint))
-    var childClip = clip
-    if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
-    if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
-    for (k, c) in n.children.enumerated() {
-      let cl = tree.localTransform(c, parent: i)
-      if n.kind == .transform {
-        visit(tree, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
-              parent: n.key, position: k, into: &records, keys: &keys)
-      } else {
-        visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records, keys: &keys)
+    StackReserve.ensure {
+      let n = tree.nodes[i]
+      let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+      let a = n.state.opacity.isNaN ? 0 : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+      let footprint = Self.footprint(n, map: map, clip: clip)
+      keys.append(n.key)
+      records.append(Record(
+        state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
+        tint: n.tint, transition: n.transition, footprint: footprint))
+      var childClip = clip
+      if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
+      if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
+      for (k, c) in n.children.enumerated() {
+        let cl = tree.localTransform(c, parent: i)
+        if n.kind == .transform {
+          visit(tree, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
+                parent: n.key, position: k, into: &records, keys: &keys)
+        } else {
+          visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records, keys: &keys)
+        }
       }
-    }
-    if let m = n.mask {
-      visit(tree, m, local: tree.maskTransform(m, of: i), parentMap: map, alpha: 1, clip: footprint,
-            parent: n.key, position: -1, into: &records, keys: &keys)
-    }
-    if let t = n.transition {
-      visit(tree, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.key,
-            position: -2, into: &records, keys: &keys)
+      if let m = n.mask {
+        visit(tree, m, local: tree.maskTransform(m, of: i), parentMap: map, alpha: 1, clip: footprint,
+              parent: n.key, position: -1, into: &records, keys: &keys)
+      }
+      if let t = n.transition {
+        visit(tree, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.key,
+              position: -2, into: &records, keys: &keys)
+      }
     }
   }
 

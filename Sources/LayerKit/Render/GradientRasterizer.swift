@@ -17,7 +17,7 @@ package enum GradientRasterizer {
   package static func image(_ g: GradientLayerState, bounds: CGRect, pixelsPerPoint s: CGFloat) -> CGImage? {
     let colors = g.colors.elements
     guard !colors.isEmpty, bounds.width > 0, bounds.height > 0, s > 0 else { return nil }
-    let w = Swift.max(Int((bounds.width * s).rounded(.up)), 1), h = Swift.max(Int((bounds.height * s).rounded(.up)), 1)
+    let w = Swift.max(Int(geometric: bounds.width * s, .up), 1), h = Swift.max(Int(geometric: bounds.height * s, .up), 1)
     guard w <= 8192, h <= 8192 else { return nil }
     let locations = g.locations.elements.count == colors.count ? g.locations.elements : nil
     let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors

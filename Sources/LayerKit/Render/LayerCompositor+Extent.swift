@@ -39,12 +39,11 @@ extension LayerCompositor {
       // included) grown by more than the three box blurs spread and moved by the offset.
       let o = st.shadowOffset
       guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return extent }
-      let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
-      let dy = Int((o.width * parentMap.m12 + o.height * parentMap.m22).rounded())
+      let (dx, dy) = Self.deviceOffset(o, parentMap)
       let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
       let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
       guard sigma < 1e6 else { return nil }
-      let reach = Int((((sigma * 64).rounded() / 64) * 3).rounded(.up)) + 4
+      let reach = Int(geometric: ((sigma * 64).rounded() / 64) * 3, .up) + 4
       var shape = extent
       if let sp = st.shadowPath {
         guard let b = box(sp.boundingBox) else { return nil }

@@ -77,7 +77,7 @@ extension LayerCompositor {
     scale = min(max(scale, 1.0 / 64), 4)
     let pixels = Double(extent.width * scale) * Double(extent.height * scale)
     if pixels > Double(Self.maximumProjectivePixels) { scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot() }
-    let ow = max(Int((extent.width * scale).rounded(.up)), 1), oh = max(Int((extent.height * scale).rounded(.up)), 1)
+    let ow = max(Int(geometric: extent.width * scale, .up), 1), oh = max(Int(geometric: extent.height * scale, .up), 1)
     guard let off = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ow, y1: oh)) else { return }
     let toOff = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
     let offParent = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)

@@ -24,8 +24,7 @@ extension LayerCompositor {
     guard PixelMath.alpha(tint) > 0 else { return }
     let o = st.shadowOffset
     guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return }
-    let dx = Int((o.width * parentMap.m11 + o.height * parentMap.m21).rounded())
-    let dy = Int((o.width * parentMap.m12 + o.height * parentMap.m22).rounded())
+    let (dx, dy) = Self.deviceOffset(o, parentMap)
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
 
@@ -91,7 +90,7 @@ extension LayerCompositor {
       return
     }
     // The shape of the layer's content: render it, blur its alpha.
-    let reach = Int((sigma * 3).rounded(.up)) + 1
+    let reach = Int(geometric: sigma * 3, .up) + 1
     var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
     if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
       region = region.intersection(PixelRect(covering: box).insetBy(-reach))
@@ -105,6 +104,16 @@ extension LayerCompositor {
                            sigma: sigma)
     composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint, into: s, clip: clip,
               hidden: ShadowOccluder(state: st, map: map, alpha: alpha))
+  }
+
+  /// `shadowOffset` (in the superlayer's space) in whole device pixels under
+  /// `parentMap`'s linear part; huge offsets are clamped (`Int(geometric:_:)`), which
+  /// moves the shadow just as far off every surface.
+  static func deviceOffset(_ o: CGSize, _ parentMap: ProjectiveTransform2D) -> (dx: Int, dy: Int) {
+    (
+      Int(geometric: o.width * parentMap.m11 + o.height * parentMap.m21, .toNearestOrAwayFromZero),
+      Int(geometric: o.width * parentMap.m12 + o.height * parentMap.m22, .toNearestOrAwayFromZero)
+    )
   }
 
   /// Whether what node `i` draws has exactly the shape of its rounded bounds: an

@@ -80,33 +80,35 @@ package final class LayerCompositor {
     _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
     alpha: Float
   ) {
-    let n = tree.nodes[i]
-    // A layer in a transition draws while hidden: its outgoing state may still show.
-    guard !n.state.isHidden || n.transition != nil, !clip.isEmpty else { return }
-    guard !n.state.opacity.isNaN else {
-      CADiagnostics.report(key: "opacity", "\(n.key) has NaN opacity; not drawn")
-      return
-    }
-    // A transition applies each state's own opacity (`drawTransition`).
-    let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
-    guard a > 0 else { return }
-    if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroupNode != i {
-      drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
-      return
-    }
-    if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
-    if n.kind == .transform {
-      drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
-      return
-    }
-    let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
-    guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
-    if !n.state.isDoubleSided && !Self.isFrontFacing(map, at: n.state.bounds) { return }
-    if n.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) { return }
-    if let affine = map.exactAffine {
-      drawFlat(i, map: affine, parentMap: parentMap, into: s, clip: clip, alpha: a)
-    } else {
-      drawProjective(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: a)
+    StackReserve.ensure {
+      let n = tree.nodes[i]
+      // A layer in a transition draws while hidden: its outgoing state may still show.
+      guard !n.state.isHidden || n.transition != nil, !clip.isEmpty else { return }
+      guard !n.state.opacity.isNaN else {
+        CADiagnostics.report(key: "opacity", "\(n.key) has NaN opacity; not drawn")
+        return
+      }
+      // A transition applies each state's own opacity (`drawTransition`).
+      let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+      guard a > 0 else { return }
+      if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroupNode != i {
+        drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+        return
+      }
+      if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
+      if n.kind == .transform {
+        drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
+        return
+      }
+      let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+      guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
+      if !n.state.isDoubleSided && !Self.isFrontFacing(map, at: n.state.bounds) { return }
+      if n.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) { return }
+      if let affine = map.exactAffine {
+        drawFlat(i, map: affine, parentMap: parentMap, into: s, clip: clip, alpha: a)
+      } else {
+        drawProjective(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: a)
+      }
     }
   }
 

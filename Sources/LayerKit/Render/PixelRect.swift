@@ -22,11 +22,11 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
       self = .empty
       return
     }
-    let limit = Double(1 << 24)
-    func c(_ v: Double) -> Double { Swift.min(Swift.max(v, -limit), limit) }
+    let limit = 1 << 24
+    func c(_ v: Int) -> Int { Swift.min(Swift.max(v, -limit), limit) }
     self.init(
-      x0: Int(c(r.minX).rounded(.down)), y0: Int(c(r.minY).rounded(.down)),
-      x1: Int(c(r.maxX).rounded(.up)), y1: Int(c(r.maxY).rounded(.up)))
+      x0: c(Int(geometric: r.minX, .down)), y0: c(Int(geometric: r.minY, .down)),
+      x1: c(Int(geometric: r.maxX, .up)), y1: c(Int(geometric: r.maxY, .up)))
   }
 
   package var width: Int { Swift.max(x1 - x0, 0) }

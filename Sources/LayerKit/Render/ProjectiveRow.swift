@@ -86,7 +86,7 @@ struct ProjectiveRow {
     guard lo <= hi else { return nil }
     // The real bounds to whole pixels, then settled against the exact test (the shown
     // pixels are one run, so a step or two either way finds its ends).
-    var first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+    var first = Int(geometric: lo, .up), last = Int(geometric: hi, .down)
     for _ in 0..<2 where first <= last && !shows(first, width: width, height: height) { first += 1 }
     for _ in 0..<2 where first > 0 && shows(first - 1, width: width, height: height) { first -= 1 }
     for _ in 0..<2 where last >= first && !shows(last, width: width, height: height) { last -= 1 }

@@ -5,8 +5,8 @@ import Foundation
 /// Before copying, it lays the tree out (`layoutIfNeeded()`) and brings every layer's
 /// contents up to date: a layer marked as needing display runs `display()`, and when
 /// that leaves `contents` unchanged, `draw(in:)` draws a new backing store of
-/// `bounds.size · contentsScale` pixels (at most `maximumBackingStorePixels`; a larger
-/// layer draws at a lower scale). The store is kept on the layer and reused until the
+/// `bounds.size · contentsScale` pixels (at most `maximumBackingStoreSide` per side and
+/// `maximumBackingStorePixels` in all; a larger layer draws at a lower scale). The store is kept on the layer and reused until the
 /// layer needs display again, or dropped once `contents` is set to something else.
 ///
 /// A replicator's sublayers are copied once per instance, each copy carrying its
@@ -15,8 +15,18 @@ import Foundation
 package struct RenderTreeBuilder {
   /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
   package static let maximumBackingStorePixels = 4096 * 4096
+  /// The longest side a backing store gets, in pixels (a longer layer is drawn at a
+  /// lower resolution along that side only).
+  package static let maximumBackingStoreSide = 8192
+
+  /// The most layer copies replicators may add to one frame's tree (a copy of a
+  /// replicated subtree counts each of its layers); instances past it are not drawn, with
+  /// a diagnostic. Keeps `instanceCount = 1_000_000_000` to bounded memory and time.
+  package static let maximumReplicatedNodes = 1 << 14
 
   private var tree = RenderTree()
+  /// Copies added by replicators so far.
+  private var replicatedNodes = 0
   private var onPath = Set<ObjectIdentifier>()
   private let stateOf: (CALayer) -> LayerState
   /// Whether the tree is the context's presentation (transitions and replicator
@@ -55,65 +65,77 @@ package struct RenderTreeBuilder {
   private mutating func add(
     _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?, parentTime: Double?
   ) -> Int? {
-    let id = ObjectIdentifier(layer)
-    guard !onPath.contains(id) else {
-      CADiagnostics.report(key: "mask", "\(layer) appears inside its own subtree or mask (a cycle); skipped")
-      return nil
-    }
-    onPath.insert(id)
-    defer { onPath.remove(id) }
-
-    let store = Self.updateBackingStore(layer)
-    let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
-    var node = RenderNode(
-      key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
-    node.backingStore = store
-    node.instanceTransform = instanceTransform
-    node.tint = tint
-    if let emitter = layer as? CAEmitterLayer {
-      node.particles = emitter.particles(at: delayed?.localTime ?? layer.animationStorage.localTime)
-      node.particlesAdd = emitter.renderMode == .additive
-    }
-    let index = tree.nodes.count
-    tree.nodes.append(node)
-
-    var children: [(index: Int, z: CGFloat)] = []
-    if node.kind == .replicator, let rep = node.state.replicator {
-      let a = node.state.anchorInBounds
-      let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -node.state.anchorPointZ)
-      let back = CATransform3DMakeTranslation(a.x, a.y, node.state.anchorPointZ)
-      var step = CATransform3D.identity
-      var color = Self.rgba(rep.instanceColor ?? .white)
-      let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
-      let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
-      let now = delayed?.localTime ?? layer.animationStorage.localTime
-      for i in 0..<rep.instanceCount {
-        let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
-        let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
-        let clamped = simd_clamp01(color)
-        let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
-        for child in layer.children {
-          if let c = add(
-            child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
-          {
-            children.append((c, tree.nodes[c].state.zPosition))
-          }
-        }
-        step = step.concatenating(rep.instanceTransform)
-        color += offset
+    return StackReserve.ensure {
+      let id = ObjectIdentifier(layer)
+      guard !onPath.contains(id) else {
+        CADiagnostics.report(key: "mask", "\(layer) appears inside its own subtree or mask (a cycle); skipped")
+        return nil
       }
-    } else {
-      children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
+      onPath.insert(id)
+      defer { onPath.remove(id) }
+
+      let store = Self.updateBackingStore(layer)
+      let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
+      var node = RenderNode(
+        key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
+      node.backingStore = store
+      node.instanceTransform = instanceTransform
+      node.tint = tint
+      if let emitter = layer as? CAEmitterLayer {
+        node.particles = emitter.particles(at: delayed?.localTime ?? layer.animationStorage.localTime)
+        node.particlesAdd = emitter.renderMode == .additive
+      }
+      let index = tree.nodes.count
+      tree.nodes.append(node)
+
+      var children: [(index: Int, z: CGFloat)] = []
+      if node.kind == .replicator, let rep = node.state.replicator {
+        let a = node.state.anchorInBounds
+        let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -node.state.anchorPointZ)
+        let back = CATransform3DMakeTranslation(a.x, a.y, node.state.anchorPointZ)
+        var step = CATransform3D.identity
+        var color = Self.rgba(rep.instanceColor ?? .white)
+        let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
+        let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
+        let now = delayed?.localTime ?? layer.animationStorage.localTime
+        var count = Swift.max(rep.instanceCount, 0)
+      let perInstance = Swift.max(Self.subtreeSize(layer.children), 1)
+      let budget = Swift.max(Self.maximumReplicatedNodes - replicatedNodes, 0) / perInstance
+      if count > budget {
+        CADiagnostics.report(
+          key: "instanceCount",
+          "\(layer) asks for \(count) instances; drew \(budget) (at most \(Self.maximumReplicatedNodes) replicated layers a frame)")
+        count = budget
+      }
+      replicatedNodes += count * perInstance
+      for i in 0..<count {
+          let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
+          let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
+          let clamped = simd_clamp01(color)
+          let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
+          for child in layer.children {
+            if let c = add(
+              child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
+            {
+              children.append((c, tree.nodes[c].state.zPosition))
+            }
+          }
+          step = step.concatenating(rep.instanceTransform)
+          color += offset
+        }
+      } else {
+        children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
+      }
+      tree.nodes[index].children = Self.zOrdered(children)
+      if let m = layer.maskLayer {
+        tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
+      }
+      if transitions, let t = layer.presentationTransition {
+        let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
+        tree.nodes[index].transition = RenderTransition(t, outgoing: out)
+      }
+      return index
     }
-    tree.nodes[index].children = Self.zOrdered(children)
-    if let m = layer.maskLayer {
-      tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
-    }
-    if transitions, let t = layer.presentationTransition {
-      let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
-      tree.nodes[index].transition = RenderTransition(t, outgoing: out)
-    }
-    return index
   }
 
   private mutating func addChildren(
@@ -148,6 +170,19 @@ package struct RenderTreeBuilder {
     children.enumerated().sorted { l, r in
       l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
     }.map(\.element.index)
+  }
+
+  /// How many layers (sublayers and masks, nested) the subtrees of `layers` hold, counted
+  /// up to `maximumReplicatedNodes + 1`.
+  private static func subtreeSize(_ layers: [CALayer]) -> Int {
+    var pending = layers
+    var count = 0
+    while let l = pending.popLast(), count <= maximumReplicatedNodes {
+      count += 1
+      pending.append(contentsOf: l.children)
+      if let m = l.maskLayer { pending.append(m) }
+    }
+    return count
   }
 
   private static func kind(of layer: CALayer) -> RenderNode.Kind {
@@ -193,12 +228,18 @@ package struct RenderTreeBuilder {
     let s = layer.state
     let size = s.bounds.size
     guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
-    var scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
-    let pixels = Double(size.width * scale) * Double(size.height * scale)
+    let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
+    // Each side is capped on its own first (a long thin layer keeps its thin side's
+    // resolution), then both shrink by one factor to the pixel budget.
+    let side = CGFloat(maximumBackingStoreSide)
+    var sx = min(size.width * scale, side), sy = min(size.height * scale, side)
+    let pixels = Double(sx) * Double(sy)
     if pixels > Double(maximumBackingStorePixels) {
-      scale *= (Double(maximumBackingStorePixels) / pixels).squareRoot()
+      let k = (Double(maximumBackingStorePixels) / pixels).squareRoot()
+      sx *= k
+      sy *= k
     }
-    let w = max(Int((size.width * scale).rounded(.up)), 1), h = max(Int((size.height * scale).rounded(.up)), 1)
+    let w = max(Int(geometric: sx, .up), 1), h = max(Int(geometric: sy, .up), 1)
     guard w <= CGImage.maximumDimension, h <= CGImage.maximumDimension, let ctx = CGContext(width: w, height: h)
     else {
       CADiagnostics.report(key: "display", "\(layer) is too large to draw; drew nothing")

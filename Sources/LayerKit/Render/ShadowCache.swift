@@ -89,7 +89,7 @@ package final class ShadowCache {
       hi = CGPoint(x: max(hi.x, p.x), y: max(hi.y, p.y))
     }
     guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < 16384, hi.y - lo.y < 16384 else { return nil }
-    let ox = Int(lo.x.rounded(.down)), oy = Int(lo.y.rounded(.down))
+    let ox = Int(geometric: lo.x, .down), oy = Int(geometric: lo.y, .down)
     var local = path
     for k in local.points.indices {
       local.points[k].x -= CGFloat(ox)
@@ -101,9 +101,10 @@ package final class ShadowCache {
       return (m, ox, oy)
     }
     misses += 1
-    let reach = Int((key.sigma * 3).rounded(.up)) + 1
-    let w = Int((hi.x - CGFloat(ox)).rounded(.up)) + 2 * reach, h = Int((hi.y - CGFloat(oy)).rounded(.up)) + 2 * reach
-    guard w * h <= CGContext.maximumPixelCount, let ctx = CGContext(width: w, height: h) else { return nil }
+    let reach = Int(geometric: key.sigma * 3, .up) + 1
+    let w = Int(geometric: hi.x - CGFloat(ox), .up) + 2 * reach
+    let h = Int(geometric: hi.y - CGFloat(oy), .up) + 2 * reach
+    guard let area = Int.product(w, h), area <= CGContext.maximumPixelCount, let ctx = CGContext(width: w, height: h) else { return nil }
     ctx.translateBy(x: CGFloat(reach), y: CGFloat(reach))
     ctx.addPath(CGPath(storage: local))
     ctx.setFillColor(.white)

@@ -36,12 +36,12 @@ struct ShadowOccluder {
       return
     }
     let r = RoundedRectPath.cornerExtent(of: st)
-    let rx = r == 0 ? 0 : Int((r * abs(map.a)).rounded(.up)) + 1
-    let ry = r == 0 ? 0 : Int((r * abs(map.d)).rounded(.up)) + 1
-    let x0 = Int(box.minX.rounded(.up)), x1 = Int(box.maxX.rounded(.down))
-    let y0 = Int(box.minY.rounded(.up)), y1 = Int(box.maxY.rounded(.down))
-    let cx0 = Int((box.minX + CGFloat(rx)).rounded(.up)), cx1 = Int((box.maxX - CGFloat(rx)).rounded(.down))
-    let cy0 = Int((box.minY + CGFloat(ry)).rounded(.up)), cy1 = Int((box.maxY - CGFloat(ry)).rounded(.down))
+    let rx = r == 0 ? 0 : Int(geometric: r * abs(map.a), .up) + 1
+    let ry = r == 0 ? 0 : Int(geometric: r * abs(map.d), .up) + 1
+    let x0 = Int(geometric: box.minX, .up), x1 = Int(geometric: box.maxX, .down)
+    let y0 = Int(geometric: box.minY, .up), y1 = Int(geometric: box.maxY, .down)
+    let cx0 = Int(geometric: box.minX + CGFloat(rx), .up), cx1 = Int(geometric: box.maxX - CGFloat(rx), .down)
+    let cy0 = Int(geometric: box.minY + CGFloat(ry), .up), cy1 = Int(geometric: box.maxY - CGFloat(ry), .down)
     wide = PixelRect(x0: x0, y0: cy0, x1: x1, y1: cy1)
     tall = PixelRect(x0: cx0, y0: y0, x1: cx1, y1: y1)
   }

@@ -19,41 +19,62 @@ enum SDLImageCodec {
     var rgba: [UInt8]
   }
 
-  /// Decodes PNG, JPEG or WebP data (and whatever else SDL_image recognises).
+  /// Decodes PNG, JPEG or WebP data, and nothing else.
+  ///
+  /// The format is told by its signature (`EncodedImageFormat.detect`) and decoded by
+  /// that format's own SDL_image loader (`IMG_LoadPNG_RW`, `IMG_LoadJPG_RW`,
+  /// `IMG_LoadWEBP_RW`): SDL_image's sniffing loader would also take XCF, SVG, TGA and
+  /// more, some of which allocate or rasterise whatever size their header claims. The
+  /// size in the header is checked against `EncodedImageHeader.maximumPixelCount` and
+  /// `CGImage.maximumDimension` before the decoder runs.
   static func decode(_ data: Data) throws(ImageDecodingError) -> StraightImage {
     guard !data.isEmpty else { throw .emptyData }
     guard data.count <= Int(Int32.max) else {
       throw .unsupportedFormat(message: "encoded data of \(data.count) bytes exceeds 2 GiB")
     }
+    guard let format = EncodedImageFormat.detect(data) else {
+      throw .unsupportedFormat(message: "the data is not PNG, JPEG or WebP")
+    }
+    guard let header = EncodedImageHeader(data, format: format) else {
+      throw .corruptData(format: format, message: "the header does not give the image size")
+    }
+    guard header.isWithinBudget else { throw .tooLarge(width: header.width, height: header.height) }
+    guard header.width > 0, header.height > 0 else {
+      throw .corruptData(format: format, message: "image has no pixels")
+    }
+    if format == .png && !EncodedImageHeader.pngChunksAreComplete(data) {
+      throw .corruptData(format: format, message: "a chunk runs past the end of the data")
+    }
     _ = loadedCodecs
     let result: Result<StraightImage, ImageDecodingError> = data.withUnsafeBytes { raw in
       SDL_ClearError()
-      guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)),
-        let surface = IMG_Load_RW(rw, 1)
-      else {
-        let message = SDLCall.lastError()
-        if let format = EncodedImageFormat.detect(data) {
-          return .failure(.corruptData(format: format, message: message))
+      guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else {
+        return .failure(.corruptData(format: format, message: SDLCall.lastError()))
+      }
+      defer { SDL_RWclose(rw) }
+      let loaded: UnsafeMutablePointer<SDL_Surface>? =
+        switch format {
+        case .png: IMG_LoadPNG_RW(rw)
+        case .jpeg: IMG_LoadJPG_RW(rw)
+        case .webp: IMG_LoadWEBP_RW(rw)
         }
-        return .failure(.unsupportedFormat(message: message))
+      guard let surface = loaded else {
+        return .failure(.corruptData(format: format, message: SDLCall.lastError()))
       }
       defer { SDL_FreeSurface(surface) }
       let width = Int(surface.pointee.w)
       let height = Int(surface.pointee.h)
-      guard width <= CGImage.maximumDimension, height <= CGImage.maximumDimension else {
+      // The decoder's answer is checked again: a header may disagree with the data.
+      guard EncodedImageHeader.fits(width: width, height: height) else {
         return .failure(.tooLarge(width: width, height: height))
       }
       guard width > 0, height > 0 else {
-        return .failure(
-          .corruptData(
-            format: EncodedImageFormat.detect(data) ?? .png, message: "image has no pixels"))
+        return .failure(.corruptData(format: format, message: "image has no pixels"))
       }
       do throws(SDLError) {
         return .success(try copyRGBA(surface, width: width, height: height))
       } catch {
-        return .failure(
-          .corruptData(
-            format: EncodedImageFormat.detect(data) ?? .png, message: error.description))
+        return .failure(.corruptData(format: format, message: error.description))
       }
     }
     return try result.get()

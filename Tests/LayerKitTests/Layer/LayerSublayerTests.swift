@@ -109,16 +109,6 @@ import Testing
     #expect(other.mask == nil && m.superlayer === parent)
   }
 
-  @Test func maskingAnAncestorIsRefusedWithADiagnostic() {
-    CADiagnostics.drain()
-    let (root, child) = (CALayer(), CALayer())
-    root.addSublayer(child)
-    child.mask = root
-    child.mask = child
-    #expect(child.mask == nil && root.superlayer == nil)
-    #expect(CADiagnostics.drain().map(\.key) == ["mask", "mask"])
-  }
-
   @Test func treeChangesMarkTheSuperlayerForLayout() {
     let parent = CALayer()
     let a = CALayer()

@@ -64,6 +64,16 @@ struct PNGDecoder {
         throw corrupt("\(type) chunk ends early (truncated)")
       }
       let data = dataStart..<(dataStart + length)
+      if header == nil && type == "IHDR" && length == 13 {
+        // The size is checked before anything else, the checksum included: an image over
+        // the budget is `.tooLarge` whatever else is wrong with it.
+        let w = readUInt32(dataStart), h = readUInt32(dataStart + 4)
+        if w > CGImage.maximumDimension || h > CGImage.maximumDimension
+          || w * h > CGContext.maximumPixelCount
+        {
+          throw ImageDecodingError.tooLarge(width: w, height: h)
+        }
+      }
       guard
         CRC32.checksum(bytes, offset + 4..<data.upperBound) == UInt32(readUInt32(data.upperBound))
       else { throw corrupt("\(type) chunk CRC does not match") }
@@ -133,7 +143,11 @@ struct PNGDecoder {
     guard h.width > 0, h.height > 0, h.width <= 0x7FFF_FFFF, h.height <= 0x7FFF_FFFF else {
       throw corrupt("image has no pixels")
     }
-    guard h.width <= CGImage.maximumDimension, h.height <= CGImage.maximumDimension else {
+    // Each side and the pixel count (the decoded-pixel budget every decoder shares) are
+    // checked before anything is inflated.
+    guard h.width <= CGImage.maximumDimension, h.height <= CGImage.maximumDimension,
+      h.width * h.height <= CGContext.maximumPixelCount
+    else {
       throw .tooLarge(width: h.width, height: h.height)
     }
     let allowed: [Int: [Int]] = [
