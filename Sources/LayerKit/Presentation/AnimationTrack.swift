@@ -24,10 +24,15 @@ package class AnimationTrack {
   /// The key path diagnostics name for this track.
   package var diagnosticKey: String { "animation" }
 
-  /// Records that the animation's value overflowed (NaN or an infinity) and that the
-  /// value below it shows instead.
+  /// Whether ``reportOverflow()`` has spoken for this track already.
+  private var didReportOverflow = false
+
+  /// Records, once per track, that the animation's value overflowed (NaN or an infinity)
+  /// and that the value below it shows instead.
   @inline(never)
   package final func reportOverflow() {
+    guard !didReportOverflow else { return }
+    didReportOverflow = true
     CADiagnostics.report(
       key: diagnosticKey, "the animated value overflowed (NaN or infinite); showing the value below it")
   }
