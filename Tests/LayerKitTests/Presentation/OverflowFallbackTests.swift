@@ -12,26 +12,6 @@ import Testing
     CADiagnostics.recorded.filter { $0.message.contains("overflowed") }
   }
 
-  @Test func aRangeWiderThanTheLargestDoubleInterpolatesWithoutOverflow() throws {
-    let (_, context, root) = Self.scene()
-    let layer = CALayer()
-    root.addSublayer(layer)
-    context.commit()
-    let a = CABasicAnimation(keyPath: "position")
-    a.fromValue = CGPoint(x: -1e308, y: 0)
-    a.toValue = CGPoint(x: 1e308, y: 0)
-    a.duration = 10
-    a.timingFunction = CAMediaTimingFunction(name: .linear)
-    layer.add(a, forKey: "huge")
-    // (b − a) overflows, a·(1 − t) + b·t does not: every frame shows the exact point.
-    for k in 1...6 {
-      context.advance(by: 0.5)
-      let p = try #require(layer.presentation()).position
-      let expected = -1e308 + 2e307 * Double(k) / 2
-      #expect(abs(p.x - expected) <= 1e293 && p.y == 0)
-    }
-  }
-
   @Test func overflowingSumShowsTheModelInEveryFrameAndReportsOnce() throws {
     let (_, context, root) = Self.scene()
     let layer = CALayer()
