@@ -23,11 +23,13 @@ func sampleFrame(_ index: Int, width: Int = 48, height: Int = 32) -> CGImage {
   return CGImage(width: width, height: height, straightRGBA: rgba)!
 }
 
+/// A fresh path in one shared scratch folder (`$TMPDIR/layerkit-export-tests`), so runs
+/// reuse one folder instead of leaving a new one each time.
 func temporaryFile(_ name: String) -> String {
   let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("layerkit-export-\(UUID().uuidString)")
+    .appendingPathComponent("layerkit-export-tests")
   try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  return dir.appendingPathComponent(name).path
+  return dir.appendingPathComponent("\(UUID().uuidString)-\(name)").path
 }
 
 @Suite struct FrameTimelineTests {

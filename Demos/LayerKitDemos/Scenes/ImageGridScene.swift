@@ -22,10 +22,12 @@ public final class ImageGridScene: DemoScene {
 
   public init() {}
 
-  /// The files, written once per process: six PNGs, one broken file, one missing name.
+  /// The files, written once per process into one shared folder (atomically, so
+  /// processes showing the demo at once never read a half-written file): six PNGs, one
+  /// broken file, one missing name.
   static let files: [URL] = {
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("layerkit-image-grid-\(getpid())")
+      .appendingPathComponent("layerkit-image-grid")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var urls: [URL] = []
     let colors = [DemoStyle.blue, DemoStyle.coral, DemoStyle.teal, DemoStyle.amber, DemoStyle.violet, DemoStyle.sage]
@@ -34,11 +36,11 @@ public final class ImageGridScene: DemoScene {
       let image = i % 2 == 0
         ? DemoImages.landscape(width: 200, height: 140, hue: CGFloat(i) / 5)
         : DemoImages.swatch(width: 200, height: 140, color: colors[i], stripes: i + 1)
-      try? image.pngData()?.write(to: url)
+      try? image.pngData()?.write(to: url, options: .atomic)
       urls.append(url)
     }
     let broken = folder.appendingPathComponent("broken.png")
-    try? Data("this is not a PNG file".utf8).write(to: broken)
+    try? Data("this is not a PNG file".utf8).write(to: broken, options: .atomic)
     urls.append(broken)
     urls.append(folder.appendingPathComponent("missing.png"))
     return urls
