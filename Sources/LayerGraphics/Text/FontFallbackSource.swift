@@ -8,8 +8,9 @@ import Foundation
 /// misses, so each character is looked up at most once. Implementations must be
 /// thread-safe.
 public protocol FontFallbackSource: AnyObject, Sendable {
-  /// A face that has a glyph for every one of `scalars` (a grapheme cluster without its
-  /// default-ignorable characters), or `nil`.
-  /// - Parameter prefersColor: Whether a colour (emoji) face is wanted.
+  /// A face that has a glyph for every one of `scalars`, or `nil`.
+  /// - Parameters:
+  ///   - scalars: A grapheme cluster without its default-ignorable characters.
+  ///   - prefersColor: Whether a colour (emoji) face is wanted.
   func face(covering scalars: [Unicode.Scalar], prefersColor: Bool) -> (any FontFace)?
 }

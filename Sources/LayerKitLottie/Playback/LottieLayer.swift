@@ -32,8 +32,10 @@ open class LottieLayer: CALayer {
   private static let loopKey = "lottie.loop"
 
   /// Builds the layer tree of `animation`, paused at its first frame.
-  /// - Parameter imageDecoder: decodes the file's embedded images (PNG, JPEG); without
-  ///   one, image layers are empty.
+  /// - Parameters:
+  ///   - animation: the parsed file.
+  ///   - imageDecoder: decodes the file's embedded images (PNG, JPEG); without one, image
+  ///     layers are empty.
   public init(animation: LottieAnimation, imageDecoder: LottieImageDecoder? = nil) {
     self.animation = animation
     timelineLayer = CALayer.lottieGroup(name: "timeline")

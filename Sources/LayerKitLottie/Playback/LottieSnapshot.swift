@@ -22,6 +22,9 @@ public enum LottieSnapshot {
 
   /// Renders `animation` at `progress`.
   /// - Parameters:
+  ///   - animation: the parsed file.
+  ///   - progress: 0…1 of the composition, as lottie-ios's `.progress(p)` (frame
+  ///     `ip + p·(op − ip)`, not rounded).
   ///   - pixelSize: the image size in pixels; nil uses the snapshot rule. The content is
   ///     scaled by `min(W / w, H / h)` from the top-left corner.
   ///   - imageDecoder: decodes embedded images.
