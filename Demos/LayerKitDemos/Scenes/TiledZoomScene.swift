@@ -23,8 +23,8 @@ public final class TiledZoomScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption:
-        "A 4096-point map drawn per tile by its delegate, only where visible. Zooming in picks finer "
-        + "levels (7 levels, bias 2); the number in each tile is its level, 0 the finest.")
+        "A 4096-point map drawn per tile by its delegate, only where visible. Zooming in picks "
+        + "finer levels (7 levels, bias 2); the number in each tile is its level, 0 the finest.")
     let scroll = CAScrollLayer()
     scroll.name = "scroll"
     scroll.frame = CGRect(origin: CGPoint(x: 180, y: 130), size: Self.window)
@@ -68,7 +68,8 @@ public final class TiledZoomScene: DemoScene {
     let pan = CAKeyframeAnimation(keyPath: "bounds")
     pan.values = zip(scales, focus).map { z, p in
       CGRect(
-        x: p.x * z - Self.window.width / 2, y: p.y * z - Self.window.height / 2, width: Self.window.width,
+        x: p.x * z - Self.window.width / 2, y: p.y * z - Self.window.height / 2,
+        width: Self.window.width,
         height: Self.window.height)
     }
     for (a, layer) in [(scale, zoom), (pan, scroll as CALayer)] {
@@ -95,8 +96,10 @@ final class MapPainter: CALayerDelegate {
     ctx.fill(box)
     ctx.setFillColor(Self.color(hue: hue, saturation: 0.45, brightness: 0.8))
     let block: CGFloat = 64
-    let c0 = Int((box.minX / block).rounded(.down)), c1 = Int((box.maxX / block).rounded(.up))
-    let r0 = Int((box.minY / block).rounded(.down)), r1 = Int((box.maxY / block).rounded(.up))
+    let c0 = Int((box.minX / block).rounded(.down))
+    let c1 = Int((box.maxX / block).rounded(.up))
+    let r0 = Int((box.minY / block).rounded(.down))
+    let r1 = Int((box.maxY / block).rounded(.up))
     for r in r0..<r1 {
       for c in c0..<c1 {
         let h = Self.hash(c, r)
@@ -122,7 +125,9 @@ final class MapPainter: CALayerDelegate {
     ctx.setStrokeColor(CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 0.6))
     ctx.setLineWidth(2 * onePixel)
     ctx.stroke(box.insetBy(dx: onePixel, dy: onePixel))
-    let digit = CGRect(x: box.minX + 14 * onePixel, y: box.minY + 14 * onePixel, width: 36 * onePixel, height: 64 * onePixel)
+    let digit = CGRect(
+      x: box.minX + 14 * onePixel, y: box.minY + 14 * onePixel, width: 36 * onePixel,
+      height: 64 * onePixel)
     ctx.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 0.85))
     ctx.fill(digit.insetBy(dx: -6 * onePixel, dy: -6 * onePixel))
     ctx.setFillColor(CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1))
@@ -137,8 +142,11 @@ final class MapPainter: CALayerDelegate {
 
   static func color(hue: CGFloat, saturation s: CGFloat, brightness v: CGFloat) -> CGColor {
     let h = (hue - hue.rounded(.down)) * 6
-    let i = Int(h) % 6, f = h - CGFloat(Int(h))
-    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+    let i = Int(h) % 6
+    let f = h - CGFloat(Int(h))
+    let p = v * (1 - s)
+    let q = v * (1 - s * f)
+    let t = v * (1 - s * (1 - f))
     let (r, g, b): (CGFloat, CGFloat, CGFloat) =
       [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
     return CGColor(red: r, green: g, blue: b, alpha: 1)
@@ -149,7 +157,9 @@ final class MapPainter: CALayerDelegate {
 enum SevenSegment {
   /// Which of the segments a…g (top, top right, bottom right, bottom, bottom left, top
   /// left, middle) each digit lights.
-  static let lit: [String] = ["abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg"]
+  static let lit: [String] = [
+    "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg",
+  ]
 
   /// Draws the last digit of `n` filling `r` with the current fill colour.
   static func draw(_ n: Int, in r: CGRect, into ctx: CGContext) {

@@ -52,7 +52,8 @@ open class CATiledLayer: CALayer {
       guard tileSize != oldValue else { return }
       tiles.removeAll()
       if Self.validTileSize(tileSize) == nil {
-        CADiagnostics.report(key: "tileSize", "\(self) was given the tile size \(tileSize); uses 256 × 256")
+        CADiagnostics.report(
+          key: "tileSize", "\(self) was given the tile size \(tileSize); uses 256 × 256")
       }
     }
   }
@@ -93,6 +94,8 @@ open class CATiledLayer: CALayer {
   /// finite number.
   private static func validTileSize(_ t: CGSize) -> (width: Int, height: Int)? {
     guard t.width.isFinite, t.height.isFinite, t.width > 0, t.height > 0 else { return nil }
-    return (Int(geometric: Swift.min(t.width, 4096), .up), Int(geometric: Swift.min(t.height, 4096), .up))
+    return (
+      Int(geometric: Swift.min(t.width, 4096), .up), Int(geometric: Swift.min(t.height, 4096), .up)
+    )
   }
 }

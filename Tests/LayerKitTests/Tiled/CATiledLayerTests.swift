@@ -28,7 +28,9 @@ import Testing
 
   /// A 200 × 120 root showing, at (10, 10), a 180 × 100 window (masksToBounds) onto a
   /// 1000 × 1000 tiled layer with 64-pixel tiles.
-  static func scene() -> (root: CALayer, window: CALayer, tiled: CATiledLayer, recorder: TileRecorder) {
+  static func scene() -> (
+    root: CALayer, window: CALayer, tiled: CATiledLayer, recorder: TileRecorder
+  ) {
     let root = F.root(200, 120)
     let window = F.box(CGRect(x: 10, y: 10, width: 180, height: 100), nil)
     window.masksToBounds = true
@@ -57,10 +59,11 @@ import Testing
     _ = F.render(root)
     // 180 × 100 visible at 64 px: columns 0…2, rows 0…1.
     #expect(rec.tiles.count == 6)
-    #expect(Set(rec.tiles.map(\.origin)) == [
-      CGPoint(x: 0, y: 0), CGPoint(x: 64, y: 0), CGPoint(x: 128, y: 0),
-      CGPoint(x: 0, y: 64), CGPoint(x: 64, y: 64), CGPoint(x: 128, y: 64),
-    ])
+    #expect(
+      Set(rec.tiles.map(\.origin)) == [
+        CGPoint(x: 0, y: 0), CGPoint(x: 64, y: 0), CGPoint(x: 128, y: 0),
+        CGPoint(x: 0, y: 64), CGPoint(x: 64, y: 64), CGPoint(x: 128, y: 64),
+      ])
     for t in rec.tiles {
       #expect(abs(t.width - 64) < 1e-6 && abs(t.height - 64) < 1e-6)
     }
@@ -132,7 +135,8 @@ import Testing
   }
 
   @Test(arguments: [
-    CGSize(width: 0, height: 64), CGSize(width: -5, height: 64), CGSize(width: CGFloat.nan, height: 64),
+    CGSize(width: 0, height: 64), CGSize(width: -5, height: 64),
+    CGSize(width: CGFloat.nan, height: 64),
     CGSize(width: 64, height: CGFloat.infinity),
   ])
   func badTileSizesFallBackToTheDefault(size: CGSize) {
@@ -142,6 +146,24 @@ import Testing
     #expect(CADiagnostics.drain().contains { $0.key == "tileSize" })
     _ = F.render(root)
     #expect(rec.tiles == [CGRect(x: 0, y: 0, width: 256, height: 256)])
+  }
+
+  @Test func levelsBelowOneCountAsOne() {
+    let (root, window, tiled, rec) = Self.scene()
+    tiled.levelsOfDetail = -3
+    window.sublayerTransform = CATransform3DMakeScale(3, 3, 1)
+    _ = F.render(root)
+    #expect(Set(rec.scales) == [1])
+  }
+
+  @Test func aFrameDrawsAtMostTheTileBudget() {
+    let (root, _, tiled, rec) = Self.scene()
+    tiled.tileSize = CGSize(width: 1, height: 1)
+    CADiagnostics.drain()
+    _ = F.render(root)
+    // 180 × 100 one-pixel tiles are visible; the frame stops at the budget.
+    #expect(rec.tiles.count == CATiledLayer.maximumTilesPerFrame)
+    #expect(CADiagnostics.drain().contains { $0.key == "tileSize" })
   }
 
   @Test func tilesMatchTheGoldenAndAWholeDrawing() {
