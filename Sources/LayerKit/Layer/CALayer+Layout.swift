@@ -35,12 +35,18 @@ extension CALayer {
   }
 
   /// Marks the layer's contents as needing `display()`.
-  public func setNeedsDisplay() { isDisplayPending = true }
+  public func setNeedsDisplay() {
+    isDisplayPending = true
+    (self as? CATiledLayer)?.tiles.removeAll()
+  }
 
   /// Marks the layer's contents in `r` (its own coordinates) as needing display;
-  /// LayerKit redraws the whole layer.
+  /// LayerKit redraws the whole layer, except a `CATiledLayer`, which redraws only the
+  /// tiles `r` touches.
   public func setNeedsDisplay(_ r: CGRect) {
-    if !r.isEmpty { isDisplayPending = true }
+    guard !r.isEmpty else { return }
+    isDisplayPending = true
+    (self as? CATiledLayer)?.tiles.remove(intersecting: r)
   }
 
   /// Whether the layer is marked as needing display.

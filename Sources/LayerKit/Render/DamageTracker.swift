@@ -21,10 +21,12 @@ package struct DamageTracker {
     var tint: SIMD4<Float>?
     var transition: RenderTransition?
     var footprint: PixelRect
+    var tiles: TiledLayerSource?
 
     static func == (a: Record, b: Record) -> Bool {
       a.image === b.image && a.map == b.map && a.alpha == b.alpha && a.clip == b.clip && a.parent == b.parent
-        && a.position == b.position && a.tint == b.tint && a.transition == b.transition && a.footprint == b.footprint && a.state == b.state
+        && a.position == b.position && a.tint == b.tint && a.transition == b.transition && a.footprint == b.footprint && a.tiles == b.tiles
+        && a.state == b.state
     }
   }
 
@@ -105,7 +107,7 @@ package struct DamageTracker {
       keys.append(n.key)
       records.append(Record(
         state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-        tint: n.tint, transition: n.transition, footprint: footprint))
+        tint: n.tint, transition: n.transition, footprint: footprint, tiles: n.tiles))
       var childClip = clip
       if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
       if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }

@@ -67,6 +67,9 @@ extension LayerCompositor {
                   clip: clip, alpha: alpha)
       }
     }
+    if let tiles = n.tiles {
+      drawTiles(i, tiles, map: map, into: s, clip: clip, alpha: alpha)
+    }
     if n.kind == .shape, let shape = st.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
     }

@@ -43,6 +43,8 @@ package struct RenderNode: Sendable {
   /// they are added (`.additive`) rather than composited.
   package var particles: [EmitterParticle]? = nil
   package var particlesAdd = false
+  /// A `CATiledLayer`'s tiles, drawn on demand while compositing.
+  package var tiles: TiledLayerSource? = nil
 
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { backingStore ?? state.contents }
@@ -50,7 +52,7 @@ package struct RenderNode: Sendable {
   /// Whether the node draws any pixels of its own (not counting sublayers, border and
   /// shadow).
   package var hasOwnContent: Bool {
-    if image != nil || particles?.isEmpty == false { return true }
+    if image != nil || tiles != nil || particles?.isEmpty == false { return true }
     switch kind {
     case .shape: return state.shape?.path != nil
     case .gradient: return !(state.gradient?.colors.elements.isEmpty ?? true)

@@ -79,6 +79,7 @@ package struct RenderTreeBuilder {
       var node = RenderNode(
         key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
       node.backingStore = store
+      if let tiled = layer as? CATiledLayer, node.state.contents == nil { node.tiles = TiledLayerSource(tiled) }
       node.instanceTransform = instanceTransform
       node.tint = tint
       if let emitter = layer as? CAEmitterLayer {
@@ -204,8 +205,9 @@ package struct RenderTreeBuilder {
   /// left `contents` alone, and returns the store to show (nil when `contents` has
   /// been replaced since it was drawn).
   private static func updateBackingStore(_ layer: CALayer) -> CGImage? {
-    if layer is CATextLayer {
-      // Text is drawn as vector outlines from the presentation state at every frame.
+    if layer is CATextLayer || layer is CATiledLayer {
+      // A tiled layer draws its tiles while compositing (TiledLayerSource); text
+      // is drawn as vector outlines from the presentation state at every frame.
       layer.displayIfNeeded()
       return nil
     }

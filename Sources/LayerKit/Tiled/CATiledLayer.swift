@@ -1,0 +1,101 @@
+import Foundation
+
+/// A layer whose contents `draw(in:)` draws in tiles, on demand, at several levels of
+/// detail: Core Animation's tiled layer, for content far larger than the screen (maps,
+/// documents, deep zooms).
+///
+/// **Tiles.** The layer's coordinate space (from its origin `(0, 0)`) is cut into tiles
+/// of `tileSize` *pixels*. When a frame is composited, only the tiles that intersect the
+/// part of `bounds` visible on screen (after every ancestor's clip) are drawn, each once:
+/// `draw(in:)` (or the delegate's `draw(_:in:)`) gets a context whose transform maps
+/// layer coordinates to the tile's pixels and whose clip is the tile, so
+/// `ctx.boundingBoxOfClipPath` is the tile's rectangle in layer coordinates, as on
+/// Apple's platforms. Drawn tiles are kept (see `maximumCachedTilePixels`) until
+/// `setNeedsDisplay()` (every tile) or `setNeedsDisplay(_:)` (the tiles the rectangle
+/// touches) retires them, or `tileSize`, `levelsOfDetail`, `levelsOfDetailBias` or
+/// `contentsScale` change.
+///
+/// **Levels of detail.** Level `k` (`0 ..< levelsOfDetail`) draws at
+/// `contentsScale · 2^(levelsOfDetailBias − k)` pixels per point: level 0 is the finest,
+/// magnified `levelsOfDetailBias` times over, and each further level halves the
+/// resolution. A frame uses the coarsest level whose resolution is at least the layer's
+/// on-screen scale (the larger axis scale of its transform to the frame's pixels), else
+/// the finest level.
+///
+/// **Differences from Apple.** Apple draws tiles on background threads and fades each
+/// in over `fadeDuration()`. LayerKit draws the missing visible tiles at once, on the
+/// thread that renders the frame, before the frame is composited, so every frame is
+/// complete and deterministic; tiles do not fade. A tile drawn with a level's scale is
+/// never shown at another level in the meantime.
+///
+/// **Bad input.** A `tileSize` side that is zero, negative or not finite falls back to
+/// the default 256 × 256 with a diagnostic; sides are rounded up to whole pixels and
+/// capped at 4096. `levelsOfDetail` below 1 counts as 1; a frame draws at most
+/// `maximumTilesPerFrame` tiles of one layer (the rest are left out, with a diagnostic).
+open class CATiledLayer: CALayer {
+  /// The default `tileSize`: 256 × 256 pixels.
+  public static let defaultTileSize = CGSize(width: 256, height: 256)
+  /// The most tiles of one layer drawn in one frame (a tiny tile size on a huge layer
+  /// would otherwise ask for millions).
+  public static let maximumTilesPerFrame = 4096
+  /// The most tile pixels one layer keeps: 32 M pixels (128 MiB, 512 default tiles).
+  /// Past it the least recently shown tiles are dropped first.
+  public static let maximumCachedTilePixels = 32 * 1024 * 1024
+
+  /// Apple's fade-in time for a new tile, in seconds (0.25). LayerKit does not fade
+  /// tiles in (see above); the value is reported for ported code.
+  open class func fadeDuration() -> CFTimeInterval { 0.25 }
+
+  /// The size of a tile, in pixels. Default 256 × 256.
+  public var tileSize: CGSize = CATiledLayer.defaultTileSize {
+    didSet {
+      guard tileSize != oldValue else { return }
+      tiles.removeAll()
+      if Self.validTileSize(tileSize) == nil {
+        CADiagnostics.report(
+          key: "tileSize", "\(self) was given the tile size \(tileSize); uses 256 × 256")
+      }
+    }
+  }
+  /// How many levels of detail the layer draws at. Default 1.
+  public var levelsOfDetail: Int = 1 {
+    didSet { if levelsOfDetail != oldValue { tiles.removeAll() } }
+  }
+  /// How many of the levels are magnified (finer than `contentsScale`). Default 0.
+  public var levelsOfDetailBias: Int = 0 {
+    didSet { if levelsOfDetailBias != oldValue { tiles.removeAll() } }
+  }
+
+  /// The tiles drawn so far.
+  package let tiles = TileCache()
+
+  public override init() {
+    super.init()
+    tiles.layer = self
+  }
+
+  public required init(layer: Any) {
+    super.init(layer: layer)
+    tiles.layer = self
+    if let other = layer as? CATiledLayer {
+      tileSize = other.tileSize
+      levelsOfDetail = other.levelsOfDetail
+      levelsOfDetailBias = other.levelsOfDetailBias
+    }
+  }
+
+  /// The tile size in whole pixels that frames use: `tileSize`, or the default for a
+  /// side that is not a positive finite number (reported when it is set).
+  package var effectiveTileSize: (width: Int, height: Int) {
+    Self.validTileSize(tileSize) ?? (256, 256)
+  }
+
+  /// `t` in whole pixels (rounded up, at most 4096), or nil when a side is not a positive
+  /// finite number.
+  private static func validTileSize(_ t: CGSize) -> (width: Int, height: Int)? {
+    guard t.width.isFinite, t.height.isFinite, t.width > 0, t.height > 0 else { return nil }
+    return (
+      Int(geometric: Swift.min(t.width, 4096), .up), Int(geometric: Swift.min(t.height, 4096), .up)
+    )
+  }
+}
