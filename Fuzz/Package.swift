@@ -17,6 +17,10 @@ let package = Package(
     .executableTarget(
       name: "FuzzImageDecoding", dependencies: [.product(name: "LayerKitSDL", package: "LayerKit")],
       path: "Sources/FuzzImageDecoding"),
+    // Lottie JSON (`LottieAnimation(data:)`), then the layer tree built and rendered.
+    .executableTarget(
+      name: "FuzzLottie", dependencies: [.product(name: "LayerKitLottie", package: "LayerKit")],
+      path: "Sources/FuzzLottie"),
   ],
   swiftLanguageModes: [.v6]
 )

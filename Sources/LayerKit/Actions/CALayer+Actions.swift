@@ -33,8 +33,11 @@ extension CALayer {
   ///
   /// An action that changes the same property of the same layer again while it runs
   /// does not trigger itself: the nested change runs no action and records a diagnostic.
+  ///
+  /// - Parameter previousSublayers: for a sublayer change, builds the sublayers before it
+  ///   (called only when there is an action to hand them to).
   package func performAction(
-    forKey event: String, previousValue: Any? = nil, previousSublayers: [CALayer]? = nil
+    forKey event: String, previousValue: Any? = nil, previousSublayers: (() -> [CALayer])? = nil
   ) {
     let thread = TransactionThread.current
     if thread.actionInvocations.contains(where: { $0.layer === self && $0.event == event }) {
@@ -44,7 +47,8 @@ extension CALayer {
     guard let action = action(forKey: event) else { return }
     thread.actionInvocations.append(
       ActionInvocation(
-        layer: self, event: event, previousValue: previousValue, previousSublayers: previousSublayers))
+        layer: self, event: event, previousValue: previousValue,
+        previousSublayers: previousSublayers?()))
     defer { thread.actionInvocations.removeLast() }
     action.run(forKey: event, object: self, arguments: nil)
   }
@@ -61,7 +65,7 @@ extension CALayer {
     thread.noteChange()
     if !thread.pendingSublayerChanges.contains(where: { $0.parent === self }) {
       thread.pendingSublayerChanges.append(
-        SublayerChange(parent: self, before: children, wasInCommittedTree: isInCommittedContextTree))
+        SublayerChange(parent: self, wasInCommittedTree: isInCommittedContextTree))
     }
     thread.sublayerChangeDepth += 1
     body()
@@ -73,43 +77,49 @@ extension CALayer {
     for change in changes { change.parent.sublayersDidChange(change) }
   }
 
+  /// Records in the change in progress on this layer's sublayers (opened by
+  /// `changeSublayers(_:)`) that `layer` was inserted at `index` or removed from it.
+  /// Every edit of `children` outside `deinit` goes through here.
+  package func recordSublayerEdit(_ layer: CALayer, at index: Int, isInsertion: Bool) {
+    let thread = TransactionThread.current
+    guard let i = thread.pendingSublayerChanges.lastIndex(where: { $0.parent === self }) else {
+      return
+    }
+    thread.pendingSublayerChanges[i].record(
+      SublayerEdit(layer: layer, index: index, isInsertion: isInsertion))
+  }
+
   /// Runs the actions of one sublayer change.
   ///
-  /// - Complexity: O(n) in the number of old and new sublayers, with small constants:
-  ///   the common prefix and suffix are skipped by identity, and membership in the rest
-  ///   is a mark stamped on the layers (no hashing), so adding, moving or removing
-  ///   thousands of sublayers one by one costs linear time per change.
+  /// A layer the change removed (its first edit a removal) and that is neither a sublayer
+  /// now nor in a committed tree elsewhere runs `kCAOnOrderOut`; one it added (its first
+  /// edit an insertion) that is a sublayer now runs `kCAOnOrderIn`.
+  ///
+  /// - Complexity: O(e) in the number of edits, whatever the number of sublayers (a
+  ///   layer is counted once through a mark stamped on it, no hashing); rebuilding the
+  ///   old list for a `"sublayers"` action costs more, and only when there is one.
   private func sublayersDidChange(_ change: SublayerChange) {
-    let after = children
-    let before = change.before
-    var head = 0
-    while head < before.count, head < after.count, before[head] === after[head] { head += 1 }
-    if head == before.count && head == after.count { return }
-    var tail = 0
-    while tail < before.count - head, tail < after.count - head,
-      before[before.count - 1 - tail] === after[after.count - 1 - tail]
-    {
-      tail += 1
+    guard !change.edits.isEmpty else { return }
+    let mark = CALayer.nextMembershipMark()
+    var touched: [(layer: CALayer, wasSublayer: Bool)] = []
+    for edit in change.edits where edit.layer.membershipMark != mark {
+      edit.layer.membershipMark = mark
+      touched.append((edit.layer, !edit.isInsertion))
     }
-    let removedRange = before[head..<(before.count - tail)]
-    let addedRange = after[head..<(after.count - tail)]
     let inTree = isInCommittedContextTree
     if change.wasInCommittedTree {
-      let mark = CALayer.nextMembershipMark()
-      for l in addedRange { l.membershipMark = mark }
-      for old in removedRange where old.membershipMark != mark {
+      for (old, was) in touched where was && old.parentLayer !== self {
         if !old.isInCommittedContextTree { old.performAction(forKey: kCAOnOrderOut) }
       }
     }
     if inTree {
-      let mark = CALayer.nextMembershipMark()
-      for l in removedRange { l.membershipMark = mark }
-      for new in addedRange where new.membershipMark != mark && !new.state.isHidden {
+      for (new, was) in touched where !was && new.parentLayer === self && !new.state.isHidden {
         new.performAction(forKey: kCAOnOrderIn)
       }
     }
     if inTree || change.wasInCommittedTree {
-      performAction(forKey: "sublayers", previousSublayers: change.before)
+      performAction(
+        forKey: "sublayers", previousSublayers: { change.sublayers(before: self.children) })
     }
   }
 

@@ -15,12 +15,21 @@ extension CALayer {
   /// stably sorted by `zPosition`), or nil when there are none.
   ///
   /// Setting replaces every sublayer: the old ones are removed, the new ones added in
-  /// order. A layer listed twice ends up once, at its last position.
+  /// order. A layer listed twice ends up once, at its last position. Setting the same
+  /// layers in the same order changes nothing (no `"sublayers"` action).
   public var sublayers: [CALayer]? {
     get { children.isEmpty ? nil : children }
     set {
       changeSublayers {
-        for child in children { child.parentLayer = nil }
+        let new = newValue ?? []
+        if new.count == children.count && zip(new, children).allSatisfy({ $0 === $1 }) {
+          setNeedsLayout()
+          return
+        }
+        for child in children {
+          child.parentLayer = nil
+          recordSublayerEdit(child, at: 0, isInsertion: false)
+        }
         children.removeAll()
         for layer in newValue ?? [] { addSublayer(layer) }
         setNeedsLayout()
@@ -65,6 +74,7 @@ extension CALayer {
         index = children.count
       }
       children.insert(layer, at: index)
+      recordSublayerEdit(layer, at: index, isInsertion: true)
       layer.parentLayer = self
       setNeedsLayout()
     }
@@ -95,6 +105,8 @@ extension CALayer {
       newLayer.detachFromParent()
       guard let index = children.firstIndex(where: { $0 === oldLayer }) else { return }
       children[index] = newLayer
+      recordSublayerEdit(oldLayer, at: index, isInsertion: false)
+      recordSublayerEdit(newLayer, at: index, isInsertion: true)
       oldLayer.parentLayer = nil
       newLayer.parentLayer = self
       setNeedsLayout()
@@ -105,7 +117,10 @@ extension CALayer {
   public func removeFromSuperlayer() {
     guard let parent = parentLayer else { return }
     parent.changeSublayers {
-      parent.children.removeAll { $0 === self }
+      if let index = parent.children.firstIndex(where: { $0 === self }) {
+        parent.children.remove(at: index)
+        parent.recordSublayerEdit(self, at: index, isInsertion: false)
+      }
       parentLayer = nil
       parent.setNeedsLayout()
     }

@@ -42,8 +42,8 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   }
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
-  /// Scratch for comparing sublayer lists in linear time: a layer carries the mark of
-  /// the last list it was found in (see `sublayersDidChange`).
+  /// Scratch for counting each layer of a sublayer change once: a layer carries the mark
+  /// of the last change that counted it (see `sublayersDidChange`).
   package var membershipMark: UInt64 = 0
 
   /// Frees the subtree level by level: releasing a deep chain through nested `deinit`s

@@ -4,7 +4,8 @@ import Testing
 @testable import LayerKit
 
 /// Wide trees: thousands of sublayers on a layer on screen. Each change runs its actions
-/// in time linear in the number of sublayers (`Scripts/bench` times 10,000).
+/// in time linear in the number of its edits, not of the sublayers (`Scripts/bench` times
+/// 10,000).
 @Suite struct WideTreeTests {
   /// Counts the order-in and order-out actions it is asked for.
   final class OrderCounter: CALayerDelegate {
