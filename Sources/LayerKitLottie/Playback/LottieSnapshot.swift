@@ -33,8 +33,8 @@ public enum LottieSnapshot {
     imageDecoder: LottieImageDecoder? = nil
   ) -> CGImage {
     let view = viewSize(for: animation.size)
-    let width = pixelSize?.width ?? Int((view.width * 2).rounded(.up))
-    let height = pixelSize?.height ?? Int((view.height * 2).rounded(.up))
+    let width = pixelSize?.width ?? Int(geometric: view.width * 2, .up)
+    let height = pixelSize?.height ?? Int(geometric: view.height * 2, .up)
     let scale = min(Double(width) / animation.size.width, Double(height) / animation.size.height)
     let context = CAContext(clock: CAManualClock())
     let root = CALayer()
