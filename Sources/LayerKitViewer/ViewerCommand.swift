@@ -62,7 +62,8 @@ struct SceneOptions: ParsableArguments {
       valueName: "FILE.json"))
   var lottie: String?
 
-  @Argument(help: ArgumentHelp("A Lottie file to play (the same as --lottie).", valueName: "FILE.json"))
+  @Argument(
+    help: ArgumentHelp("A Lottie file to play (the same as --lottie).", valueName: "FILE.json"))
   var file: String?
 }
 

@@ -46,7 +46,9 @@ import Testing
     #expect(try action(["a.json"]) == window)
     #expect(try action(["--lottie", "a.json"]) == window)
     #expect(
-      try action(["--lottie", "a.json", "--progress", "0.25", "--size", "200x118", "--out", "o.png"])
+      try action([
+        "--lottie", "a.json", "--progress", "0.25", "--size", "200x118", "--out", "o.png",
+      ])
         == .renderLottie(
           file: "a.json", progress: 0.25, size: .init(width: 200, height: 118, scale: 1),
           out: "o.png"))
@@ -102,7 +104,8 @@ import Testing
     #expect(pixel(image, x: x, y: 30) == [255, 0, 0, 255])
     #expect(pixel(image, x: progress < 0.5 ? 90 : 5, y: 30)[3] == 0, "transparent elsewhere")
 
-    try ViewerRunner.perform(.renderLottie(file: file, progress: progress, size: nil, out: out.path))
+    try ViewerRunner.perform(
+      .renderLottie(file: file, progress: progress, size: nil, out: out.path))
     let snapshot = try CGImage(pngData: Data(contentsOf: out))
     #expect(snapshot.width == 400 && snapshot.height == 240, "200 × 120 points at 2×")
   }
@@ -177,7 +180,8 @@ import Testing
       #expect("\(error)".hasPrefix("cannot read the Lottie file \(missing): "))
       #expect(error.exitStatus == 1)
     }
-    let bad = try Self.writeSample(in: dir, #"{"fr":"fast","ip":0,"op":20,"w":10,"h":10,"layers":[]}"#)
+    let bad = try Self.writeSample(
+      in: dir, #"{"fr":"fast","ip":0,"op":20,"w":10,"h":10,"layers":[]}"#)
     do {
       try ViewerRunner.perform(.renderLottie(file: bad, progress: 0, size: nil, out: out))
       Issue.record("a malformed file rendered")
