@@ -77,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "LayerKitViewer",
       dependencies: [
-        "LayerKitSDL", "LayerKitDemos", "LayerKitExport", logging,
+        "LayerKitSDL", "LayerKitDemos", "LayerKitExport", "LayerKitLottie", logging,
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/LayerKitViewer"),
@@ -110,7 +110,10 @@ let package = Package(
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(
       name: "LayerKitViewerTests",
-      dependencies: ["LayerKitViewer", "LayerKitExport", "CGif", "CWebP", "LayerKitDemos"]),
+      dependencies: [
+        "LayerKitViewer", "LayerKitExport", "CGif", "CWebP", "LayerKitDemos", "LayerKitLottie",
+        "LayerKitTestSupport",
+      ]),
     .testTarget(
       name: "LayerKitUIKitCompatTests",
       dependencies: ["LayerKitUIKitCompat", "LayerKit", "LayerKitTestSupport"],

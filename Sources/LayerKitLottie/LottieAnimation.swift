@@ -4,14 +4,16 @@ import LayerKit
 /// A parsed Lottie file: its size, frame rate and timeline, ready to build layer trees.
 ///
 /// Parsing validates the whole file up front; every failure is a `LottieError` naming
-/// the JSON path of the offending value, never a crash.
+/// the JSON path of the offending value, never a crash. Immutable once parsed (one `let`
+/// holding the parsed model, never mutated; building reads it), so one animation may be
+/// shared between threads, which the conformance to `Sendable` states unchecked.
 ///
 /// ```swift
 /// let animation = try LottieAnimation(contentsOf: url)
 /// let layer = LottieLayer(animation: animation)
 /// layer.currentProgress = 0.5
 /// ```
-public final class LottieAnimation {
+public final class LottieAnimation: @unchecked Sendable {
   let composition: Composition
 
   /// Parses Lottie JSON.

@@ -140,7 +140,7 @@ enum HeadlessRenderer {
     }
   }
 
-  private static func makeDirectory(_ url: URL) throws(ViewerError) {
+  static func makeDirectory(_ url: URL) throws(ViewerError) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
@@ -166,7 +166,7 @@ enum HeadlessRenderer {
     return ns.localizedDescription
   }
 
-  private static func formatted(_ time: Double) -> String {
+  static func formatted(_ time: Double) -> String {
     String(format: "%.3f", time)
   }
 }

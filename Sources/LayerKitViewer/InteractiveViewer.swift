@@ -5,6 +5,8 @@ import LayerKitSDL
 /// The viewer's window: a ``ViewerController`` (gallery, demo, timeline, overlays,
 /// inspector, all layers) in a ``LayerHost``.
 ///
+/// A Lottie file given on the command line plays first, as a scene, with the same tools.
+///
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses; ←/→ step a frame; S slow motion; R
 /// restarts; O overlays; I inspector; P screenshot (into `./screenshots/`); Escape quits.
 final class InteractiveViewer {
@@ -15,7 +17,12 @@ final class InteractiveViewer {
 
   init(_ options: ViewerAction.WindowOptions) throws(ViewerError) {
     self.options = options
-    let demos = DemoCatalog.all
+    var demos = DemoCatalog.all
+    if let file = options.lottie {
+      let animation = try HeadlessRenderer.loadLottie(file)
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      demos.insert(LottieFileScene.demo(animation: animation, fileName: name), at: 0)
+    }
     guard !demos.isEmpty else { throw .noDemos }
     var first = 0
     if let name = options.demo {

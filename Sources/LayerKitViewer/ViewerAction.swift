@@ -12,6 +12,12 @@ enum ViewerAction: Equatable {
   case renderFrames(demo: String?, count: Int, fps: Double, size: PixelSize, out: String)
   /// Write an animation of one demo (GIF, WebP or MP4 by the file's extension).
   case export(ExportOptions)
+  /// Render a Lottie file at `progress` (0…1) to a PNG, framed like Apple's snapshots;
+  /// `size` nil: the snapshot size.
+  case renderLottie(file: String, progress: Double, size: PixelSize?, out: String)
+  /// Write an animation of a Lottie file from its first frame; `duration` nil: the file's,
+  /// `size` nil: the snapshot size.
+  case exportLottie(file: String, duration: Double?, fps: Double, size: PixelSize?, out: String)
   case list
 
   /// How to run the window.
@@ -24,6 +30,8 @@ enum ViewerAction: Equatable {
     var quitAfterFrames: Int?
     /// Where to save the last frame shown, read back from the window, when it closes.
     var screenshot: String?
+    /// A Lottie file to play first, as a scene before the demos.
+    var lottie: String? = nil
   }
 
   /// An image size and its pixels-per-point scale.

@@ -37,6 +37,14 @@ enum ViewerArgument {
     return value
   }
 
+  /// A progress through an animation, 0 to 1.
+  static func progress(_ text: String) throws -> Double {
+    guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
+      throw ValidationError("expected a progress from 0 to 1, such as 0.25")
+    }
+    return p
+  }
+
   static func count(_ text: String, range: ClosedRange<Int>, what: String) throws -> Int {
     guard let n = Int(text), range.contains(n) else {
       throw ValidationError("expected \(what) from \(range.lowerBound) to \(range.upperBound)")

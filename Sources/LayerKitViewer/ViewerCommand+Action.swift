@@ -6,8 +6,7 @@ extension ViewerCommand {
   /// says what to change.
   func action() throws(ViewerError) -> ViewerAction {
     if scene.list { return .list }
-    let size =
-      scene.size ?? ViewerArgument.Size(width: Self.defaultWidth, height: Self.defaultHeight)
+    let size = scene.size ?? Self.defaultSize
     let pixels = ViewerAction.PixelSize(
       width: size.width, height: size.height, scale: files.scale ?? 1)
     guard pixels.pixelWidth <= ViewerArgument.maximumPixels,
@@ -16,6 +15,10 @@ extension ViewerCommand {
       throw .invalidValue(
         option: "--size", value: "\(size.width)x\(size.height) at scale \(pixels.scale)",
         expected: "at most \(ViewerArgument.maximumPixels) pixels per side")
+    }
+    if let file = try lottieFile() { return try lottieAction(file, pixels) }
+    if files.progress != nil {
+      throw .conflictingOptions("--progress only goes with a Lottie file (--lottie FILE.json)")
     }
     if let demo = scene.demo { try Self.checkDemo(demo) }
     let toFiles = files.out != nil || files.all || export.export != nil
@@ -53,10 +56,62 @@ extension ViewerCommand {
       throw .conflictingOptions(
         "--time and --scale apply only when rendering to files (--out or --export)")
     }
-    return .interactive(
-      .init(
-        demo: scene.demo, width: size.width, height: size.height, vsync: window.vsync,
-        quitAfterFrames: window.quitAfter, screenshot: window.screenshot))
+    return .interactive(windowOptions(size, lottie: nil))
+  }
+
+  private func windowOptions(_ size: ViewerArgument.Size, lottie: String?)
+    -> ViewerAction.WindowOptions
+  {
+    .init(
+      demo: scene.demo, width: size.width, height: size.height, vsync: window.vsync,
+      quitAfterFrames: window.quitAfter, screenshot: window.screenshot, lottie: lottie)
+  }
+
+  /// The Lottie file named by `--lottie` or the positional argument, if any.
+  private func lottieFile() throws(ViewerError) -> String? {
+    if let flag = scene.lottie, let file = scene.file {
+      throw .conflictingOptions(
+        "give the Lottie file once: either \(file) or --lottie \(flag), not both")
+    }
+    return scene.lottie ?? scene.file
+  }
+
+  /// The action for a Lottie file: a PNG (`--out`), an animation (`--export`) or the window.
+  private func lottieAction(_ file: String, _ pixels: ViewerAction.PixelSize)
+    throws(ViewerError) -> ViewerAction
+  {
+    for (flag, given) in [
+      ("--demo", scene.demo != nil), ("--all", files.all), ("--frames", files.frames != nil),
+      ("--time", files.time != nil),
+    ] where given {
+      throw .conflictingOptions(
+        "a Lottie file cannot be combined with \(flag); choose its frame with --progress P")
+    }
+    let size = scene.size == nil ? nil : pixels
+    if files.out != nil || export.export != nil {
+      if window.quitAfter != nil { throw .windowOnly("--quit-after") }
+      if window.screenshot != nil { throw .windowOnly("--screenshot") }
+      if !window.vsync { throw .windowOnly("--no-vsync") }
+    }
+    if let path = export.export {
+      if files.out != nil { throw .conflictingOptions("--export and --out cannot be combined") }
+      if files.progress != nil {
+        throw .conflictingOptions("--export starts at the first frame; drop --progress")
+      }
+      let fps = try Self.exportFPS(path, files.fps)
+      return .exportLottie(
+        file: file, duration: export.duration, fps: fps, size: size, out: path)
+    }
+    if export.duration != nil { throw .conflictingOptions("--duration only goes with --export") }
+    if files.fps != nil { throw .conflictingOptions("--fps only goes with --frames or --export") }
+    if let out = files.out {
+      return .renderLottie(file: file, progress: files.progress ?? 0.5, size: size, out: out)
+    }
+    if files.progress != nil || files.scale != nil {
+      throw .conflictingOptions(
+        "--progress and --scale apply only when rendering to files (--out or --export)")
+    }
+    return .interactive(windowOptions(scene.size ?? Self.defaultSize, lottie: file))
   }
 
   private func exportOptions(_ path: String, _ pixels: ViewerAction.PixelSize)
@@ -71,16 +126,22 @@ extension ViewerCommand {
     ] where given {
       throw .conflictingOptions("--export and \(flag) cannot be combined")
     }
+    let fps = try Self.exportFPS(path, files.fps)
+    return .init(demo: demo, duration: export.duration, fps: fps, size: pixels, out: path)
+  }
+
+  /// The frame rate of an export to `path` (`--fps`, default 25), checked against its format.
+  private static func exportFPS(_ path: String, _ given: Double?) throws(ViewerError) -> Double {
     guard let format = AnimationFormat(path: path) else {
       throw .invalidValue(
         option: "--export", value: path, expected: "a file name ending in .gif, .webp or .mp4")
     }
-    let fps = files.fps ?? Self.defaultExportFPS
+    let fps = given ?? defaultExportFPS
     if format == .gif, fps > AnimatedGIFWriter.maximumFrameRate {
       throw .export(
         .unsupportedFrameRate(format: "GIF", fps: fps, maximum: AnimatedGIFWriter.maximumFrameRate))
     }
-    return .init(demo: demo, duration: export.duration, fps: fps, size: pixels, out: path)
+    return fps
   }
 
   /// Throws the list of demos when `name` is not one of them.

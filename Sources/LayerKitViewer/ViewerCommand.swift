@@ -12,7 +12,11 @@ struct ViewerCommand: ParsableCommand {
     commandName: "layerkit-viewer",
     abstract: "Shows the LayerKit demos in a window, or renders them to images and animations.",
     discussion: """
-      With no options, opens a window showing the demos (needs a display).
+      With no options, opens a window showing the demos (needs a display). With a Lottie \
+      file (FILE.json or --lottie FILE.json) the window plays it first, as a scene; with \
+      --out it renders the frame at --progress P framed like Apple's snapshots (--size WxH \
+      in pixels, default: the composition's size with its larger side at most 500 points, \
+      at 2 pixels per point); with --export it writes an animation of it.
 
       Keys in the window: Up/Down or 1-9 pick a demo, Space pauses, Left/Right step a \
       frame, S plays at 0.1x, R restarts, O overlays, I inspector, P saves a screenshot \
@@ -23,6 +27,9 @@ struct ViewerCommand: ParsableCommand {
 
   static let defaultWidth = 1280
   static let defaultHeight = 720
+  static var defaultSize: ViewerArgument.Size {
+    ViewerArgument.Size(width: defaultWidth, height: defaultHeight)
+  }
   /// The frame rate of `--export` when `--fps` is not given.
   static let defaultExportFPS = 25.0
 
@@ -48,6 +55,16 @@ struct SceneOptions: ParsableArguments {
 
   @Flag(help: "List the demos and exit.")
   var list = false
+
+  @Option(
+    help: ArgumentHelp(
+      "A Lottie file to play in the window, or to render with --out or --export.",
+      valueName: "FILE.json"))
+  var lottie: String?
+
+  @Argument(
+    help: ArgumentHelp("A Lottie file to play (the same as --lottie).", valueName: "FILE.json"))
+  var file: String?
 }
 
 /// Options of the window.
@@ -102,6 +119,14 @@ struct FileOptions: ParsableArguments {
     help: ArgumentHelp("Frames per second for --frames and --export (export: 25).", valueName: "F"),
     transform: { try ViewerArgument.positive($0, expected: "frames per second, such as 30") })
   var fps: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --lottie and --out: the frame at this progress, 0 to 1 (default 0.5).",
+      valueName: "P"),
+    transform: ViewerArgument.progress)
+  var progress: Double?
 }
 
 /// Options of animation export.

@@ -1,4 +1,5 @@
 import LayerKitExport
+import LayerKitLottie
 import LayerKitSDL
 
 /// Why the viewer could not do what it was asked; printed to standard error.
@@ -20,6 +21,8 @@ enum ViewerError: Error, Equatable, CustomStringConvertible {
   case windowUnavailable(display: String, SDLError)
   case sdlFailed(SDLError)
   case export(AnimationExportError)
+  /// The Lottie file at `file` could not be loaded; the error names the JSON path.
+  case lottie(file: String, LottieError)
 
   var description: String {
     switch self {
@@ -52,6 +55,10 @@ enum ViewerError: Error, Equatable, CustomStringConvertible {
         + "--demo NAME --out FILE.png"
     case .export(let error):
       "\(error)"
+    case .lottie(let file, .unreadableFile(_, let reason)):
+      "cannot read the Lottie file \(file): \(reason)"
+    case .lottie(let file, let error):
+      "cannot load the Lottie file \(file): \(error)"
     }
   }
 

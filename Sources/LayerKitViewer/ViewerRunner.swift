@@ -17,6 +17,11 @@ enum ViewerRunner {
       try HeadlessRenderer.renderFrames(demo: demo, count: count, fps: fps, size: size, out: out)
     case .export(let options):
       try HeadlessRenderer.export(options)
+    case .renderLottie(let file, let progress, let size, let out):
+      try HeadlessRenderer.renderLottie(file: file, progress: progress, size: size, out: out)
+    case .exportLottie(let file, let duration, let fps, let size, let out):
+      try HeadlessRenderer.exportLottie(
+        file: file, duration: duration, fps: fps, size: size, out: out)
     case .interactive(let options):
       try InteractiveViewer(options).run()
     }

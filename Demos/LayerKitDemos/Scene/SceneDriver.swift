@@ -30,12 +30,24 @@ public final class SceneDriver {
   public let duration: Double
 
   /// Builds a scene into a new stage in `container` and starts it playing at time 0.
-  public init<S: DemoScene>(_ type: S.Type, in container: CALayer, context: CAContext) {
+  public convenience init<S: DemoScene>(_ type: S.Type, in container: CALayer, context: CAContext)
+  {
+    self.init(duration: S.duration, in: container, context: context) { S() }
+  }
+
+  /// Builds the scene `makeScene` makes (again at each restart or seek) into a new stage
+  /// in `container` and starts it playing at time 0; for scenes made from data, such as a
+  /// file, rather than from their type alone.
+  /// - Parameter duration: seconds in one run of the scene.
+  public init(
+    duration: Double, in container: CALayer, context: CAContext,
+    makeScene: @escaping () -> any DemoScene
+  ) {
     self.context = context
     self.container = container
-    makeScene = { S() }
-    duration = S.duration
-    scene = S()
+    self.makeScene = makeScene
+    self.duration = duration
+    scene = makeScene()
     parameters = scene.parameters
     stage = CALayer()
     install(playing: true)

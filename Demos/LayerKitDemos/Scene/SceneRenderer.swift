@@ -14,6 +14,14 @@ public enum SceneRenderer {
   /// The scene at `request.time` seconds, paused there, as an image of the requested
   /// size. Deterministic: the same request gives the same bytes.
   public static func render<S: DemoScene>(_ type: S.Type, _ request: DemoFrameRequest) -> CGImage {
+    render(request) { root, context in SceneDriver(S.self, in: root, context: context) }
+  }
+
+  /// The scene `makeDriver` runs in the root it is given, at `request.time` seconds, paused
+  /// there, as an image of the requested size.
+  public static func render(
+    _ request: DemoFrameRequest, makeDriver: (CALayer, CAContext) -> SceneDriver
+  ) -> CGImage {
     installFonts()
     let limit = 8192
     let width = min(max(1, request.pixelWidth), limit)
@@ -27,7 +35,7 @@ public enum SceneRenderer {
     root.backgroundColor = DemoStyle.background
     context.layer = root
     context.commit()
-    let driver = SceneDriver(S.self, in: root, context: context)
+    let driver = makeDriver(root, context)
     driver.seek(to: request.time.isFinite ? request.time : 0)
     return CARenderer(context: context).render(width: width, height: height, scale: scale)
   }

@@ -54,6 +54,7 @@ package struct LayerPropertyRegistry: Sendable {
     LayerProperty("cornerRadius", \.cornerRadius, animatable: true),
     PlainLayerProperty(options: "maskedCorners", \.maskedCorners),
     PlainLayerProperty(named: "cornerCurve", \.cornerCurve, known: [.circular, .continuous]),
+    PlainLayerProperty(named: "maskMode", \.maskMode, known: LayerMaskMode.known),
     LayerProperty("borderWidth", \.borderWidth, animatable: true),
     LayerProperty("borderColor", \.borderColor, animatable: true),
     LayerProperty("masksToBounds", \.masksToBounds, animatable: true),

@@ -47,6 +47,8 @@ package struct LayerState: Equatable, Sendable {
   package var maskedCorners: CACornerMask = .all
   /// The shape of the rounded corners. Default `.circular`.
   package var cornerCurve: CALayerCornerCurve = .circular
+  /// How `mask` becomes coverage (a LayerKit addition). Default `.alpha`.
+  package var maskMode: LayerMaskMode = .alpha
   /// In points, drawn inside the bounds. Default 0.
   package var borderWidth: CGFloat = 0
   package var borderColor: CGColor? = .black

@@ -151,7 +151,7 @@ package final class LayerCompositor {
           m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: region,
           alpha: 1)
       }
-      PixelCompositing.applyMask(mask, to: group)
+      PixelCompositing.applyMask(mask, to: group, mode: n.state.maskMode)
     }
     PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha, tint: n.tint)
   }

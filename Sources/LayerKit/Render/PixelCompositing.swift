@@ -52,8 +52,14 @@ package enum PixelCompositing {
 
   /// Multiplies the pixels of `dst` in its whole rect by the alpha of `mask` (device
   /// aligned; pixels outside `mask` become transparent).
-  package static func applyMask(_ mask: RenderSurface?, to dst: RenderSurface) {
+  package static func applyMask(
+    _ mask: RenderSurface?, to dst: RenderSurface, mode: LayerMaskMode = .alpha
+  ) {
     dst.flushPendingClear()
+    if mode != .alpha {
+      applyMask(mask, to: dst, converting: mode)
+      return
+    }
     guard let mask else {
       dst.clear(dst.rect)
       return

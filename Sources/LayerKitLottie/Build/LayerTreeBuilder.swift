@@ -13,7 +13,8 @@ public typealias LottieImageDecoder = @Sendable (Data) -> CGImage?
 /// maps time by `beginTime = startTime / frameRate` and `speed = 1 / timeStretch`). The
 /// chain's top layer is hidden outside `[inPoint, outPoint)` by a discrete `hidden`
 /// animation. Masks become the content's `mask`; a track matte wraps the matted chain in
-/// a container whose `mask` is the matte layer's chain.
+/// a container whose `mask` is the matte layer's chain, with the `maskMode` of the matte
+/// type (alpha, inverted alpha, luma, inverted luma).
 final class LayerTreeBuilder {
   let composition: Composition
   let decodeImage: LottieImageDecoder?
@@ -149,8 +150,19 @@ final class LayerTreeBuilder {
     let holder = CALayer.lottieGroup(name: "matte")
     holder.addSublayer(chain)
     holder.mask = matte
-    _ = type
+    holder.maskMode = Self.maskMode(matteType: type)
     return holder
+  }
+
+  /// The mask mode of a track matte type (`tt`): 1 alpha, 2 alpha inverted, 3 luma,
+  /// 4 luma inverted; anything else reads as alpha.
+  static func maskMode(matteType: Int) -> LayerMaskMode {
+    switch matteType {
+    case 2: .inverseAlpha
+    case 3: .luminance
+    case 4: .inverseLuminance
+    default: .alpha
+    }
   }
 
   private func addContent(

@@ -29,6 +29,7 @@ struct DefaultCase: Sendable, CustomTestStringConvertible {
     .init(key: "cornerRadius", expected: CGFloat(0)),
     .init(key: "maskedCorners", expected: CACornerMask(rawValue: 0b1111)),
     .init(key: "cornerCurve", expected: CALayerCornerCurve.circular),
+    .init(key: "maskMode", expected: LayerMaskMode.alpha),
     .init(key: "compositingFilter", expected: nil),
     .init(key: "borderWidth", expected: CGFloat(0)),
     .init(key: "borderColor", expected: black),

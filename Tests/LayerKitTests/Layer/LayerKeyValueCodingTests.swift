@@ -28,6 +28,7 @@ import Testing
     case is CACornerMask.Type: return CACornerMask.layerMaxXMaxYCorner
     case is CAEdgeAntialiasingMask.Type: return CAEdgeAntialiasingMask.layerTopEdge
     case is CALayerCornerCurve.Type: return CALayerCornerCurve.continuous
+    case is LayerMaskMode.Type: return LayerMaskMode.inverseAlpha
     case is String?.Type: return "screenBlendMode"
     default: return "unsupported \(type)"
     }
