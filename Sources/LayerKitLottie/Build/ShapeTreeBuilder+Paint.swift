@@ -125,7 +125,8 @@ extension ShapeTreeBuilder {
     applyLineStyle(style, to: layer, scale: scale(at: 0))
   }
 
-  /// Caps, joins, miter limit and dashes (lengths divided by the groups' scale `k`).
+  /// Caps, joins, miter limit and dashes (lengths and the animated offset divided by the
+  /// groups' scale `k`).
   private func applyLineStyle(_ style: StrokeStyle, to layer: CAShapeLayer, scale k: Double) {
     layer.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
     layer.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
@@ -135,7 +136,7 @@ extension ShapeTreeBuilder {
       if d.count % 2 == 1 { d += d }
       let k = k > 1e-6 ? k : 1
       layer.lineDashPattern = d.map { NSNumber(value: $0 / k) }
-      layer.lineDashPhase = CGFloat(style.dashOffset / k)
+      layer.lottieAnimate("lineDashPhase", style.dashOffset, timing) { CGFloat($0 / k) }
     }
   }
 
