@@ -131,7 +131,8 @@ import Testing
   }
 
   @Test func aLayersBlendModeBecomesItsCompositingFilter() throws {
-    let json = Self.file.replacingOccurrences(of: #""ty":4,"ind":1,"#, with: #""ty":4,"ind":1,"bm":1,"#)
+    let json = Self.file.replacingOccurrences(
+      of: #""ty":4,"ind":1,"#, with: #""ty":4,"ind":1,"bm":1,"#)
     let layer = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
     var filters: [String] = []
     var stack: [CALayer] = [layer]
@@ -140,6 +141,28 @@ import Testing
       stack += next.sublayers ?? []
     }
     #expect(filters == ["multiplyBlendMode"])
+  }
+
+  @Test func animatedDashOffsetBecomesALineDashPhaseAnimation() throws {
+    let json = #"""
+      {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,
+       "ks":{"a":{"k":[0,0]}},
+       "shapes":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[60,60]},"r":{"k":0}},
+                 {"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":4},"lc":2,"lj":1,
+                  "d":[{"n":"d","v":{"k":0}},{"n":"g","v":{"k":15}},
+                       {"n":"o","v":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[30]}]}}]}]}]}
+      """#
+    let layer = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+    var shapes: [CAShapeLayer] = []
+    var stack: [CALayer] = [layer]
+    while let next = stack.popLast() {
+      if let s = next as? CAShapeLayer { shapes.append(s) }
+      stack += next.sublayers ?? []
+    }
+    let stroke = try #require(shapes.first { $0.lineDashPattern != nil })
+    #expect(stroke.lineDashPattern == [0, 15])
+    let phase = try #require(stroke.animation(forKey: "lineDashPhase") as? CAKeyframeAnimation)
+    #expect(phase.values?.compactMap { $0 as? CGFloat } == [0, 30])
   }
 
   @Test func snapshotSizeFollowsTheFramingRule() {

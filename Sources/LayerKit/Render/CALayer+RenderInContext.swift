@@ -11,6 +11,12 @@ extension CALayer {
   /// displayed first (`draw(in:)` runs for layers that need display). The layer's
   /// opacity, shadow, mask, filters and everything else the compositor draws apply.
   ///
+  /// Like Core Animation's CPU renderer, `render(in:)` draws no 3D: a sublayer whose
+  /// `transform` is not affine (`CATransform3DIsAffine` false, a rotation about x or y
+  /// for instance) is drawn as if its `position`, `zPosition` and `transform` were zero,
+  /// the identity: only its bounds and anchor place its content (measured on Apple's
+  /// renders of layers rotated about x: the same flat picture at every angle).
+  ///
   /// The tree is composited into an offscreen the size of `ctx` and that image is then
   /// drawn into `ctx` through its current state, so the context's clip, alpha and blend
   /// mode apply to the result as a whole. A CTM that is not invertible or not finite
@@ -28,7 +34,7 @@ extension CALayer {
     }
     guard let surface = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ctx.width, y1: ctx.height))
     else { return }
-    let tree = RenderTreeBuilder.build(root: self) { $0.state }
+    let tree = RenderTreeBuilder.build(root: self) { Self.flattened($0.state) }
     LayerCompositor().render(
       tree, into: surface, clip: surface.rect, rootMap: ctm, placesRoot: false)
     guard let image = surface.context.makeImage() else { return }
@@ -36,5 +42,19 @@ extension CALayer {
     ctx.concatenate(ctm.inverted())
     ctx.draw(image, in: CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height))
     ctx.restoreGState()
+  }
+
+  /// The state `render(in:)` draws: a layer with a non-affine transform loses its
+  /// placement (position, z position and transform).
+  static func flattened(_ state: LayerState) -> LayerState {
+    let t = state.transform
+    let flat = [t.m13, t.m14, t.m23, t.m24, t.m31, t.m32, t.m34, t.m43, t.m33 - 1, t.m44 - 1]
+    // Within rounding of affine (a full turn about x is affine to Core Animation too).
+    guard flat.contains(where: { !(abs($0) <= 1e-9) }) else { return state }
+    var s = state
+    s.position = .zero
+    s.zPosition = 0
+    s.transform = .identity
+    return s
   }
 }

@@ -14,8 +14,13 @@ struct Geometry {
   init?(_ item: ShapeItem, roundness rounded: Keyframed<Double>?) {
     switch item {
     case .path(let p, let rev):
-      inputs = [CombinedKeyframes.times(p)]
-      shapes = { [p.value(at: $0)] }
+      if let r = rounded, r.keyframes.contains(where: { $0.value > 0 }) {
+        inputs = [CombinedKeyframes.times(p), r]
+        shapes = { f in [p.value(at: f).roundingCorners(radius: r.value(at: f))] }
+      } else {
+        inputs = [CombinedKeyframes.times(p)]
+        shapes = { [p.value(at: $0)] }
+      }
       reversed = rev
     case .rectangle(let p, let s, let r, let rev):
       let radius = (r.isAnimated || r.initial != 0) ? r : (rounded ?? r)

@@ -8,6 +8,9 @@ import LayerKit
 /// content), and frame `f` is the enclosing layer's time `f / frameRate` seconds.
 struct LayerTiming {
   var frameRate: Double
+  /// The time remapping of an enclosing precomposition: animations are then built on
+  /// its timeline, sampled at whole frames (see `FrameRemap`). Nil outside remaps.
+  var remap: FrameRemap? = nil
 
   /// The containing composition's seconds for frame `frame`.
   func seconds(_ frame: Double) -> Double { frame / frameRate }
@@ -35,6 +38,14 @@ enum KeyframeAnimationFactory {
   ) -> CAKeyframeAnimation? {
     guard property.isAnimated else { return nil }
     let k = property.keyframes
+    if let remap = timing.remap {
+      let converted = k.map { convert($0.value) }
+      return remap.animation(keyPath: keyPath, frameRate: timing.frameRate) { frame in
+        let (i, f) = property.locate(frame)
+        guard f != 0, i + 1 < k.count else { return converted[i] }
+        return AnimationValueBlend.interpolate(converted[i], converted[i + 1], fraction: f)
+      }
+    }
     var times: [Double] = []
     var values: [Any] = []
     var functions: [CAMediaTimingFunction] = []
@@ -98,8 +109,17 @@ enum KeyframeAnimationFactory {
     guard spatial, !k.dropLast().contains(where: \.hold) else {
       return animation(property, keyPath: keyPath, timing: timing) { convert($0) }
     }
-    let path = CGMutablePath()
     let points = k.map { convert($0.value) }
+    if let remap = timing.remap {
+      return remap.animation(keyPath: keyPath, frameRate: timing.frameRate) { frame in
+        let (i, f) = property.locate(frame)
+        guard f != 0, i + 1 < k.count else { return points[i] }
+        return pointOnSegment(
+          points[i], points[i + 1], out: k[i].spatialOut ?? .zero, in: k[i].spatialIn ?? .zero,
+          fraction: f)
+      }
+    }
+    let path = CGMutablePath()
     path.move(to: points[0])
     for i in 0..<(k.count - 1) {
       let a = points[i]
@@ -119,6 +139,21 @@ enum KeyframeAnimationFactory {
     animation.timingFunctions = k.dropLast().map { timingFunction($0.easing) }
     configure(animation, frames: k.map(\.time), timing: timing)
     return animation
+  }
+
+  /// The point at curve parameter `t` of the segment from `a` to `b` with spatial
+  /// tangents `o` (from `a`) and `i` (into `b`): a straight line when both are zero.
+  static func pointOnSegment(
+    _ a: CGPoint, _ b: CGPoint, out o: CGPoint, in i: CGPoint, fraction t: Double
+  ) -> CGPoint {
+    if o == .zero && i == .zero { return CGPoint.interpolate(a, b, fraction: t) }
+    let c1 = CGPoint(x: a.x + o.x, y: a.y + o.y)
+    let c2 = CGPoint(x: b.x + i.x, y: b.y + i.y)
+    let u = 1 - t
+    let w = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+    return CGPoint(
+      x: w.0 * a.x + w.1 * c1.x + w.2 * c2.x + w.3 * b.x,
+      y: w.0 * a.y + w.1 * c1.y + w.2 * c2.y + w.3 * b.y)
   }
 
   private static let linear = CAMediaTimingFunction(name: .linear)

@@ -10,9 +10,10 @@ public typealias LottieImageDecoder = @Sendable (Data) -> CGImage?
 /// (outermost ancestor first, without their opacity, as Lottie parenting carries
 /// transforms only), then its own transform layers with its opacity, then its content
 /// (shape layers, a solid, an image, or a precomposition's layers in a container that
-/// maps time by `beginTime = startTime / frameRate` and `speed = 1 / timeStretch`). The
-/// chain's top layer is hidden outside `[inPoint, outPoint)` by a discrete `hidden`
-/// animation. Masks become the content's `mask`; a track matte wraps the matted chain in
+/// maps time by `beginTime = startTime / frameRate` and `speed = 1 / timeStretch`, or,
+/// under a time remap, keeps the outer time while its animations follow the remap; see
+/// `FrameRemap`). The chain's top layer is hidden outside `[inPoint, outPoint)` by a
+/// discrete `hidden` animation. Masks become the content's `mask`; a track matte wraps the matted chain in
 /// a container whose `mask` is the matte layer's chain, with the `maskMode` of the matte
 /// type (alpha, inverted alpha, luma, inverted luma).
 final class LayerTreeBuilder {
@@ -31,8 +32,10 @@ final class LayerTreeBuilder {
   /// - Parameters:
   ///   - endFrame: the root composition's out point in this composition's frames, where
   ///     a layer ending exactly there stays visible (the paused last frame).
+  ///   - remap: the time remapping of an enclosing precomposition, nil when none.
   func build(
-    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, depth: Int
+    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, depth: Int,
+    remap: FrameRemap? = nil
   ) {
     guard depth < LottieLimits.maxDepth else { return }
     var byIndex: [Int: LayerModel] = [:]
@@ -42,14 +45,15 @@ final class LayerTreeBuilder {
       guard !model.isMatteSource, !model.hidden, builtLayers < LottieLimits.maxBuiltLayers else {
         continue
       }
-      guard var chain = chain(for: model, byIndex: byIndex, endFrame: endFrame, depth: depth) else {
-        continue
-      }
+      guard
+        var chain = chain(
+          for: model, byIndex: byIndex, endFrame: endFrame, depth: depth, remap: remap)
+      else { continue }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
           let matte = self.chain(
-            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth)
+            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth, remap: remap)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -61,7 +65,8 @@ final class LayerTreeBuilder {
 
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
   private func chain(
-    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, depth: Int
+    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, depth: Int,
+    remap: FrameRemap?
   ) -> CALayer? {
     if case .other = model.kind { return nil }
     if case .null = model.kind { return nil }
@@ -80,7 +85,7 @@ final class LayerTreeBuilder {
     }
     // A layer's own keyframes (and its parents') are in the containing composition's
     // frames; start time and stretch move only a precomposition's content.
-    let timing = LayerTiming(frameRate: fr)
+    let timing = LayerTiming(frameRate: fr, remap: remap)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
     for p in parents {
@@ -99,14 +104,22 @@ final class LayerTreeBuilder {
     if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
       top.compositingFilter = filter
     }
-    addVisibility(to: top, model: model, endFrame: endFrame)
+    addVisibility(to: top, model: model, endFrame: endFrame, remap: remap)
     return top
   }
 
   /// Hides `layer` before the in point and from the out point on (a discrete `hidden`
   /// animation over the layer's frames; the model value is hidden).
-  private func addVisibility(to layer: CALayer, model: LayerModel, endFrame: Double?) {
+  private func addVisibility(
+    to layer: CALayer, model: LayerModel, endFrame: Double?, remap: FrameRemap?
+  ) {
     let fr = composition.frameRate
+    if let remap {
+      layer.isHidden = true
+      let a = remap.visibility(inPoint: model.inPoint, outPoint: model.outPoint, frameRate: fr)
+      layer.add(a, forKey: "hidden")
+      return
+    }
     var outPoint = model.outPoint
     if let end = endFrame, outPoint >= end - 1e-9 { outPoint = .infinity }
     guard model.inPoint < outPoint else {
@@ -197,18 +210,42 @@ final class LayerTreeBuilder {
       clip.bounds = CGRect(x: 0, y: 0, width: w, height: h)
       clip.masksToBounds = w > 0 && h > 0
       let time = CALayer.lottieGroup(name: "precomp \(id)")
-      time.beginTime = model.startTime / timing.frameRate
-      time.speed = Float(1 / model.timeStretch)
-      var innerEnd = endFrame.map { ($0 - model.startTime) / model.timeStretch }
-      if let remap = model.timeRemap {
-        TimeRemapping.apply(remap, to: time, timing: timing)
-        innerEnd = nil
+      let innerRemap = remap(for: model, in: timing)
+      if innerRemap == nil, let tm = model.timeRemap {
+        // A constant remap freezes the content at its value.
+        time.speed = 0
+        time.timeOffset = tm.initial
+      } else if innerRemap == nil {
+        time.beginTime = model.startTime / timing.frameRate
+        time.speed = Float(1 / model.timeStretch)
       }
+      let innerEnd =
+        innerRemap == nil && model.timeRemap == nil
+        ? endFrame.map { ($0 - model.startTime) / model.timeStretch } : nil
       clip.addSublayer(time)
       content.addSublayer(clip)
-      build(layers, into: time, endFrame: innerEnd, depth: depth + 1)
+      build(layers, into: time, endFrame: innerEnd, depth: depth + 1, remap: innerRemap)
     case .null, .other:
       break
     }
+  }
+
+  /// The remap of a precomposition's content: its own time remapping (which replaces its
+  /// start time and stretch, as in lottie-ios) sampled over the layer's span, composed
+  /// after an enclosing remap; or, inside an enclosing remap, its start time and stretch
+  /// composed onto it. Nil when neither applies (the time layer's timing does the work,
+  /// and a constant remap outside any other freezes it).
+  private func remap(for model: LayerModel, in timing: LayerTiming) -> FrameRemap? {
+    let fr = timing.frameRate
+    if let tm = model.timeRemap, tm.isAnimated || timing.remap != nil {
+      let local = FrameRemap.remapped(tm, frameRate: fr)
+      if let outer = timing.remap { return outer.then(local) }
+      let span = min(model.inPoint, model.outPoint)...max(model.inPoint, model.outPoint)
+      return FrameRemap(span: span, localFrame: local)
+    }
+    guard let outer = timing.remap, model.timeRemap == nil else { return nil }
+    let st = model.startTime
+    let sr = model.timeStretch
+    return outer.then { ($0 - st) / sr }
   }
 }

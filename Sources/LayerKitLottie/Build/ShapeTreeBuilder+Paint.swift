@@ -3,7 +3,12 @@ import LayerKit
 
 extension ShapeTreeBuilder {
   /// The layers drawing `paint` over `geometry`.
-  func paintLayers(_ paint: ShapeItem, _ geometry: [Geometry], trim: ShapeItem?) -> [CALayer] {
+  /// - Parameter groupScales: the scales of the groups between the paint and the geometry
+  ///   (see `Paint.groupScales`).
+  func paintLayers(
+    _ paint: ShapeItem, _ geometry: [Geometry], trim: ShapeItem?,
+    groupScales: [Keyframed<[Double]>] = []
+  ) -> [CALayer] {
     switch paint {
     case .fill(let color, let opacity, let evenOdd):
       let layer = shapeLayer(geometry, doubled: false)
@@ -17,7 +22,7 @@ extension ShapeTreeBuilder {
         let (layer, doubled) = trimmedStroke(geo, trim: trim)
         _ = doubled
         layer.fillColor = nil
-        apply(style, to: layer)
+        apply(style, to: layer, groupScales: groupScales)
         layer.lottieAnimate("strokeColor", color, timing) { LottieColor.cgColor($0) }
         layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
         return layer
@@ -32,7 +37,7 @@ extension ShapeTreeBuilder {
         let (mask, _) = trimmedStroke(geo, trim: trim)
         mask.fillColor = nil
         mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        apply(style, to: mask)
+        apply(style, to: mask, groupScales: groupScales)
         let pad = style.width.keyframes.map(\.value).max() ?? 1
         return gradientLayer(g, opacity: opacity, mask: mask, geometry: geo, pad: pad)
       }
@@ -97,16 +102,41 @@ extension ShapeTreeBuilder {
     return (layer, offset)
   }
 
-  private func apply(_ style: StrokeStyle, to layer: CAShapeLayer) {
-    layer.lottieAnimate("lineWidth", style.width, timing) { CGFloat(max(0, $0)) }
+  private func apply(
+    _ style: StrokeStyle, to layer: CAShapeLayer, groupScales: [Keyframed<[Double]>]
+  ) {
+    guard !groupScales.isEmpty else {
+      layer.lottieAnimate("lineWidth", style.width, timing) { CGFloat(max(0, $0)) }
+      applyLineStyle(style, to: layer, scale: 1)
+      return
+    }
+    // The groups' mean linear scale (square root of the area scale) at a frame.
+    func scale(at f: Double) -> Double {
+      groupScales.reduce(1) { k, s in
+        let v = s.value(at: f)
+        return k * (abs(v.at(0, 100) * v.at(1, 100)) / 10_000).squareRoot()
+      }
+    }
+    let inputs = [style.width] + groupScales.map(CombinedKeyframes.times)
+    CombinedKeyframes.apply(layer, "lineWidth", inputs: inputs, timing: timing) { f in
+      let k = scale(at: f)
+      return CGFloat(k > 1e-6 ? max(0, style.width.value(at: f)) / k : 0)
+    }
+    applyLineStyle(style, to: layer, scale: scale(at: 0))
+  }
+
+  /// Caps, joins, miter limit and dashes (lengths and the animated offset divided by the
+  /// groups' scale `k`).
+  private func applyLineStyle(_ style: StrokeStyle, to layer: CAShapeLayer, scale k: Double) {
     layer.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
     layer.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
     layer.miterLimit = CGFloat(style.miterLimit)
     if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
       var d = style.dashes
       if d.count % 2 == 1 { d += d }
-      layer.lineDashPattern = d.map { NSNumber(value: $0) }
-      layer.lineDashPhase = CGFloat(style.dashOffset)
+      let k = k > 1e-6 ? k : 1
+      layer.lineDashPattern = d.map { NSNumber(value: $0 / k) }
+      layer.lottieAnimate("lineDashPhase", style.dashOffset, timing) { CGFloat($0 / k) }
     }
   }
 

@@ -17,6 +17,10 @@ struct ShapeTreeBuilder {
   struct Paint {
     var item: ShapeItem
     var trim: ShapeItem?
+    /// The scales (`s`, percent) of the groups between the paint's group and the
+    /// geometry it strokes, outermost first: a stroke keeps its width in its own group's
+    /// space, as in After Effects, so the width is divided by them.
+    var groupScales: [Keyframed<[Double]>] = []
   }
 
   /// The layers of `items`, bottom first.
@@ -41,7 +45,8 @@ struct ShapeTreeBuilder {
     // Inherited paints draw this group's geometry beneath its own paints.
     let allGeometry = geometries.map(\.1)
     for paint in inherited.reversed() where !allGeometry.isEmpty {
-      out += paintLayers(paint.item, allGeometry, trim: paint.trim)
+      out += paintLayers(
+        paint.item, allGeometry, trim: paint.trim, groupScales: paint.groupScales)
     }
     for j in items.indices.reversed() {
       let item = items[j]
@@ -58,6 +63,7 @@ struct ShapeTreeBuilder {
           childPaints.append(Paint(item: items[k], trim: trim ?? inheritedTrim))
         }
         childPaints += inherited
+        for k in childPaints.indices { childPaints[k].groupScales.append(transform.scale) }
         let childTrim = items[(j + 1)...].first {
           if case .trim = $0 { return true } else { return false }
         }

@@ -8,7 +8,7 @@ import LayerKit
 /// outermost first:
 ///
 /// ```
-/// outer   position (or position.x / position.y), transform.rotation.z, opacity
+/// outer   position (or position.x / position.y), transform.rotation.x/y/z, opacity
 ///  skew   transform (only when the skew is not zero)
 ///  scale  transform.scale.x / transform.scale.y
 ///  inner  position = −anchor          ← the Lottie layer's own coordinates
@@ -35,6 +35,21 @@ struct TransformLayers {
       }
     }
     outer.lottieAnimate("transform.rotation.z", t.rotation, timing) { CGFloat($0 * .pi / 180) }
+    // 3D rotations sit with position and z rotation on one layer, as in lottie-ios. An
+    // animated one leaves the model transform alone: a model rotation past 90° about y
+    // reads back as half turns about x and z, which the z animation would then keep.
+    for (axis, r) in [("x", t.rotationX), ("y", t.rotationY)] {
+      guard let r, r.keyframes.contains(where: { $0.value != 0 }) else { continue }
+      let keyPath = "transform.rotation.\(axis)"
+      let radians = { (v: Double) -> Any in CGFloat(v * .pi / 180) }
+      if let a = KeyframeAnimationFactory.animation(
+        r, keyPath: keyPath, timing: timing, convert: radians)
+      {
+        outer.add(a, forKey: keyPath)
+      } else {
+        outer.setValue(radians(r.initial), forKeyPath: keyPath)
+      }
+    }
     if opacity {
       outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
     }

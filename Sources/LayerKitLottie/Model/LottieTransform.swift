@@ -13,8 +13,7 @@ struct LottieTransform {
   var skew = Keyframed<Double>(constant: 0)
   var skewAxis = Keyframed<Double>(constant: 0)
   var opacity = Keyframed<Double>(constant: 100)
-  /// 3D rotation about x and y (degrees), read only to render them flat the way the
-  /// reference renderer does.
+  /// 3D rotation about x and y (`rx`, `ry`, degrees), nil when absent.
   var rotationX: Keyframed<Double>?
   var rotationY: Keyframed<Double>?
 

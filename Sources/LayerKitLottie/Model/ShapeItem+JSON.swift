@@ -110,12 +110,11 @@ extension StrokeStyle {
     join = try n.int("lj", default: 2)
     miterLimit = try n.double("ml", default: 4)
     dashes = []
-    dashOffset = 0
+    dashOffset = Keyframed(constant: 0)
     for d in try n["d"]?.array() ?? [] {
       let name = try d.optionalString("n") ?? "d"
       let v = try Keyframed(try d.required("v")) { (v) throws(LottieError) in try v.double() }
-        .initial
-      if name == "o" { dashOffset = v } else { dashes.append(max(0, v)) }
+      if name == "o" { dashOffset = v } else { dashes.append(max(0, v.initial)) }
     }
   }
 }

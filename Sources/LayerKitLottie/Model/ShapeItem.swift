@@ -6,9 +6,10 @@ struct StrokeStyle {
   var cap: Int
   var join: Int
   var miterLimit: Double
-  /// Dash lengths (dash, gap, …) and the offset, in points; static values only.
+  /// Dash lengths (dash, gap, …) in points, static (their first values).
   var dashes: [Double]
-  var dashOffset: Double
+  /// The dash offset in points, keyframed (Core Animation's `lineDashPhase`).
+  var dashOffset: Keyframed<Double>
 }
 
 /// A gradient's geometry and colour stops (`gf` / `gs`).

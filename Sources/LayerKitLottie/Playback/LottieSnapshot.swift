@@ -6,7 +6,9 @@ import LayerKit
 /// The view is the composition's size with its larger side shrunk to at most 500 points
 /// (aspect kept), drawn at 2 pixels per point into `ceil(2·width) × ceil(2·height)`
 /// pixels, transparent where nothing draws; progress `p` shows frame
-/// `ip + p · (op − ip)` unrounded, so `p = 1` shows frame `op`.
+/// `ip + p · (op − ip)` unrounded, so `p = 1` shows frame `op`. Like those snapshots, the
+/// frame is the presentation tree drawn by `render(in:)`, which draws layers rotated
+/// about x or y flat (see `CALayer.render(in:)`).
 public enum LottieSnapshot {
   /// The snapshot view size in points for a composition of `size`.
   public static func viewSize(for size: CGSize, maxSide: CGFloat = 500) -> CGSize {
@@ -48,6 +50,12 @@ public enum LottieSnapshot {
     root.addSublayer(layer)
     context.layer = root
     context.commit()
+    // Apple's snapshots draw the presentation tree with `render(in:)` (its CPU renderer,
+    // which draws no 3D), not the compositor.
+    if let ctx = CGContext(width: width, height: height), let presented = root.presentation() {
+      presented.render(in: ctx)
+      if let image = ctx.makeImage() { return image }
+    }
     return CARenderer(context: context).render(width: width, height: height, scale: 1)
   }
 

@@ -39,6 +39,37 @@ import Testing
     #expect(Self.render(card, width: 60, height: 40) == reference)
   }
 
+  @Test func drawsSublayersRotatedAboutXOrYFlatWithoutTheirPlacement() {
+    // A 20 × 20 red square anchored at its centre, placed at (40, 30) of an 80 × 60 root.
+    func scene(_ transform: CATransform3D) -> CALayer {
+      let root = CALayer()
+      root.bounds = CGRect(x: 0, y: 0, width: 80, height: 60)
+      root.anchorPoint = .zero
+      let square = CALayer()
+      square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+      square.position = CGPoint(x: 40, y: 30)
+      square.backgroundColor = F.red
+      square.transform = transform
+      root.addSublayer(square)
+      return root
+    }
+    let flat = Self.render(scene(.identity), width: 80, height: 60)
+    #expect(flat.pixel(x: 40, y: 30).a == 255 && flat.pixel(x: 5, y: 5).a == 0)
+    // Rotated about x or y, the square loses its position and transform: only the
+    // quarter right and below its anchor shows, at the root's origin, at every angle.
+    for t in [
+      CATransform3DMakeRotation(0.7, 1, 0, 0), CATransform3DMakeRotation(2.0, 1, 0, 0),
+      CATransform3DMakeRotation(1.1, 0, 1, 0),
+    ] {
+      let image = Self.render(scene(t), width: 80, height: 60)
+      #expect(image.pixel(x: 5, y: 5).a == 255)
+      #expect(image.pixel(x: 12, y: 5).a == 0 && image.pixel(x: 40, y: 30).a == 0)
+    }
+    // An affine transform still places it.
+    let turned = Self.render(scene(CATransform3DMakeRotation(0.3, 0, 0, 1)), width: 80, height: 60)
+    #expect(turned.pixel(x: 40, y: 30).a == 255 && turned.pixel(x: 5, y: 5).a == 0)
+  }
+
   @Test func drawsModelValuesNotAnimations() {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
