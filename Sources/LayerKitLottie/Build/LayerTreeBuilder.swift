@@ -31,8 +31,11 @@ final class LayerTreeBuilder {
   /// - Parameters:
   ///   - endFrame: the root composition's out point in this composition's frames, where
   ///     a layer ending exactly there stays visible (the paused last frame).
+  ///   - root: where this composition's frames fall on the root timeline (nil under time
+  ///     remapping).
   func build(
-    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, depth: Int
+    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, root: RootFrames?,
+    depth: Int
   ) {
     guard depth < LottieLimits.maxDepth else { return }
     var byIndex: [Int: LayerModel] = [:]
@@ -42,14 +45,15 @@ final class LayerTreeBuilder {
       guard !model.isMatteSource, !model.hidden, builtLayers < LottieLimits.maxBuiltLayers else {
         continue
       }
-      guard var chain = chain(for: model, byIndex: byIndex, endFrame: endFrame, depth: depth) else {
-        continue
-      }
+      guard
+        var chain = chain(
+          for: model, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth)
+      else { continue }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
           let matte = self.chain(
-            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth)
+            for: matteModel, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -61,7 +65,8 @@ final class LayerTreeBuilder {
 
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
   private func chain(
-    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, depth: Int
+    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, root: RootFrames?,
+    depth: Int
   ) -> CALayer? {
     if case .other = model.kind { return nil }
     if case .null = model.kind { return nil }
@@ -80,7 +85,7 @@ final class LayerTreeBuilder {
     }
     // A layer's own keyframes (and its parents') are in the containing composition's
     // frames; start time and stretch move only a precomposition's content.
-    let timing = LayerTiming(frameRate: fr)
+    let timing = LayerTiming(frameRate: fr, root: root)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
     for p in parents {
@@ -200,13 +205,16 @@ final class LayerTreeBuilder {
       time.beginTime = model.startTime / timing.frameRate
       time.speed = Float(1 / model.timeStretch)
       var innerEnd = endFrame.map { ($0 - model.startTime) / model.timeStretch }
+      var innerRoot = timing.root?.inside(
+        startTime: model.startTime, stretch: model.timeStretch)
       if let remap = model.timeRemap {
         TimeRemapping.apply(remap, to: time, timing: timing)
         innerEnd = nil
+        innerRoot = nil
       }
       clip.addSublayer(time)
       content.addSublayer(clip)
-      build(layers, into: time, endFrame: innerEnd, depth: depth + 1)
+      build(layers, into: time, endFrame: innerEnd, root: innerRoot, depth: depth + 1)
     case .null, .other:
       break
     }
