@@ -8,14 +8,23 @@ extension CGPath {
   /// `CAShapeLayer.strokeStart` and `strokeEnd` select it.
   ///
   /// Fractions are clamped to `0...1`; `from >= to` gives an empty path. Curves are split
-  /// exactly, so the pieces lie on the original curves.
-  package func trimmed(from: CGFloat, to: CGFloat) -> CGPath {
+  /// exactly, so the pieces lie on the original curves. Core Animation finds the segment
+  /// holding a fraction by arc length but cuts a curve inside it at the curve parameter
+  /// equal to the fraction's share of that segment's length (`.curveParameter`, the
+  /// default); lines are cut at the same place either way.
+  /// - Parameter placement: how a cut inside a segment is placed.
+  package func trimmed(
+    from: CGFloat, to: CGFloat, placement: PathMeasure.Placement = .curveParameter
+  ) -> CGPath {
     let a = from.isNaN ? 0 : Swift.min(Swift.max(from, 0), 1)
     let b = to.isNaN ? 0 : Swift.min(Swift.max(to, 0), 1)
     guard b > a else { return CGPath() }
     if a == 0 && b == 1 { return CGPath(storage: storage) }
     let measure = PathMeasure(storage)
-    return CGPath(storage: measure.trimmed(fromLength: a * measure.totalLength, toLength: b * measure.totalLength))
+    let storage = measure.trimmed(
+      fromLength: a * measure.totalLength, toLength: b * measure.totalLength,
+      placement: placement)
+    return CGPath(storage: storage)
   }
 
   /// The point at arc length `length` from the path's start (clamped to the path) and

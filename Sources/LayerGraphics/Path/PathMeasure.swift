@@ -63,14 +63,39 @@ package struct PathMeasure: Sendable {
     return (e.segment.point(at: t), e.segment.tangent(at: t))
   }
 
-  /// The path between arc lengths `s0 < s1`, with curves split exactly (de Casteljau).
+  /// How a distance that falls inside one segment picks the point on that segment.
+  package enum Placement: Sendable {
+    /// By arc length: the point that far along the segment.
+    case arcLength
+    /// By curve parameter: the share of the segment's length is the parameter `t`, as
+    /// `CAShapeLayer.strokeStart`/`strokeEnd` cut a curve (segments themselves are
+    /// still chosen by arc length).
+    case curveParameter
+  }
+
+  /// The parameter of the point `s` along entry `e` (`0...e.length`), by `placement`.
+  private func parameter(_ e: Entry, atLength s: CGFloat, _ placement: Placement) -> CGFloat {
+    switch placement {
+    case .arcLength: return e.segment.parameter(atLength: s, total: e.length)
+    case .curveParameter: return e.length > 0 ? Swift.min(Swift.max(s / e.length, 0), 1) : 0
+    }
+  }
+
+  /// The path between lengths `s0 < s1`, with curves split exactly (de Casteljau).
   ///
   /// Each subpath the range overlaps gives one subpath of the result; a closed subpath
   /// that lies wholly inside the range is copied whole and stays closed, so its joins
-  /// are stroked as before.
-  package func trimmed(fromLength s0: CGFloat, toLength s1: CGFloat) -> PathStorage {
+  /// are stroked as before. Ends closer than rounding error (10⁻¹² of the total length)
+  /// to a segment boundary count as on it, so a range that ends where a subpath ends
+  /// does not pick up a zero-length start of the next one (a stray dot under round caps).
+  /// - Parameter placement: how a cut inside a segment is placed; by default at that
+  ///   arc length.
+  package func trimmed(
+    fromLength s0: CGFloat, toLength s1: CGFloat, placement: Placement = .arcLength
+  ) -> PathStorage {
     var out = PathStorage()
     guard s1 > s0, !entries.isEmpty else { return out }
+    let slack = totalLength * 1e-12
     var k = 0
     while k < entries.count {
       let sub = entries[k].subpath
@@ -79,9 +104,9 @@ package struct PathMeasure: Sendable {
       defer { k = end }
       let subStart = entries[k].offset
       let subEnd = entries[end - 1].offset + entries[end - 1].length
-      guard subEnd > subStart, subEnd > s0, subStart < s1 else { continue }
+      guard subEnd > subStart, subEnd > s0 + slack, subStart < s1 - slack else { continue }
       let info = subpaths[sub]
-      if subStart >= s0 && subEnd <= s1 {
+      if subStart >= s0 - slack && subEnd <= s1 + slack {
         out.move(to: info.start)
         let count = info.hasClosingLine ? info.segments.count - 1 : info.segments.count
         for seg in info.segments.prefix(count) { out.append(seg, startingSubpath: false) }
@@ -91,11 +116,11 @@ package struct PathMeasure: Sendable {
       var started = false
       for e in entries[k..<end] {
         let a = e.offset, b = e.offset + e.length
-        guard b > s0, a < s1 else { continue }
+        guard b > s0 + slack, a < s1 - slack else { continue }
         var piece = e.segment
         if a < s0 || b > s1 {
-          let t0 = a < s0 ? e.segment.parameter(atLength: s0 - a, total: e.length) : 0
-          let t1 = b > s1 ? e.segment.parameter(atLength: s1 - a, total: e.length) : 1
+          let t0 = a < s0 ? parameter(e, atLength: s0 - a, placement) : 0
+          let t1 = b > s1 ? parameter(e, atLength: s1 - a, placement) : 1
           piece = e.segment.subsegment(from: t0, to: t1)
         }
         out.append(piece, startingSubpath: !started)

@@ -101,6 +101,11 @@ open class CAShapeLayer: CALayer {
 
   /// Where the stroke starts, as a fraction (0…1) of the path's length. Default 0.
   /// Animatable.
+  ///
+  /// As in Core Animation, the fraction picks the path segment by arc length, and inside
+  /// a curve the point whose curve parameter is the fraction's share of that segment's
+  /// length (not the point at that arc length): on a curve whose speed varies the cut
+  /// moves unevenly. The same holds for `strokeEnd`.
   public var strokeStart: CGFloat {
     get { state.shapeState.strokeStart }
     set { setCheckedModelValue(\.shapeState.strokeStart, newValue, forKey: "strokeStart") }

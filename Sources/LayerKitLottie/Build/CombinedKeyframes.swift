@@ -6,19 +6,29 @@ import LayerKit
 ///
 /// When at most one of the properties is animated, or all animated ones share their
 /// key times, easings and holds, the computed value keeps those keyframes and easings
-/// exactly. Otherwise it is sampled once per frame over the animated span with linear
-/// segments (at most `maxSamples`), so Core Animation still interpolates between
-/// samples and nothing is stepped at render time.
+/// exactly. Otherwise it is sampled over the animated span (`Sampling`), so Core
+/// Animation still evaluates it and nothing is stepped at render time.
 struct CombinedKeyframes {
+  /// How a combination of properties with different key times is sampled.
+  enum Sampling {
+    /// Once per frame with linear segments (at most `maxSamples`).
+    case perFrameLinear
+    /// Every tenth of a frame from the first key time up to (not including) the last,
+    /// each sample held until the next, as lottie-ios interpolates such keyframes by
+    /// hand (trims with offsets); at most `maxHeldSamples`, spaced wider beyond that.
+    case tenthFrameHolds
+  }
+
   /// A keyframed value whose values are its own key frames: feeding it to
   /// `KeyframeAnimationFactory.animation` with a converter that evaluates the combined
   /// value at a frame yields the combined animation.
   let driver: Keyframed<Double>
 
   static let maxSamples = 2_000
+  static let maxHeldSamples = 20_000
 
   /// Nil when every property is constant.
-  init?(_ properties: [Keyframed<Double>]) {
+  init?(_ properties: [Keyframed<Double>], sampling: Sampling = .perFrameLinear) {
     let animated = properties.filter(\.isAnimated)
     guard let first = animated.first else { return nil }
     let same = animated.dropFirst().allSatisfy { p in
@@ -35,6 +45,17 @@ struct CombinedKeyframes {
     }
     let lo = animated.map { $0.keyframes[0].time }.min()!
     let hi = animated.map { $0.keyframes[$0.keyframes.count - 1].time }.max()!
+    if sampling == .tenthFrameHolds {
+      let step = max(0.1, (hi - lo) / Double(Self.maxHeldSamples))
+      var frames: [Keyframe<Double>] = []
+      var i = 0.0
+      while lo + i * step < hi {
+        frames.append(Keyframe(time: lo + i * step, value: lo + i * step, hold: true))
+        i += 1
+      }
+      driver = Keyframed(keyframes: frames)
+      return
+    }
     let steps = max(1, min(Self.maxSamples, Int((hi - lo).rounded(.up))))
     var frames: [Keyframe<Double>] = []
     for i in 0...steps {
@@ -61,9 +82,9 @@ struct CombinedKeyframes {
   /// the animation; with no animated input, only the model value at frame 0.
   static func apply(
     _ layer: CALayer, _ keyPath: String, inputs: [Keyframed<Double>], timing: LayerTiming,
-    value: (Double) -> Any
+    sampling: Sampling = .perFrameLinear, value: (Double) -> Any
   ) {
-    guard let combined = CombinedKeyframes(inputs) else {
+    guard let combined = CombinedKeyframes(inputs, sampling: sampling) else {
       layer.setValue(value(0), forKeyPath: keyPath)
       return
     }

@@ -53,7 +53,8 @@ struct Geometry {
   /// The subpaths at `frame` as one `CGPath`.
   func path(at frame: Double) -> CGPath {
     let path = CGMutablePath()
-    for s in shapes(frame) { s.append(to: path, reversed: reversed) }
+    let lines = !inputs.contains(where: \.isAnimated)
+    for s in shapes(frame) { s.append(to: path, reversed: reversed, lines: lines) }
     return path
   }
 

@@ -11,6 +11,9 @@ struct LayerTiming {
   /// The time remapping of an enclosing precomposition: animations are then built on
   /// its timeline, sampled at whole frames (see `FrameRemap`). Nil outside remaps.
   var remap: FrameRemap? = nil
+  /// Where this composition's frames fall on the root timeline; nil under time remapping
+  /// (hold keyframes then switch exactly at their frames).
+  var root: RootFrames? = nil
 
   /// The containing composition's seconds for frame `frame`.
   func seconds(_ frame: Double) -> Double { frame / frameRate }
@@ -50,9 +53,11 @@ enum KeyframeAnimationFactory {
     var values: [Any] = []
     var functions: [CAMediaTimingFunction] = []
     let allHold = k.dropLast().allSatisfy(\.hold)
+    // All-hold keyframes switch where lottie-ios's 32-bit key times put them.
+    let frame: (Double) -> Double = { allHold ? timing.root?.rounded($0) ?? $0 : $0 }
     for i in k.indices {
       let v = convert(k[i].value)
-      times.append(k[i].time)
+      times.append(frame(k[i].time))
       values.append(v)
       guard i + 1 < k.count else { break }
       if k[i].hold {
@@ -69,7 +74,7 @@ enum KeyframeAnimationFactory {
     let animation = CAKeyframeAnimation(keyPath: keyPath)
     if allHold {
       // Discrete: one more key time than values; each value holds until the next time.
-      times.append(k[k.count - 1].time)
+      times.append(frame(k[k.count - 1].time))
       animation.calculationMode = .discrete
     } else {
       animation.timingFunctions = functions

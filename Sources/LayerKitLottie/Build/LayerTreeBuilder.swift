@@ -32,10 +32,12 @@ final class LayerTreeBuilder {
   /// - Parameters:
   ///   - endFrame: the root composition's out point in this composition's frames, where
   ///     a layer ending exactly there stays visible (the paused last frame).
+  ///   - root: where this composition's frames fall on the root timeline (nil under time
+  ///     remapping).
   ///   - remap: the time remapping of an enclosing precomposition, nil when none.
   func build(
-    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, depth: Int,
-    remap: FrameRemap? = nil
+    _ layers: [LayerModel], into container: CALayer, endFrame: Double?, root: RootFrames?,
+    depth: Int, remap: FrameRemap? = nil
   ) {
     guard depth < LottieLimits.maxDepth else { return }
     var byIndex: [Int: LayerModel] = [:]
@@ -47,13 +49,15 @@ final class LayerTreeBuilder {
       }
       guard
         var chain = chain(
-          for: model, byIndex: byIndex, endFrame: endFrame, depth: depth, remap: remap)
+          for: model, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
+          remap: remap)
       else { continue }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
           let matte = self.chain(
-            for: matteModel, byIndex: byIndex, endFrame: endFrame, depth: depth, remap: remap)
+            for: matteModel, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
+            remap: remap)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -65,8 +69,8 @@ final class LayerTreeBuilder {
 
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
   private func chain(
-    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, depth: Int,
-    remap: FrameRemap?
+    for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, root: RootFrames?,
+    depth: Int, remap: FrameRemap?
   ) -> CALayer? {
     if case .other = model.kind { return nil }
     if case .null = model.kind { return nil }
@@ -85,7 +89,7 @@ final class LayerTreeBuilder {
     }
     // A layer's own keyframes (and its parents') are in the containing composition's
     // frames; start time and stretch move only a precomposition's content.
-    let timing = LayerTiming(frameRate: fr, remap: remap)
+    let timing = LayerTiming(frameRate: fr, remap: remap, root: root)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
     for p in parents {
@@ -211,6 +215,7 @@ final class LayerTreeBuilder {
       clip.masksToBounds = w > 0 && h > 0
       let time = CALayer.lottieGroup(name: "precomp \(id)")
       let innerRemap = remap(for: model, in: timing)
+      var innerRoot: RootFrames? = nil
       if innerRemap == nil, let tm = model.timeRemap {
         // A constant remap freezes the content at its value.
         time.speed = 0
@@ -218,13 +223,16 @@ final class LayerTreeBuilder {
       } else if innerRemap == nil {
         time.beginTime = model.startTime / timing.frameRate
         time.speed = Float(1 / model.timeStretch)
+        innerRoot = timing.root?.inside(startTime: model.startTime, stretch: model.timeStretch)
       }
       let innerEnd =
         innerRemap == nil && model.timeRemap == nil
         ? endFrame.map { ($0 - model.startTime) / model.timeStretch } : nil
       clip.addSublayer(time)
       content.addSublayer(clip)
-      build(layers, into: time, endFrame: innerEnd, depth: depth + 1, remap: innerRemap)
+      build(
+        layers, into: time, endFrame: innerEnd, root: innerRoot, depth: depth + 1,
+        remap: innerRemap)
     case .null, .other:
       break
     }

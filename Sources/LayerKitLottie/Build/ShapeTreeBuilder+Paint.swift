@@ -72,15 +72,26 @@ extension ShapeTreeBuilder {
     return layer
   }
 
-  /// A stroked shape layer with the trim applied. An offset trim strokes the path twice
-  /// in a row and moves the window over the double length, so a trim that wraps past
-  /// the end stays one contiguous stretch.
+  /// A stroked shape layer with the trim applied, keyframed as lottie-ios does it.
+  ///
+  /// Without an offset, when the start never passes the end (or never falls behind it),
+  /// `strokeStart` and `strokeEnd` animate each from its own keyframes and easing (the
+  /// two swapped in the second case). Otherwise start, end and offset are combined: an
+  /// offset trim strokes the path twice in a row and moves the window over the double
+  /// length, so a trim that wraps past the end stays one contiguous stretch; when their
+  /// key times differ, the window is sampled as holds every tenth of a frame.
   private func trimmedStroke(_ geometry: [Geometry], trim: ShapeItem?) -> (CAShapeLayer, Bool) {
     guard case .trim(let s, let e, let o, _)? = trim else {
       return (shapeLayer(geometry, doubled: false), false)
     }
-    let offset = o.isAnimated || o.initial.truncatingRemainder(dividingBy: 360) != 0
+    // As lottie-ios: the path is doubled when any offset keyframe is not zero.
+    let offset = o.keyframes.contains { $0.value != 0 }
     let layer = shapeLayer(geometry, doubled: offset)
+    if !offset, let (lo, hi) = Self.ordered(s, e) {
+      layer.lottieAnimate("strokeStart", lo, timing) { CGFloat($0 / 100) }
+      layer.lottieAnimate("strokeEnd", hi, timing) { CGFloat($0 / 100) }
+      return (layer, false)
+    }
     func window(_ f: Double) -> (Double, Double) {
       let a = min(max(s.value(at: f), 0), 100) / 100
       let b = min(max(e.value(at: f), 0), 100) / 100
@@ -93,13 +104,26 @@ extension ShapeTreeBuilder {
       let k = lo.rounded(.down)
       return ((lo - k) / 2, (hi - k) / 2)
     }
-    CombinedKeyframes.apply(layer, "strokeStart", inputs: [s, e, o], timing: timing) {
-      CGFloat(window($0).0)
-    }
-    CombinedKeyframes.apply(layer, "strokeEnd", inputs: [s, e, o], timing: timing) {
-      CGFloat(window($0).1)
-    }
+    let inputs = [s, e, o]
+    CombinedKeyframes.apply(
+      layer, "strokeStart", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
+    ) { CGFloat(window($0).0) }
+    CombinedKeyframes.apply(
+      layer, "strokeEnd", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
+    ) { CGFloat(window($0).1) }
     return (layer, offset)
+  }
+
+  /// The trim's (start, end) as (`strokeStart`, `strokeEnd`) when one never passes the
+  /// other at any key time of either (swapped when the start is the larger); nil when
+  /// they cross.
+  private static func ordered(
+    _ s: Keyframed<Double>, _ e: Keyframed<Double>
+  ) -> (Keyframed<Double>, Keyframed<Double>)? {
+    let times = Set(s.keyframes.map(\.time) + e.keyframes.map(\.time))
+    if times.allSatisfy({ s.value(at: $0) <= e.value(at: $0) }) { return (s, e) }
+    if times.allSatisfy({ s.value(at: $0) >= e.value(at: $0) }) { return (e, s) }
+    return nil
   }
 
   private func apply(

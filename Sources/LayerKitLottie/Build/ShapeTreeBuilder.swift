@@ -8,8 +8,11 @@ import LayerKit
 /// it). Each paint becomes one `CAShapeLayer` (or a `CAGradientLayer` masked by one)
 /// whose path combines that geometry; a group becomes a container with the group's
 /// transform layers. Sublayers are added bottom first, so the item listed first ends on
-/// top. Trim paths set `strokeStart`/`strokeEnd`; a repeater becomes a
-/// `CAReplicatorLayer` around the items above it.
+/// top. Trim paths set `strokeStart`/`strokeEnd`: a group's first trim that cuts anything
+/// (not 0…100 % without offset, which lottie-ios skips) cuts every stroke
+/// of the group's geometry wherever it is listed (also after the stroke, as lottie-ios
+/// and After Effects do), and the strokes of nested groups without a trim of their own;
+/// a repeater becomes a `CAReplicatorLayer` around the items above it.
 struct ShapeTreeBuilder {
   let timing: LayerTiming
 
@@ -42,31 +45,28 @@ struct ShapeTreeBuilder {
       Geometry(item, roundness: rounded).map { (i, $0) }
     }
     var out: [CALayer] = []
+    let ownTrim = items.first { $0.isEffectiveTrim }
     // Inherited paints draw this group's geometry beneath its own paints.
     let allGeometry = geometries.map(\.1)
     for paint in inherited.reversed() where !allGeometry.isEmpty {
       out += paintLayers(
-        paint.item, allGeometry, trim: paint.trim, groupScales: paint.groupScales)
+        paint.item, allGeometry, trim: ownTrim ?? paint.trim, groupScales: paint.groupScales)
     }
     for j in items.indices.reversed() {
       let item = items[j]
       if item.isPaint {
         let geo = geometries.filter { $0.0 < j }.map(\.1)
         guard !geo.isEmpty else { continue }
-        let trim = items[..<j].last { if case .trim = $0 { return true } else { return false } }
-        out += paintLayers(item, geo, trim: trim ?? inheritedTrim)
+        out += paintLayers(item, geo, trim: ownTrim ?? inheritedTrim)
       } else if case .group(let sub, let transform) = item {
         // Top first: the paints listed right after the group, then the enclosing ones.
         var childPaints: [Paint] = []
         for k in (j + 1)..<items.count where items[k].isPaint {
-          let trim = items[..<k].last { if case .trim = $0 { return true } else { return false } }
-          childPaints.append(Paint(item: items[k], trim: trim ?? inheritedTrim))
+          childPaints.append(Paint(item: items[k], trim: ownTrim ?? inheritedTrim))
         }
         childPaints += inherited
         for k in childPaints.indices { childPaints[k].groupScales.append(transform.scale) }
-        let childTrim = items[(j + 1)...].first {
-          if case .trim = $0 { return true } else { return false }
-        }
+        let childTrim = items[(j + 1)...].first { $0.isEffectiveTrim }
         let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
         for l in layers(
           sub, inherited: childPaints, trim: childTrim ?? inheritedTrim, roundness: rounded,

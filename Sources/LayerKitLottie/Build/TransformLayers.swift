@@ -10,7 +10,7 @@ import LayerKit
 /// ```
 /// outer   position (or position.x / position.y), transform.rotation.x/y/z, opacity
 ///  skew   transform (only when the skew is not zero)
-///  scale  transform.scale.x / transform.scale.y
+///  scale  transform.scale.x / transform.scale.y (a layer per axis when a scale is negative)
 ///  inner  position = −anchor          ← the Lottie layer's own coordinates
 /// ```
 ///
@@ -66,10 +66,15 @@ struct TransformLayers {
     scale.lottieAnimate("transform.scale.x", t.scale.map { $0.at(0, 100) }, timing) {
       CGFloat($0 / 100)
     }
-    scale.lottieAnimate("transform.scale.y", t.scale.map { $0.at(1, 100) }, timing) {
+    parent.addSublayer(scale)
+    // A mirrored scale gets a layer per axis: writing `scale.y` over a transform whose x
+    // scale is negative would read that mirror back as a half-turn and keep it.
+    let mirrored = t.scale.keyframes.contains { $0.value.at(0, 100) < 0 || $0.value.at(1, 100) < 0 }
+    let scaleY = mirrored ? CALayer.lottieGroup() : scale
+    if mirrored { scale.addSublayer(scaleY) }
+    scaleY.lottieAnimate("transform.scale.y", t.scale.map { $0.at(1, 100) }, timing) {
       CGFloat($0 / 100)
     }
-    parent.addSublayer(scale)
     inner = CALayer.lottieGroup()
     inner.position = CGPoint(x: -t.anchor.initial.at(0), y: -t.anchor.initial.at(1))
     if let a = KeyframeAnimationFactory.positionAnimation(
@@ -78,7 +83,7 @@ struct TransformLayers {
     {
       inner.add(a, forKey: "position")
     }
-    scale.addSublayer(inner)
+    scaleY.addSublayer(inner)
   }
 
   /// After Effects' skew: a shear by `−skew` degrees along the direction `axis` degrees

@@ -54,9 +54,13 @@ struct BezierShape: LottieInterpolatable {
       outTangents: mix(outTangents, other.outTangents), closed: closed)
   }
 
-  /// Appends this shape to `path` as one subpath (cubic segments; a closed shape gets its
-  /// closing curve and `closeSubpath`).
-  func append(to path: CGMutablePath, reversed: Bool = false) {
+  /// Appends this shape to `path` as one subpath of cubic segments; a closed shape gets
+  /// its closing segment and `closeSubpath`.
+  /// - Parameter lines: draw a segment whose tangents are both zero as a line, as
+  ///   lottie-ios builds its `CGPath` (a trim cuts a line evenly, a cubic with its control
+  ///   points on its ends unevenly). Animated shapes keep cubics, so every keyframe's
+  ///   path has the same elements to interpolate.
+  func append(to path: CGMutablePath, reversed: Bool = false, lines: Bool = false) {
     guard let first = vertices.first else { return }
     var v = vertices
     var i = inTangents
@@ -72,6 +76,10 @@ struct BezierShape: LottieInterpolatable {
     _ = first
     path.move(to: v[0])
     func segment(_ a: Int, _ b: Int) {
+      if lines && o[a] == .zero && i[b] == .zero {
+        path.addLine(to: v[b])
+        return
+      }
       let c1 = CGPoint(x: v[a].x + o[a].x, y: v[a].y + o[a].y)
       let c2 = CGPoint(x: v[b].x + i[b].x, y: v[b].y + i[b].y)
       path.addCurve(to: v[b], control1: c1, control2: c2)

@@ -52,6 +52,14 @@ indirect enum ShapeItem {
     }
   }
 
+  /// Whether the item is a trim that cuts anything: not one that keeps 0…100 % with no
+  /// offset at every keyframe.
+  var isEffectiveTrim: Bool {
+    guard case .trim(let s, let e, let o, _) = self else { return false }
+    return s.keyframes.contains { $0.value != 0 } || e.keyframes.contains { $0.value != 100 }
+      || o.keyframes.contains { $0.value != 0 }
+  }
+
   /// Whether the item adds geometry.
   var isGeometry: Bool {
     switch self {

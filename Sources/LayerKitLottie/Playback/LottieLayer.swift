@@ -45,7 +45,9 @@ open class LottieLayer: CALayer {
     bounds = CGRect(origin: .zero, size: animation.size)
     masksToBounds = true
     let builder = LayerTreeBuilder(c, decodeImage: imageDecoder)
-    builder.build(c.layers, into: timelineLayer, endFrame: c.outPoint, depth: 0)
+    builder.build(
+      c.layers, into: timelineLayer, endFrame: c.outPoint,
+      root: RootFrames(inPoint: c.inPoint, outPoint: c.outPoint), depth: 0)
     addSublayer(timelineLayer)
     pausedFrame = c.inPoint
     applyPause()

@@ -98,7 +98,7 @@ import Testing
     p.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 80), control2: CGPoint(x: 100, y: -80))
     p.addQuadCurve(to: CGPoint(x: 150, y: 50), control: CGPoint(x: 150, y: 0))
     let m = PathMeasure(p.storage)
-    let t = p.trimmed(from: CGFloat(from), to: CGFloat(to))
+    let t = p.trimmed(from: CGFloat(from), to: CGFloat(to), placement: .arcLength)
     #expect(abs(t.length - m.totalLength * CGFloat(to - from)) < m.totalLength * 1e-8)
     let start = m.pointAndTangent(atLength: m.totalLength * CGFloat(from))!.point
     let end = m.pointAndTangent(atLength: m.totalLength * CGFloat(to))!.point
@@ -109,6 +109,54 @@ import Testing
     let mid = tm.pointAndTangent(atLength: tm.totalLength / 2)!.point
     let expected = m.pointAndTangent(atLength: m.totalLength * CGFloat(from + to) / 2)!.point
     #expect(close(mid, expected, 1e-6))
+  }
+
+  /// Core Animation picks the segment by arc length, then cuts a curve at the parameter
+  /// equal to the fraction's share of that segment's length (Apple's renders of Lottie
+  /// trims on strongly uneven curves land there, not at the arc length).
+  @Test func strokeTrimsCutCurvesAtTheCurveParameterOfTheirShare() {
+    let p = CGMutablePath()
+    p.move(to: .zero)
+    p.addLine(to: CGPoint(x: 100, y: 0))
+    // A cubic that crawls near its start: the parameter and the arc length disagree.
+    p.addCurve(
+      to: CGPoint(x: 200, y: 0), control1: CGPoint(x: 100, y: 0),
+      control2: CGPoint(x: 110, y: 90))
+    let m = PathMeasure(p.storage)
+    let line = m.entries[0].length
+    let curve = m.entries[1]
+    let t = CGFloat(0.3)
+    let fraction = (line + t * curve.length) / m.totalLength
+    let cut = p.trimmed(from: 0, to: fraction)
+    #expect(close(cut.currentPoint, curve.segment.point(at: t), 1e-9))
+    let byLength = p.trimmed(from: 0, to: fraction, placement: .arcLength).currentPoint
+    #expect(!close(byLength, cut.currentPoint, 1))
+    // Both ends cut the same way; a cut inside the line is where the arc length puts it.
+    let middle = p.trimmed(from: 0.25 * line / m.totalLength, to: fraction)
+    #expect(close(middle.elementEndPoints.first!, CGPoint(x: 25, y: 0), 1e-9))
+    #expect(close(middle.currentPoint, curve.segment.point(at: t), 1e-9))
+  }
+
+  /// A path drawn twice in a row (how a wrapping trim window is stroked) cut at exactly
+  /// half its length gives the first copy only: no zero-length start of the second copy
+  /// from rounding, which round caps would draw as a dot.
+  @Test(arguments: 1...40)
+  func cutAtTheEndOfASubpathTakesNothingOfTheNext(seed: Int) {
+    let k = CGFloat(seed)
+    let once = CGMutablePath()
+    once.move(to: CGPoint(x: 0, y: -15))
+    once.addCurve(
+      to: CGPoint(x: 15, y: 0.1 * k), control1: CGPoint(x: 8.284, y: -15),
+      control2: CGPoint(x: 15, y: -8.284 + k / 7))
+    once.addLine(to: CGPoint(x: -3.875, y: 8.125 + k / 3))
+    once.addLine(to: CGPoint(x: 12.067 + k / 11, y: -7.802))
+    let twice = CGMutablePath()
+    twice.addPath(once)
+    twice.addPath(once)
+    for from in [0.0, 0.2, 0.355] {
+      let cut = twice.trimmed(from: CGFloat(from), to: 0.5)
+      #expect(cut.storage.subpaths.count == 1)
+    }
   }
 
   @Test func elementEndPointsListEveryVertex() {
