@@ -3,6 +3,19 @@
 
 #include <stdint.h>
 
+/// `x` rounded toward zero, for the scan converter's cell and coverage indices: the same
+/// value as Swift's `Int(x)` wherever that is defined, without its range check (one
+/// `cvttss2si` on x86-64). Out of range or NaN it gives an unspecified value instead of
+/// trapping (x86-64: the smallest `long`; elsewhere 0).
+static inline long lk_truncate(float x) {
+#if defined(__x86_64__)
+  typedef float lk_v4sf __attribute__((vector_size(16)));
+  return __builtin_ia32_cvttss2si64((lk_v4sf){x, 0, 0, 0});
+#else
+  return (x > -9.2e18f && x < 9.2e18f) ? (long)x : 0;
+#endif
+}
+
 /// Whether the running CPU has AVX2 (CPUID, through `__builtin_cpu_supports`): the
 /// kernels below may be called only then.
 int lk_cpu_has_avx2(void);

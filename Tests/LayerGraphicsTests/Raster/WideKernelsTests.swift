@@ -125,17 +125,25 @@ import Testing
     #expect(wide[4] == d[4] && wide[5 + n] == d[5 + n])
   }
 
+  /// `d` after `srcOverMask` of `color` with `mask`, on the portable path and with AVX2.
+  static func maskBothWays(_ d: [UInt32], color: UInt32, mask: [UInt8]) -> (
+    portable: [UInt32], wide: [UInt32]
+  ) {
+    var portable = d
+    var wide = d
+    mask.withUnsafeBufferPointer { m in
+      RowKernels.srcOverMaskPortable(&portable, color: color, mask: m.baseAddress!, count: d.count)
+      WideKernels.srcOverMaskAVX2(&wide, color: color, mask: m.baseAddress!, count: d.count)
+    }
+    return (portable, wide)
+  }
+
   @Test(.enabled(if: WideKernels.cpuHasAVX2)) func coverageRunsMatchThePortableKernelBitForBit() {
     for (j, n) in Self.counts.enumerated() {
       let mask = Self.coverage(n, seed: UInt64(j) &+ 50)
       for color in [0xFF20_4080, 0x8040_2010, 0x0000_0000, 0xFFFF_FFFF] as [UInt32] {
         for d in [Self.pixels(n, seed: UInt64(j)), Self.words(n, seed: UInt64(j))] {
-          var portable = d
-          var wide = d
-          mask.withUnsafeBufferPointer { m in
-            RowKernels.srcOverMaskPortable(&portable, color: color, mask: m.baseAddress!, count: n)
-            WideKernels.srcOverMaskAVX2(&wide, color: color, mask: m.baseAddress!, count: n)
-          }
+          let (portable, wide) = Self.maskBothWays(d, color: color, mask: mask)
           #expect(wide == portable, "\(n) pixels, colour \(color)")
           #expect(wide != d || color == 0)
         }
@@ -151,12 +159,7 @@ import Testing
     for a in UInt32(0)...255 {
       let color = a | a << 8 | a << 16 | a << 24
       let d = (0..<UInt32(n)).map { v in v | (255 - v) << 8 | (v / 2) << 16 | (v ^ a) << 24 }
-      var portable = d
-      var wide = d
-      mask.withUnsafeBufferPointer { m in
-        RowKernels.srcOverMaskPortable(&portable, color: color, mask: m.baseAddress!, count: n)
-        WideKernels.srcOverMaskAVX2(&wide, color: color, mask: m.baseAddress!, count: n)
-      }
+      let (portable, wide) = Self.maskBothWays(d, color: color, mask: mask)
       #expect(wide == portable, "alpha \(a)")
       var p2 = d
       var w2 = d
