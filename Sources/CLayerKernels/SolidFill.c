@@ -24,6 +24,17 @@ __attribute__((target("avx2"))) void lk_src_over_constant_avx2(uint32_t *d, long
                                                                uint32_t s, uint32_t inv) {
   const __m256i sv = _mm256_set1_epi32((int)s);
   const __m256i k = _mm256_set1_epi16((short)inv);
+  if (n < 8) {
+    // Fewer than eight pixels: one step on a copy, so nothing outside the run is touched.
+    for (long r = 0; n > 0 && r < rows; r++, d += stride) {
+      uint32_t buf[8] = {0};
+      __builtin_memcpy(buf, d, (size_t)n * 4);
+      __m256i v = _mm256_loadu_si256((const __m256i *)buf);
+      _mm256_storeu_si256((__m256i *)buf, _mm256_add_epi32(scale_pixels(v, k), sv));
+      __builtin_memcpy(d, buf, (size_t)n * 4);
+    }
+    return;
+  }
   for (long r = 0; r < rows; r++, d += stride) {
     // The last eight pixels, blended from their original values before the loop can
     // touch them and stored last: where they overlap the loop's last step they are the
@@ -64,6 +75,18 @@ __attribute__((target("avx2"))) void lk_src_over_mask_avx2(uint32_t *d, uint32_t
   const __m256i srb = _mm256_and_si256(cv, _mm256_set1_epi32(0x00FF00FF));
   const __m256i sag = _mm256_srli_epi16(cv, 8);
   const int opaque = (color >> 24) == 255;
+  if (n < 8) {
+    // Fewer than eight pixels: one step on copies of the pixels and coverage.
+    if (n <= 0) return;
+    uint32_t buf[8] = {0};
+    uint8_t cov[8] = {0};
+    __builtin_memcpy(buf, d, (size_t)n * 4);
+    __builtin_memcpy(cov, mask, (size_t)n);
+    __m256i v = _mm256_loadu_si256((const __m256i *)buf);
+    _mm256_storeu_si256((__m256i *)buf, src_over_coverage(v, srb, sag, cov));
+    __builtin_memcpy(d, buf, (size_t)n * 4);
+    return;
+  }
   // The last eight pixels first, from their original values (see the constant kernel).
   __m256i *lastp = (__m256i *)(d + n - 8);
   __m256i last = src_over_coverage(_mm256_loadu_si256(lastp), srb, sag, mask + n - 8);

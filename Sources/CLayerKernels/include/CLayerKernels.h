@@ -26,15 +26,16 @@ int lk_cpu_has_avx2(void);
 /// SSE2 path's. Pixels with αs = 0 keep `d`; steps of eight opaque pixels are copies.
 void lk_src_over_row_avx2(uint32_t *d, const uint32_t *s, long n);
 
-/// `d = s + d·inv/255` over `n ≥ 8` pixels of each of `rows` rows `stride` pixels apart,
+/// `d = s + d·inv/255` over `n` pixels of each of `rows` rows `stride` pixels apart,
 /// eight pixels per step with AVX2, rounded as `RowKernels.srcOverConstant` (one source
 /// colour `s`, premultiplied, with `inv` = 255 − its alpha), so the bytes equal the
-/// portable path's.
+/// portable path's. Meant for `n ≥ 8` (shorter runs take one step on a copy).
 void lk_src_over_constant_avx2(uint32_t *d, long n, long rows, long stride, uint32_t s, uint32_t inv);
 
 /// Source over of `color` (premultiplied) scaled per pixel by the coverage bytes `mask`,
-/// onto `n ≥ 8` pixels `d`, eight pixels per step with AVX2, rounded as
-/// `RowKernels.srcOverMask`, so the bytes equal the portable path's.
+/// onto `n` pixels `d`, eight pixels per step with AVX2, rounded as
+/// `RowKernels.srcOverMask`, so the bytes equal the portable path's. Meant for `n ≥ 8`
+/// (shorter runs take one step on copies).
 void lk_src_over_mask_avx2(uint32_t *d, uint32_t color, const uint8_t *mask, long n);
 
 #endif

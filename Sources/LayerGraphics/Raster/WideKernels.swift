@@ -29,8 +29,9 @@ package enum WideKernels {
     lk_src_over_row_avx2(d, s, n)
   }
 
-  /// `d = s + d·inv/255` over `n ≥ 8` pixels in each of `rows` rows `stride` pixels
-  /// apart, with the AVX2 kernel; only when ``cpuHasAVX2``.
+  /// `d = s + d·inv/255` over `n` pixels in each of `rows` rows `stride` pixels apart,
+  /// with the AVX2 kernel (made for `n ≥ 8`; shorter runs are right but gain nothing);
+  /// only when ``cpuHasAVX2``.
   @inline(__always)
   package static func srcOverConstantAVX2(
     _ d: UnsafeMutablePointer<UInt32>, count n: Int, rows: Int = 1, stride: Int = 0,
@@ -40,8 +41,9 @@ package enum WideKernels {
     lk_src_over_constant_avx2(d, n, rows, stride, s, inv)
   }
 
-  /// Source over of `color` scaled per pixel by `mask` onto `n ≥ 8` pixels, with the AVX2
-  /// kernel; only when ``cpuHasAVX2``.
+  /// Source over of `color` scaled per pixel by `mask` onto `n` pixels, with the AVX2
+  /// kernel (made for `n ≥ 8`; shorter runs are right but gain nothing); only when
+  /// ``cpuHasAVX2``.
   @inline(__always)
   package static func srcOverMaskAVX2(
     _ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>, count n: Int
