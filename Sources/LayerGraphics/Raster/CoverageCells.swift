@@ -62,7 +62,7 @@ struct CoverageCells {
     }
     // An edge queues at most one piece per row of the band.
     if pieceCount > RowPieceQueue.capacity - CoverageRasterizer.bandHeight { flush() }
-    let row = Int(ya - bandTop)
+    let row = Truncation.int(ya - bandTop)
     let maxX = Float(stride - 2)
     let w = e.winding
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -73,8 +73,8 @@ struct CoverageCells {
     // The band's touched range from the edge's extent, once: every piece lies inside
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
-    let lowCell = Int(Swift.min(Swift.min(x, xEnd), maxX))
-    let highCell = Int(larger(larger(x, xEnd), 0)) + 1
+    let lowCell = Truncation.int(Swift.min(Swift.min(x, xEnd), maxX))
+    let highCell = Truncation.int(larger(larger(x, xEnd), 0)) + 1
     // As selects: whether an edge widens the range is data-dependent.
     minCell = Swift.min(minCell, lowCell)
     maxCell = Swift.max(maxCell, highCell)
@@ -83,7 +83,7 @@ struct CoverageCells {
     // is a multiple of the spacing of `yb` and smaller than `yb`). Every piece but the last
     // ends on a row bottom; the last ends at (`xEnd`, `yb`).
     let v = yb - bandTop
-    let iv = Int(v)
+    let iv = Truncation.int(v)
     let count = iv &- (Float(iv) == v ? 1 : 0) &+ 1 &- row
     let rowBottom = bandTop + Float(row &+ 1)  // whole numbers: the increments are exact
     if count <= 4 {
@@ -212,7 +212,7 @@ struct CoverageCells {
     // swap); taken from the end points, the reciprocal does not wait for the column.
     let w = abs(xb - xa)
     let inv = 1 / w
-    let i0 = Int(lo)
+    let i0 = Truncation.int(lo)
     // The column's edges as floats from one conversion (`Float(i0) + k` is exact).
     let f0 = Float(i0), f1 = f0 + 1, f2 = f0 + 2
     let u0 = f1 - lo
@@ -246,7 +246,7 @@ struct CoverageCells {
     }
     c[i0] += acc0
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
-    let hiFloor = Int(hi)
+    let hiFloor = Truncation.int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor &+ 1 : hiFloor) &- 1
     var prev = acc0
     var gPrev = g0

@@ -30,8 +30,11 @@ import Foundation
 /// blit calls recorded while sweeping the first row of the run are made again at its `y`
 /// (`RecordedRow`). The output is the same bit for bit.
 package final class CoverageRasterizer {
-  /// Rows per band.
-  package static let bandHeight = 32
+  /// Rows per band: `1 << bandShift`.
+  package static let bandHeight = 1 << bandShift
+  /// The base-2 logarithm of `bandHeight`: an edge's band is its first row shifted right
+  /// by it (a shift where a division by the stored height compiled to `div`).
+  static let bandShift = 5
 
   @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
   @exclusivity(unchecked) private var cellCapacity: Int
@@ -158,15 +161,16 @@ package final class CoverageRasterizer {
         edgeBands.withUnsafeMutableBufferPointer { bands in
           if replicating {
             for k in 0..<edgeCount {
-              let first = Int(e[k].y0) - rowTop
-              let b = Swift.min(Swift.max(first / bh, 0), bandCount - 1)
+              let first = Truncation.int(e[k].y0) - rowTop
+              let b = Swift.min(Swift.max(first &>> Self.bandShift, 0), bandCount - 1)
               bands[k] = Int32(truncatingIfNeeded: b)
               starts[b + 1] += 1
               RowPlan.mark(e[k], first: first, rowTop: rowTop, rowCount: rowCount, diff: diff)
             }
           } else {
             for k in 0..<edgeCount {
-              let b = Swift.min(Swift.max((Int(e[k].y0) - rowTop) / bh, 0), bandCount - 1)
+              let first = Truncation.int(e[k].y0) - rowTop
+              let b = Swift.min(Swift.max(first &>> Self.bandShift, 0), bandCount - 1)
               bands[k] = Int32(truncatingIfNeeded: b)
               starts[b + 1] += 1
             }
@@ -282,7 +286,8 @@ package final class CoverageRasterizer {
             runStart = -1
           }
           if a > 0 {
-            blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(a))
+            blitter.blitSpan(
+              y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(truncatingIfNeeded: a))
           }
         }
         s += c[i]
@@ -305,7 +310,9 @@ package final class CoverageRasterizer {
       if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
     }
     if next < width {
-      if a > 0 { blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(a)) }
+      if a > 0 {
+        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(truncatingIfNeeded: a))
+      }
     }
   }
 }

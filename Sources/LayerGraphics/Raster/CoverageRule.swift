@@ -6,7 +6,7 @@ protocol CoverageRule {
 /// Non-zero: `min(|s|, 1)`.
 enum NonZeroRule: CoverageRule {
   @inline(__always)
-  static func alpha(_ s: Float) -> Int { Int(Swift.min(abs(s), 1) * 255 + 0.5) }
+  static func alpha(_ s: Float) -> Int { Truncation.int(Swift.min(abs(s), 1) * 255 + 0.5) }
 }
 
 /// Even-odd: the distance of `s` to the nearest even number, `|s − q|`, in 0…1, for sums
@@ -30,7 +30,7 @@ enum EvenOddRule: CoverageRule {
   @inline(__always)
   static func alpha(_ s: Float) -> Int {
     let q = (s + 0x1.8p24) - 0x1.8p24
-    return Int(abs(s - q) * 255 + 0.5)
+    return Truncation.int(abs(s - q) * 255 + 0.5)
   }
 }
 

@@ -4,9 +4,14 @@
 /// block; each pixel gets the same arithmetic as in the one-row kernels, so the results
 /// are the same bit for bit.
 extension RowKernels {
-  /// `srcOverConstant` in each of `rows` rows.
+  /// `srcOverConstant` in each of `rows` rows (with the AVX2 kernel from eight pixels on,
+  /// where ``WideKernels`` uses it).
   static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, rows: Int, stride: Int,
                               source s: UInt32, inverseAlpha inv: UInt32) {
+    if n >= 8 && WideKernels.usesAVX2 {
+      WideKernels.srcOverConstantAVX2(d, count: n, rows: rows, stride: stride, source: s, inverseAlpha: inv)
+      return
+    }
     var d = d
     if n < 4 {
       for _ in 0..<rows {

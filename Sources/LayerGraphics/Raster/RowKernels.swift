@@ -82,9 +82,21 @@ package enum RowKernels {
     return scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e
   }
 
-  /// `d = s + d·inv/255` over `n` pixels with one source colour.
+  /// `d = s + d·inv/255` over `n` pixels with one source colour; eight pixels or more go
+  /// to the AVX2 kernel where ``WideKernels`` uses it.
   package static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
                               inverseAlpha inv: UInt32) {
+    if n >= 8 && WideKernels.usesAVX2 {
+      WideKernels.srcOverConstantAVX2(d, count: n, source: s, inverseAlpha: inv)
+      return
+    }
+    srcOverConstantPortable(d, count: n, source: s, inverseAlpha: inv)
+  }
+
+  /// ``srcOverConstant(_:count:source:inverseAlpha:)`` on the portable (SSE2) path,
+  /// whatever the CPU: the reference the wide kernel is checked against.
+  package static func srcOverConstantPortable(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
+                                              inverseAlpha inv: UInt32) {
     if n < 4 {
       for i in 0..<n {
         d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
@@ -184,9 +196,22 @@ package enum RowKernels {
   }
 
   /// Source over with one colour `color` (premultiplied, packed) scaled per pixel by the
-  /// coverage `mask`.
+  /// coverage `mask`; eight pixels or more go to the AVX2 kernel where ``WideKernels``
+  /// uses it.
   package static func srcOverMask(_ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>,
                           count n: Int) {
+    if n >= 8 && WideKernels.usesAVX2 {
+      WideKernels.srcOverMaskAVX2(d, color: color, mask: mask, count: n)
+      return
+    }
+    srcOverMaskPortable(d, color: color, mask: mask, count: n)
+  }
+
+  /// ``srcOverMask(_:color:mask:count:)`` on the portable (SSE2) path, whatever the CPU:
+  /// the reference the wide kernel is checked against.
+  package static func srcOverMaskPortable(
+    _ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>, count n: Int
+  ) {
     let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
     let c = Pixels(repeating: color)
     let srb = lanes(c & Pixels(repeating: 0x00FF_00FF)), sag = lanes(c) &>> 8
