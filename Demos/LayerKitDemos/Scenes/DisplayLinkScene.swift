@@ -47,9 +47,9 @@ public final class DisplayLinkScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption:
-        "The balls are moved by CADisplayLink callbacks: each reads link.timestamp and places them "
-        + "with closed-form physics. Top: the native 60 fps. Bottom: preferredFrameRateRange 15…30, "
-        + "so the link fires every other frame.")
+        "The balls are moved by CADisplayLink callbacks: each reads link.timestamp and places "
+        + "them with closed-form physics. Top: the native 60 fps. Bottom: "
+        + "preferredFrameRateRange 15…30, so the link fires every other frame.")
     let colors = [
       DemoStyle.coral, DemoStyle.teal, DemoStyle.amber, DemoStyle.violet, DemoStyle.blue,
       DemoStyle.sage,

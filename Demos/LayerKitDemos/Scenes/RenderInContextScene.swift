@@ -67,11 +67,14 @@ public final class RenderInContextScene: DemoScene {
         + "bitmap context, taken right after each change: they draw model values, so a snapshot "
         + "shows where the card is going even while it still animates.")
     let parts = Self.makeCard()
-    parts.card.position = CGPoint(x: 40 + Self.cardSize.width / 2, y: 150 + Self.cardSize.height / 2)
+    parts.card.position = CGPoint(
+      x: 40 + Self.cardSize.width / 2, y: 150 + Self.cardSize.height / 2)
     canvas.addSublayer(parts.card)
     card = parts
     canvas.addSublayer(
-      DemoStyle.label("live", frame: CGRect(x: 40, y: 122, width: 200, height: 22), size: 15, color: DemoStyle.muted))
+      DemoStyle.label(
+        "live", frame: CGRect(x: 40, y: 122, width: 200, height: 22), size: 15,
+        color: DemoStyle.muted))
     canvas.addSublayer(
       DemoStyle.label(
         "render(in:) snapshots", frame: CGRect(x: 460, y: 122, width: 400, height: 22), size: 15,

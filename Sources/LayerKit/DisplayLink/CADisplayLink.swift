@@ -29,9 +29,9 @@ import Foundation
 /// **Frame rate.** `duration` is the link's frame interval: `1 / rate`, where the rate
 /// is `preferredFrameRateRange.preferred`, else its `maximum`, else
 /// `preferredFramesPerSecond`, else the native 60 frames per second (and never above
-/// 60), divided by `frameInterval`. A link slower than the frames skips frames: it fires when at least
-/// `duration − 1 ms` has passed since it last fired (a 30 fps link on 60 Hz frames
-/// fires every other frame).
+/// 60), divided by `frameInterval`. A link slower than the frames skips frames: it
+/// fires when at least `duration − 1 ms` has passed since it last fired (a 30 fps link
+/// on 60 Hz frames fires every other frame).
 ///
 /// A link belongs to the thread of its context, like layers.
 public final class CADisplayLink {

@@ -35,6 +35,8 @@ public final class CAEmitterCell {
   /// The layers and cells that emit this cell, told when it changes.
   private var owners: [WeakEmitterCellOwner] = []
 
+  /// Creates a cell with Core Animation's defaults: it emits nothing (`birthRate` 0)
+  /// until given a birth rate, a lifetime and contents.
   public init() {}
 
   /// A name for finding the cell, and for key paths such as `emitterCells.fire.birthRate`. Default

@@ -64,7 +64,8 @@ struct EmissionHistory {
     }
     guard let key = (animation as? CAPropertyAnimation)?.keyPath else { return false }
     return key == "birthRate"
-      || (key.hasPrefix("emitterCells.") && (key.hasSuffix(".birthRate") || key.hasSuffix(".enabled")))
+      || (key.hasPrefix("emitterCells.")
+        && (key.hasSuffix(".birthRate") || key.hasSuffix(".enabled")))
   }
 
   /// The emission schedule of each top-level cell of `model` up to local time `now`.

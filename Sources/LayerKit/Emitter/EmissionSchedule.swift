@@ -38,7 +38,9 @@ struct EmissionSchedule {
   ///     changes inside it (an animation runs) or holds one value.
   ///   - rate: The rate at a local time, in particles per second (negative counts as 0).
   init(pieces: [(range: Range<Double>, animated: Bool)], rate: (Double) -> Double) {
-    let animatedLength = pieces.filter(\.animated).reduce(0) { $0 + $1.range.upperBound - $1.range.lowerBound }
+    let animatedLength = pieces.filter(\.animated).reduce(0) {
+      $0 + $1.range.upperBound - $1.range.lowerBound
+    }
     let h = Swift.max(Self.step, animatedLength / Double(Self.maximumSteps))
     var n = 0.0
     for (range, animated) in pieces where range.upperBound > range.lowerBound {

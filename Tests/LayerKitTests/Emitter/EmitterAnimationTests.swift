@@ -51,8 +51,13 @@ import Testing
 
   @Test func everyAppleAnimatableLayerPropertyAnimates() {
     let (_, context, e) = Self.scene()
-    e.add(Self.linear("emitterPosition", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 40, y: 80)), forKey: "p")
-    e.add(Self.linear("emitterSize", from: CGSize(width: 0, height: 0), to: CGSize(width: 20, height: 8)), forKey: "s")
+    e.add(
+      Self.linear("emitterPosition", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 40, y: 80)),
+      forKey: "p")
+    e.add(
+      Self.linear(
+        "emitterSize", from: CGSize(width: 0, height: 0), to: CGSize(width: 20, height: 8)),
+      forKey: "s")
     e.add(Self.linear("emitterZPosition", from: 0, to: 4), forKey: "z")
     for key in ["lifetime", "velocity", "scale", "spin"] {
       e.add(Self.linear(key, from: 1, to: 3), forKey: key)

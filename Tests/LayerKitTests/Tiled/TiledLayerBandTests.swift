@@ -24,7 +24,8 @@ import Testing
       calls += 1
       let box = ctx.boundingBoxOfClipPath
       let k = Int((box.minX / 96).rounded(.down)) + 3 * Int((box.minY / 96).rounded(.down))
-      ctx.setFillColor(CGColor(red: CGFloat(k % 3) / 2, green: CGFloat(k % 5) / 4, blue: 0.5, alpha: 1))
+      ctx.setFillColor(
+        CGColor(red: CGFloat(k % 3) / 2, green: CGFloat(k % 5) / 4, blue: 0.5, alpha: 1))
       ctx.fill(box)
       ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
       ctx.fillEllipse(in: box.insetBy(dx: 20, dy: 20))
