@@ -45,6 +45,10 @@ package final class TileCache: @unchecked Sendable {
   package var generation: Int { lock.withLock { storedGeneration } }
   private var storedGeneration = 0
 
+  /// Called when a missing tile is about to wait for the drawing lock (a test hook for
+  /// the once-only guard; set it before frames are drawn).
+  package var willWaitToDraw: (@Sendable () -> Void)?
+
   package init() {}
 
   /// How many tiles are kept.
@@ -80,6 +84,7 @@ package final class TileCache: @unchecked Sendable {
   /// empty).
   package func tile(_ key: Key, rect: CGRect) -> CGImage? {
     if let image = kept(key) { return image }
+    willWaitToDraw?()
     return drawing.withLock {
       // Another band may have drawn it while this one waited.
       if let image = kept(key) { return image }
