@@ -12,7 +12,7 @@ public enum DemoCatalog {
     SpringPlaygroundScene.self, ImageGridScene.self, RasterizedCardsScene.self, ReplicatorCarouselScene.self,
     PathTimingScene.self,
     BlendModesScene.self, CornerCurvesScene.self, ParticlesScene.self,
-    ScrollLayerScene.self, TiledZoomScene.self,
+    ScrollLayerScene.self, TiledZoomScene.self, DisplayLinkScene.self, RenderInContextScene.self,
     LottieGalleryScene.self,
   ]
 

@@ -37,6 +37,8 @@ public enum SceneRenderer {
     context.commit()
     let driver = makeDriver(root, context)
     driver.seek(to: request.time.isFinite ? request.time : 0)
+    // One host frame at the seek time, so display links fire as the viewer's would.
+    context.advance(by: 0)
     return CARenderer(context: context).render(width: width, height: height, scale: scale)
   }
 

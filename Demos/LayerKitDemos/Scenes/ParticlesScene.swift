@@ -2,7 +2,10 @@ import LayerKit
 
 /// `CAEmitterLayer`: snow on the left (a line emitter, slow, drifting, fading), confetti
 /// on the right (a point emitter bursting upward with gravity, spin and colour ranges),
-/// both deterministic for their seeds, so every frame of the scrub bar is the same.
+/// both deterministic for their seeds, so every frame of the scrub bar is the same. Every
+/// two seconds the confetti cannon fires a burst: a keyframe animation of the key path
+/// `emitterCells.burst.birthRate` from 0 up to 500 per second and back within 0.2 s;
+/// the burst's particles live on after the rate drops back to 0.
 public final class ParticlesScene: DemoScene {
   public static let name = "particles"
   public static let title = "CAEmitterLayer: snow and confetti"
@@ -14,8 +17,9 @@ public final class ParticlesScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption:
-        "Particles are closed-form functions of the emitter's time and seed: scrub the timeline "
-        + "and the same frame comes back. Left: a line emitter. Right: a point emitter with nested sparks."
+        "Particles are closed-form functions of the emitter's time and seed. Left: a line emitter. "
+        + "Right: a point emitter with nested sparks, and a burst every 2 s (an animation of "
+        + "emitterCells.burst.birthRate)."
     )
 
     let night = DemoStyle.tile(
@@ -103,6 +107,30 @@ public final class ParticlesScene: DemoScene {
     spark.scaleSpeed = -0.8
     rocket.emitterCells = [spark]
     confetti.emitterCells!.append(rocket)
+    let burst = CAEmitterCell()
+    burst.name = "burst"
+    burst.contents = Self.disc(size: 10)
+    burst.color = DemoStyle.amber
+    burst.redRange = 0.1
+    burst.greenRange = 0.3
+    burst.blueRange = 0.3
+    burst.birthRate = 0
+    burst.lifetime = 2.2
+    burst.velocity = 420
+    burst.velocityRange = 120
+    burst.emissionLongitude = -.pi / 2
+    burst.emissionRange = 1.2
+    burst.yAcceleration = 260
+    burst.alphaSpeed = -0.4
+    burst.scale = 0.9
+    burst.scaleRange = 0.4
+    confetti.emitterCells!.append(burst)
+    let fire = CAKeyframeAnimation(keyPath: "emitterCells.burst.birthRate")
+    fire.values = [0, 500, 0, 0]
+    fire.keyTimes = [0, 0.05, 0.1, 1]
+    fire.duration = 2
+    fire.repeatCount = 3
+    confetti.add(fire, forKey: "burst")
     day.addSublayer(confetti)
   }
 

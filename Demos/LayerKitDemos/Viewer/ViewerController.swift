@@ -211,7 +211,9 @@ public final class ViewerController {
       if !driver.isPaused, driver.time > driver.duration + 1 { driver.restart() }
     }
     refresh(now: info.time)
-    context.commit()
+    // Commits, evaluates and fires the display links attached to the context (the
+    // display-link scene's app loop), as a host frame does.
+    context.advance(by: 0)
     if bitmap?.context.width != info.pixelWidth || bitmap?.context.height != info.pixelHeight {
       bitmap = CGContext(width: max(1, info.pixelWidth), height: max(1, info.pixelHeight))
         .flatMap(FrameBitmap.init)

@@ -29,9 +29,9 @@ import Foundation
 /// **Frame rate.** `duration` is the link's frame interval: `1 / rate`, where the rate
 /// is `preferredFrameRateRange.preferred`, else its `maximum`, else
 /// `preferredFramesPerSecond`, else the native 60 frames per second (and never above
-/// 60). A link slower than the frames skips frames: it fires when at least
-/// `duration − 1 ms` has passed since it last fired (a 30 fps link on 60 Hz frames
-/// fires every other frame).
+/// 60), divided by `frameInterval`. A link slower than the frames skips frames: it
+/// fires when at least `duration − 1 ms` has passed since it last fired (a 30 fps link
+/// on 60 Hz frames fires every other frame).
 ///
 /// A link belongs to the thread of its context, like layers.
 public final class CADisplayLink {
@@ -73,6 +73,12 @@ public final class CADisplayLink {
   /// native rate. Negative values count as 0.
   public var preferredFramesPerSecond: Int = 0
 
+  /// How many frames pass between callbacks: 2 fires every other frame. Default 1;
+  /// values below 1 count as 1. Apple deprecated it in favour of
+  /// `preferredFrameRateRange`; it is kept for ported code and divides the rate the
+  /// other settings give.
+  public var frameInterval: Int = 1
+
   /// Creates a detached link that calls `block` with itself once per frame once added
   /// to a run loop (that is, to the current thread's context).
   public init(block: @escaping (CADisplayLink) -> Void) {
@@ -96,7 +102,7 @@ public final class CADisplayLink {
     } else {
       asked = native
     }
-    return Swift.min(asked, native)
+    return Swift.min(asked, native) / Float(Swift.max(frameInterval, 1))
   }
 
   /// Attaches the link to the current thread's context (`CAContext.current`) for

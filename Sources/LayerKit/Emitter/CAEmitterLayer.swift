@@ -37,11 +37,23 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 ///
 /// Particles are not simulated frame by frame: each one is a closed-form function of
 /// the layer's local time `t` (its media time, so `speed`, `timeOffset` and pausing
-/// apply). The cell's `i`-th particle is born at `i / birthRate`; its lifetime,
-/// velocity, direction, scale, spin, colour and place on the emitter shape are drawn
-/// from a hash of (`seed`, cell, `i`), and at age `a` it is at
-/// `p0 + v·a + ½·acceleration·a²`. The same seed and time therefore always give the
-/// same frame, scrubbing backwards included, whatever frames came before.
+/// apply). A cell's `n`-th particle is born when the cell's cumulative emission
+/// `∫₀ᵗ birthRate` reaches `n` (at `n / birthRate` for a rate that never changed); its
+/// lifetime, velocity, direction, scale, spin, colour and place on the emitter shape
+/// are drawn from a hash of (`seed`, cell, `n`), and at age `a` it is at
+/// `p0 + v·a + ½·acceleration·a²`. The same seed, changes and time therefore always
+/// give the same frame, scrubbing backwards included, whatever frames came before.
+///
+/// **Animating.** As on Apple, `birthRate`, `lifetime`, `velocity`, `scale`, `spin`,
+/// `emitterPosition`, `emitterZPosition`, `emitterSize` and `emitterDepth` are
+/// animatable (setting one in a visible tree animates it implicitly), and so is every
+/// numeric, colour and rectangle property of a cell through the key path
+/// `emitterCells.<name>.<property>` (see `CAEmitterCell`). A change of a birth rate,
+/// set or animated, changes later births only: particles already born live on (so
+/// setting `birthRate = 0` stops emission and lets the particles fade out, and
+/// animating it from a high value to 0 makes a burst). Every other property applies
+/// to all live particles at the frame's presented value: moving `emitterPosition`
+/// moves the particles with it. Nested cells emit at their presented rate.
 ///
 /// At most `maximumParticleCount` particles are drawn per layer and frame (the youngest
 /// of each cell first, cells in order); the rest are dropped with a diagnostic. Birth
@@ -49,68 +61,178 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 ///
 /// Particles are drawn in the layer's coordinates, unclipped unless `masksToBounds`,
 /// after the layer's contents and before its sublayers, with their cell's `contents`
-/// multiplied by the particle colour; `.additive` adds them (`plusLighter`). Emitter
-/// properties are read from the model layer at each frame and are not animatable.
+/// multiplied by the particle colour; `.additive` adds them (`plusLighter`).
 open class CAEmitterLayer: CALayer {
   /// The most particles one emitter layer draws in a frame.
   public static let maximumParticleCount = 5_000
 
-  /// The cells emitted. Default nil.
-  public var emitterCells: [CAEmitterCell]? {
-    didSet { LayerStructureChanges.bump() }
+  /// The cell objects; the model holds their values.
+  private var cellObjects: [CAEmitterCell]?
+  /// Whether the model's cells are being copied into the cell objects.
+  private var isAdoptingCells = false
+  /// The rate changes and rate animations births depend on.
+  private var emission = EmissionHistory()
+
+  /// Creates an emitter with no cells.
+  public override init() {
+    super.init()
+    if state.emitter == nil { state.emitter = EmitterLayerState() }
   }
-  /// Multiplies every cell's birth rate. Default 1.
-  public var birthRate: Float = 1
-  /// Multiplies every cell's lifetime. Default 1.
-  public var lifetime: Float = 1
-  /// Multiplies every cell's velocity. Default 1.
-  public var velocity: Float = 1
-  /// Multiplies every cell's scale. Default 1.
-  public var scale: Float = 1
-  /// Multiplies every cell's spin. Default 1.
-  public var spin: Float = 1
-  /// The centre of the emitter shape, in the layer's coordinates. Default (0, 0).
-  public var emitterPosition: CGPoint = .zero
-  public var emitterZPosition: CGFloat = 0
-  /// The emitter shape's width and height (a circle's diameter is the width), in
-  /// points. Default (0, 0).
-  public var emitterSize: CGSize = .zero
-  /// The depth of cuboid and sphere shapes, in points. Default 0.
-  public var emitterDepth: CGFloat = 0
-  public var emitterShape: CAEmitterLayerEmitterShape = .point
-  public var emitterMode: CAEmitterLayerEmitterMode = .volume
-  public var renderMode: CAEmitterLayerRenderMode = .unordered
-  /// Whether particles are drawn in 3D (recorded; LayerKit draws them flat). Default
-  /// false.
-  public var preservesDepth = false
-  /// The random seed. Default 0.
-  public var seed: UInt32 = 0
 
-  public override init() { super.init() }
-
+  /// Copies `layer`'s model, emitter and cells included when it is an emitter layer
+  /// (the copy shows the same cell objects).
   public required init(layer: Any) {
     super.init(layer: layer)
-    guard let other = layer as? CAEmitterLayer else { return }
-    emitterCells = other.emitterCells
-    birthRate = other.birthRate
-    lifetime = other.lifetime
-    velocity = other.velocity
-    scale = other.scale
-    spin = other.spin
-    emitterPosition = other.emitterPosition
-    emitterZPosition = other.emitterZPosition
-    emitterSize = other.emitterSize
-    emitterDepth = other.emitterDepth
-    emitterShape = other.emitterShape
-    emitterMode = other.emitterMode
-    renderMode = other.renderMode
-    preservesDepth = other.preservesDepth
-    seed = other.seed
+    if state.emitter == nil { state.emitter = EmitterLayerState() }
+    cellObjects = (layer as? CAEmitterLayer)?.cellObjects
   }
 
-  /// The particles alive at local time `time`, in drawing order.
-  package func particles(at time: Double) -> [EmitterParticle] {
-    var sim = ParticleSimulation(layer: self)
-    return sim.run(cells: (emitterCells ?? []).map { $0.snapshot() }, at: time)
+  override package class var propertyRegistry: LayerPropertyRegistry { .emitterLayer }
+
+  /// The cells emitted. Default nil. A change to one of these cells shows from the next
+  /// frame.
+  public var emitterCells: [CAEmitterCell]? {
+    get { cellObjects }
+    set {
+      for cell in cellObjects ?? [] { cell.removeOwner(self) }
+      cellObjects = newValue
+      for cell in newValue ?? [] { cell.addOwner(self) }
+      refreshCells()
+      LayerStructureChanges.bump()
+    }
   }
+
+  /// Multiplies every cell's birth rate. Default 1. Animatable.
+  public var birthRate: Float {
+    get { state.emitterState.birthRate }
+    set { setCheckedModelValue(\.emitterState.birthRate, newValue, forKey: "birthRate") }
+  }
+  /// Multiplies every cell's lifetime. Default 1. Animatable.
+  public var lifetime: Float {
+    get { state.emitterState.lifetime }
+    set { setCheckedModelValue(\.emitterState.lifetime, newValue, forKey: "lifetime") }
+  }
+  /// Multiplies every cell's velocity. Default 1. Animatable.
+  public var velocity: Float {
+    get { state.emitterState.velocity }
+    set { setCheckedModelValue(\.emitterState.velocity, newValue, forKey: "velocity") }
+  }
+  /// Multiplies every cell's scale. Default 1. Animatable.
+  public var scale: Float {
+    get { state.emitterState.scale }
+    set { setCheckedModelValue(\.emitterState.scale, newValue, forKey: "scale") }
+  }
+  /// Multiplies every cell's spin. Default 1. Animatable.
+  public var spin: Float {
+    get { state.emitterState.spin }
+    set { setCheckedModelValue(\.emitterState.spin, newValue, forKey: "spin") }
+  }
+  /// The centre of the emitter shape, in the layer's coordinates. Default (0, 0).
+  /// Animatable.
+  public var emitterPosition: CGPoint {
+    get { state.emitterState.emitterPosition }
+    set {
+      setCheckedModelValue(\.emitterState.emitterPosition, newValue, forKey: "emitterPosition")
+    }
+  }
+  /// The z coordinate of the emitter shape's centre, in points. Default 0. Animatable.
+  public var emitterZPosition: CGFloat {
+    get { state.emitterState.emitterZPosition }
+    set {
+      setCheckedModelValue(\.emitterState.emitterZPosition, newValue, forKey: "emitterZPosition")
+    }
+  }
+  /// The emitter shape's width and height (a circle's diameter is the width), in
+  /// points. Default (0, 0). Animatable.
+  public var emitterSize: CGSize {
+    get { state.emitterState.emitterSize }
+    set { setCheckedModelValue(\.emitterState.emitterSize, newValue, forKey: "emitterSize") }
+  }
+  /// The depth of cuboid and sphere shapes, in points. Default 0. Animatable.
+  public var emitterDepth: CGFloat {
+    get { state.emitterState.emitterDepth }
+    set { setCheckedModelValue(\.emitterState.emitterDepth, newValue, forKey: "emitterDepth") }
+  }
+  /// The shape particles are emitted from. Default `.point`.
+  public var emitterShape: CAEmitterLayerEmitterShape {
+    get { state.emitterState.emitterShape }
+    set { setModelValue(\.emitterState.emitterShape, newValue, forKey: "emitterShape") }
+  }
+  /// Which part of the shape emits. Default `.volume`.
+  public var emitterMode: CAEmitterLayerEmitterMode {
+    get { state.emitterState.emitterMode }
+    set { setModelValue(\.emitterState.emitterMode, newValue, forKey: "emitterMode") }
+  }
+  /// The order particles are drawn in. Default `.unordered`.
+  public var renderMode: CAEmitterLayerRenderMode {
+    get { state.emitterState.renderMode }
+    set { setModelValue(\.emitterState.renderMode, newValue, forKey: "renderMode") }
+  }
+  /// Whether particles are drawn in 3D (recorded; LayerKit draws them flat). Default
+  /// false.
+  public var preservesDepth: Bool {
+    get { state.emitterState.preservesDepth }
+    set { setModelValue(\.emitterState.preservesDepth, newValue, forKey: "preservesDepth") }
+  }
+  /// The random seed. Default 0.
+  public var seed: UInt32 {
+    get { state.emitterState.seed }
+    set { setModelValue(\.emitterState.seed, newValue, forKey: "seed") }
+  }
+
+  /// The particles alive at local time `time`, in drawing order, with the emitter's
+  /// presented values `shown` (the model's when nil).
+  package func particles(at time: Double, shown: LayerState? = nil) -> [EmitterParticle] {
+    let presented = (shown ?? state).emitterState
+    var sim = ParticleSimulation(emitter: presented)
+    let schedules = emission.schedules(model: state, at: time)
+    return sim.run(cells: presented.cells, schedules: schedules, at: time)
+  }
+
+  override package func animationEntryDidChange(_ entry: LayerAnimationEntry, attached: Bool) {
+    if attached {
+      emission.attached(entry)
+    } else {
+      let now = hostingContextInTree?.clock.time ?? CACurrentMediaTime()
+      emission.detached(entry, at: convertTime(now, from: nil))
+    }
+  }
+
+  /// Copies the cell objects' values into the model.
+  private func refreshCells() {
+    guard !isAdoptingCells else { return }
+    isAdoptingCells = true
+    defer { isAdoptingCells = false }
+    setModelValue(\.emitterState.cells, (cellObjects ?? []).map(\.tree), forKey: "emitterCells")
+  }
+
+  override package func modelValueDidChange(forKey key: String, oldValue: Any) {
+    if key == "emitterCells", !isAdoptingCells {
+      // A key-path write reached the model first: the cell objects follow it.
+      isAdoptingCells = true
+      for (cell, value) in zip(cellObjects ?? [], state.emitterState.cells) { cell.adopt(value) }
+      isAdoptingCells = false
+    }
+    recordRateChange(forKey: key, oldValue: oldValue)
+    super.modelValueDidChange(forKey: key, oldValue: oldValue)
+  }
+
+  /// The model rates as last seen, to tell when a change alters them.
+  private var lastRates = EmitterLayerState()
+
+  /// Remembers the rates before a change of them made while the layer is on screen.
+  private func recordRateChange(forKey key: String, oldValue: Any) {
+    guard key == "birthRate" || key == "emitterCells" else { return }
+    let now = state.emitterState
+    defer { lastRates = now }
+    let before = lastRates
+    guard before.cellRates != now.cellRates,
+      let context = hostingContextInTree, context.hasCommitted
+    else { return }
+    emission.recordChange(at: convertTime(context.clock.time, from: nil), before: before)
+  }
+}
+
+extension CAEmitterLayer: EmitterCellOwner {
+  func emitterCellDidChange() { refreshCells() }
 }

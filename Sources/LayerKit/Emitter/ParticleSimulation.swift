@@ -35,30 +35,37 @@ struct ParticleSimulation {
   private(set) var particles: [EmitterParticle] = []
   private(set) var dropped = 0
 
-  init(layer: CAEmitterLayer, cap: Int = CAEmitterLayer.maximumParticleCount) {
-    seed = UInt64(layer.seed)
+  /// A simulation of the emitter `emitter` (presented values at the frame's time).
+  init(emitter: EmitterLayerState, cap: Int = CAEmitterLayer.maximumParticleCount) {
+    seed = UInt64(emitter.seed)
     func finite(_ v: Float) -> Double { v.isFinite ? Double(v) : 0 }
     multipliers = (
-      finite(layer.birthRate), finite(layer.lifetime), finite(layer.velocity), finite(layer.scale),
-      finite(layer.spin)
+      finite(emitter.birthRate), finite(emitter.lifetime), finite(emitter.velocity),
+      finite(emitter.scale), finite(emitter.spin)
     )
     func clean(_ v: CGFloat) -> Double { v.isFinite ? Double(v) : 0 }
     position = SIMD3(
-      clean(layer.emitterPosition.x), clean(layer.emitterPosition.y), clean(layer.emitterZPosition))
+      clean(emitter.emitterPosition.x), clean(emitter.emitterPosition.y),
+      clean(emitter.emitterZPosition))
     size = SIMD3(
-      max(clean(layer.emitterSize.width), 0), max(clean(layer.emitterSize.height), 0),
-      max(clean(layer.emitterDepth), 0))
-    shape = layer.emitterShape
-    mode = layer.emitterMode
-    renderMode = layer.renderMode
+      max(clean(emitter.emitterSize.width), 0), max(clean(emitter.emitterSize.height), 0),
+      max(clean(emitter.emitterDepth), 0))
+    shape = emitter.emitterShape
+    mode = emitter.emitterMode
+    renderMode = emitter.renderMode
     self.cap = cap
   }
 
-  /// The particles of `cells` alive at `time`, in drawing order.
-  mutating func run(cells: [EmitterCellState], at time: Double) -> [EmitterParticle] {
+  /// The particles of `cells` alive at `time`, in drawing order; top-level cell `k` is
+  /// born on `schedules[k]` (a constant schedule at its rate when missing).
+  mutating func run(
+    cells: [EmitterCellState], schedules: [EmissionSchedule] = [], at time: Double
+  ) -> [EmitterParticle] {
     guard time.isFinite else { return [] }
     for (k, cell) in cells.enumerated() {
-      emit(cell, id: Self.mix(seed, UInt64(k)), source: nil, now: time, depth: 0)
+      let schedule = schedules.indices.contains(k) ? schedules[k] : nil
+      emit(
+        cell, id: Self.mix(seed, UInt64(k)), source: nil, schedule: schedule, now: time, depth: 0)
     }
     if dropped > 0 {
       CADiagnostics.report(
@@ -81,18 +88,30 @@ struct ParticleSimulation {
     }.map(\.element)
   }
 
+  /// Adds the particles of `cell` alive at `now`: born on `schedule` (top-level cells
+  /// whose rate changed), else every `1 / rate` seconds from the source's birth.
   private mutating func emit(
-    _ cell: EmitterCellState, id: UInt64, source: Source?, now: Double, depth: Int
+    _ cell: EmitterCellState, id: UInt64, source: Source?, schedule: EmissionSchedule? = nil,
+    now: Double, depth: Int
   ) {
     let rate = Double(cell.birthRate) * multipliers.birthRate
+    let varying = schedule.flatMap { $0.constantRate == nil ? $0 : nil }
     let maxLife = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange))) * multipliers.lifetime
-    guard cell.isEnabled, rate.isFinite, rate > 0, maxLife.isFinite, maxLife > 0 else { return }
+    guard maxLife.isFinite, maxLife > 0 else { return }
+    guard varying != nil || (cell.isEnabled && rate.isFinite && rate > 0) else { return }
     let start = source?.birth ?? 0
     let end = min(now, source?.death ?? now)
     guard end >= start else { return }
     // Born in [now − maxLife, end]; computed in Double and clamped before becoming Int.
-    let hiD = ((end - start) * rate).rounded(.down)
-    let loD = max(0, ((now - maxLife - start) * rate).rounded(.up))
+    let hiD: Double
+    let loD: Double
+    if let varying {
+      hiD = varying.count(at: end).rounded(.down)
+      loD = max(0, varying.count(at: now - maxLife).rounded(.up))
+    } else {
+      hiD = ((end - start) * rate).rounded(.down)
+      loD = max(0, ((now - maxLife - start) * rate).rounded(.up))
+    }
     guard hiD >= loD else { return }
     let budget = cap - particles.count
     guard budget > 0 else {
@@ -115,12 +134,12 @@ struct ParticleSimulation {
         return Self.uniform(id, UInt64(bitPattern: n), attr)
       }
       func spread() -> Double { 2 * u() - 1 }
-      let birth = start + Double(n) / rate
+      let birth = varying?.birthTime(of: Double(n)) ?? start + Double(n) / rate
       let life =
         (Double(cell.lifetime) + Double(cell.lifetimeRange) * spread()) * multipliers.lifetime
       let age = now - birth
-      let lon = Double(cell.longitude) + Double(cell.range) * (u() - 0.5)
-      let lat = Double(cell.latitude) + Double(cell.range) * (u() - 0.5)
+      let lon = Double(cell.emissionLongitude) + Double(cell.emissionRange) * (u() - 0.5)
+      let lat = Double(cell.emissionLatitude) + Double(cell.emissionRange) * (u() - 0.5)
       let speed =
         (Double(cell.velocity) + Double(cell.velocityRange) * spread()) * multipliers.velocity
       let scale0 = Double(cell.scale) + Double(cell.scaleRange) * spread()
@@ -133,9 +152,9 @@ struct ParticleSimulation {
       let direction = SIMD3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
       let v = direction * speed + (source?.velocity(at: birth) ?? .zero)
       let p = p0 + v * age + 0.5 * cell.acceleration * age * age
-      if let image = cell.image {
+      if let image = cell.contents?.image {
         let s = (scale0 + Double(cell.scaleSpeed) * age) * multipliers.scale
-        let c = cell.color + cell.colorRange * colorJitter + cell.colorSpeed * Float(age)
+        let c = cell.rgba + cell.colorRange * colorJitter + cell.colorSpeed * Float(age)
         let color = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         if s > 0, s.isFinite, color.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite {
           particles.append(

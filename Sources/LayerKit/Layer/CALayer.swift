@@ -162,6 +162,11 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     propertyDidChange(forKey: key, oldValue: oldValue)
   }
 
+  /// Called when `entry` is attached by `add(_:forKey:)` (`attached`) or detached early
+  /// by a removal or replacement; not when it finishes. Subclasses that remember their
+  /// animations (`CAEmitterLayer`'s emission rates) override it. Does nothing here.
+  package func animationEntryDidChange(_ entry: LayerAnimationEntry, attached: Bool) {}
+
   // MARK: - Overridable entry points (implemented in the feature files)
 
   /// Whether changing the property `key` makes the layer redraw its contents. Default

@@ -8,6 +8,9 @@ import Foundation
 /// `propertyRegistry` with `.layer.adding([...])`.
 package struct LayerPropertyRegistry: Sendable {
   private var table: [String: any AnyLayerProperty] = [:]
+  /// Makes descriptors for key paths that are not in the table (those that name
+  /// something at run time, such as `emitterCells.<name>.birthRate`).
+  private var resolver: (@Sendable (String) -> (any AnyLayerProperty)?)?
 
   /// A registry holding `properties`; a later entry replaces an earlier one with the
   /// same key.
@@ -16,7 +19,9 @@ package struct LayerPropertyRegistry: Sendable {
   }
 
   /// The descriptor for `keyPath`, or nil when the key path is not registered.
-  package func property(forKeyPath keyPath: String) -> (any AnyLayerProperty)? { table[keyPath] }
+  package func property(forKeyPath keyPath: String) -> (any AnyLayerProperty)? {
+    table[keyPath] ?? resolver?(keyPath)
+  }
 
   /// Every registered key path, sorted.
   package var keyPaths: [String] { table.keys.sorted() }
@@ -28,6 +33,16 @@ package struct LayerPropertyRegistry: Sendable {
   package func adding(_ properties: [any AnyLayerProperty]) -> LayerPropertyRegistry {
     var r = self
     for p in properties { r.table[p.key] = p }
+    return r
+  }
+
+  /// This registry, also answering the key paths `resolve` makes a descriptor for (it
+  /// is asked only for key paths not in the table).
+  package func resolving(
+    _ resolve: @escaping @Sendable (String) -> (any AnyLayerProperty)?
+  ) -> LayerPropertyRegistry {
+    var r = self
+    r.resolver = resolve
     return r
   }
 

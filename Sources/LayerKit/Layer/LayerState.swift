@@ -133,6 +133,8 @@ package struct LayerState: Equatable, Sendable {
   /// A `CAReplicatorLayer`'s instance count, transform, delay and colours; nil for
   /// other layers.
   package var replicator: ReplicatorLayerState? = nil
+  /// A `CAEmitterLayer`'s emitter settings and cells; nil for other layers.
+  package var emitter: EmitterLayerState? = nil
 
   /// A state with every property at Core Animation's default.
   package init() {}

@@ -36,6 +36,7 @@ extension CALayer {
     entry.sequence = context?.nextSequence() ?? 0
     entry.completionToken = TransactionThread.current.registerAddedAnimation()
     storage.entries.append(entry)
+    animationEntryDidChange(entry, attached: true)
     context?.invalidate()
   }
 
@@ -70,6 +71,7 @@ extension CALayer {
 
   /// Sends (now or at the next frame) the stop of an entry that leaves early.
   func animationDidDetach(_ entry: LayerAnimationEntry) {
+    animationEntryDidChange(entry, attached: false)
     guard !entry.didStop else { return }
     if let context = hostingContextInTree {
       context.enqueueStop(entry)

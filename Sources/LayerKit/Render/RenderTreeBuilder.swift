@@ -83,8 +83,9 @@ package struct RenderTreeBuilder {
       node.instanceTransform = instanceTransform
       node.tint = tint
       if let emitter = layer as? CAEmitterLayer {
-        node.particles = emitter.particles(at: delayed?.localTime ?? layer.animationStorage.localTime)
-        node.particlesAdd = emitter.renderMode == .additive
+        node.particles = emitter.particles(
+          at: delayed?.localTime ?? layer.animationStorage.localTime, shown: node.state)
+        node.particlesAdd = node.state.emitterState.renderMode == .additive
       }
       let index = tree.nodes.count
       tree.nodes.append(node)

@@ -4,8 +4,12 @@ import Foundation
 /// least recently shown dropped first once they hold more than
 /// `CATiledLayer.maximumCachedTilePixels` pixels.
 ///
-/// Frames read it while compositing, so it locks; it draws missing tiles through its
-/// layer's `draw(in:)` on the rendering thread.
+/// Frames read it while compositing, possibly from several band threads at once
+/// (`LAYERKIT_BANDS`), so it locks. It draws missing tiles through its layer's
+/// `draw(in:)` on the thread that first needs them, one tile at a time per layer: a
+/// band that needs a tile another band is drawing waits for it, so every tile is drawn
+/// once, and `draw(in:)` (and the delegate's drawing) never runs on two threads at
+/// once for the same layer, even though it may run off the layer's thread.
 package final class TileCache: @unchecked Sendable {
   /// A tile: its level of detail and its column and row in that level's grid.
   package struct Key: Hashable, Sendable {
@@ -25,13 +29,25 @@ package final class TileCache: @unchecked Sendable {
 
   /// The layer whose `draw(in:)` draws the tiles.
   weak var layer: CATiledLayer?
+  /// Guards `entries`, `pixels`, `clock`, `drawn` and `storedGeneration`.
   private let lock = NSLock()
+  /// Held while a tile is drawn: drawing is one tile at a time (recursive, so a
+  /// `draw(in:)` that renders the layer again on its own thread does not deadlock).
+  private let drawing = NSRecursiveLock()
+  /// How many tiles `draw(in:)` has drawn (for tests of the once-only guard).
+  package var drawCount: Int { lock.withLock { drawn } }
+  private var drawn = 0
   private var entries: [Key: Entry] = [:]
   private var pixels = 0
   private var clock: UInt64 = 0
   /// Bumped whenever a tile is dropped by invalidation, so a frame's render tree can
   /// tell that the layer's pixels changed.
-  private(set) package var generation = 0
+  package var generation: Int { lock.withLock { storedGeneration } }
+  private var storedGeneration = 0
+
+  /// Called when a missing tile is about to wait for the drawing lock (a test hook for
+  /// the once-only guard; set it before frames are drawn).
+  package var willWaitToDraw: (@Sendable () -> Void)?
 
   package init() {}
 
@@ -46,7 +62,7 @@ package final class TileCache: @unchecked Sendable {
     lock.withLock {
       entries.removeAll()
       pixels = 0
-      generation &+= 1
+      storedGeneration &+= 1
     }
   }
 
@@ -59,7 +75,7 @@ package final class TileCache: @unchecked Sendable {
         entries[k] = nil
         pixels -= e.image.width * e.image.height
       }
-      generation &+= 1
+      storedGeneration &+= 1
     }
   }
 
@@ -67,23 +83,32 @@ package final class TileCache: @unchecked Sendable {
   /// the kept one, else a newly drawn one (nil when the layer is gone or the tile is
   /// empty).
   package func tile(_ key: Key, rect: CGRect) -> CGImage? {
-    let scale = key.scale
-    if let image = lock.withLock({ () -> CGImage? in
+    if let image = kept(key) { return image }
+    willWaitToDraw?()
+    return drawing.withLock {
+      // Another band may have drawn it while this one waited.
+      if let image = kept(key) { return image }
+      guard let image = draw(rect, scale: key.scale) else { return nil }
+      lock.withLock {
+        drawn += 1
+        clock &+= 1
+        if let old = entries[key] { pixels -= old.image.width * old.image.height }
+        entries[key] = Entry(image: image, rect: rect, lastUse: clock)
+        pixels += image.width * image.height
+        evict()
+      }
+      return image
+    }
+  }
+
+  /// The kept tile `key`, marked as just used, or nil.
+  private func kept(_ key: Key) -> CGImage? {
+    lock.withLock {
+      guard entries[key] != nil else { return nil }
       clock &+= 1
       entries[key]?.lastUse = clock
       return entries[key]?.image
-    }) {
-      return image
     }
-    guard let image = draw(rect, scale: scale) else { return nil }
-    lock.withLock {
-      clock &+= 1
-      if let old = entries[key] { pixels -= old.image.width * old.image.height }
-      entries[key] = Entry(image: image, rect: rect, lastUse: clock)
-      pixels += image.width * image.height
-      evict()
-    }
-    return image
   }
 
   /// Drops least recently shown tiles until the kept pixels fit the bound.

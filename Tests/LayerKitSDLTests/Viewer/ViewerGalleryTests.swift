@@ -84,4 +84,22 @@ import Testing
       try Data(contentsOf: dir.appendingPathComponent("layerkit-test-pattern-1.png"))
         == Data("an earlier run".utf8))
   }
+
+  @Test func theViewersFramesFireTheDisplayLinkScenesLinks() throws {
+    let clock = CAManualClock()
+    let index = try #require(DemoCatalog.all.firstIndex { $0.name == "display-link" })
+    let viewer = ViewerController(clock: clock, first: index)
+    viewer.layout(CGSize(width: 960, height: 540))
+    viewer.select(index)
+    let scene = try #require(viewer.driver?.scene as? DisplayLinkScene)
+    for k in 0..<4 {
+      clock.advance(by: 1.0 / 60)
+      _ = viewer.frame(
+        FrameInfo(
+          index: k, time: clock.time, deltaTime: 1.0 / 60, pixelWidth: 960, pixelHeight: 540,
+          pointSize: CGSize(width: 960, height: 540), scale: 1))
+    }
+    // 60 fps: every frame; 30 fps: every other frame.
+    #expect(scene.callbackCounts == [4, 2])
+  }
 }
