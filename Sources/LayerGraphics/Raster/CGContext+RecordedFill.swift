@@ -107,7 +107,8 @@ extension CGContext {
       Swift.min(clip.w, state.clipY1))
     guard recorded.clip == box else { return false }
     let rows = edgeRows ?? box.y..<box.w
-    let edge = Swift.min(Swift.max(rows.lowerBound, 0), box.y)..<Swift.max(Swift.min(rows.upperBound, height), box.w)
+    let edgeY0 = Swift.min(Swift.max(rows.lowerBound, 0), box.y)
+    let edge = edgeY0..<Swift.max(Swift.min(rows.upperBound, height), box.w)
     guard recorded.edgeRows == edge else { return false }
     replay(recorded, color: PixelMath.premultiplied(color, opacity: Swift.min(Swift.max(alpha, 0), 1)))
     return true

@@ -36,7 +36,8 @@ package final class BandedCompositor {
 
   package init() {
     bandLimit = Self.defaultBandLimit(
-      environment: ProcessInfo.processInfo.environment, processors: ProcessInfo.processInfo.activeProcessorCount)
+      environment: ProcessInfo.processInfo.environment,
+      processors: ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// The most bands a rectangle is cut into: one per active core, at most 8, unless
@@ -66,7 +67,9 @@ package final class BandedCompositor {
   ) -> Int {
     let n = bandCount(for: rect)
     guard n > 1, prepareViews(of: frame, count: n) else {
-      Self.draw(tree, into: RenderSurface(wrapping: frame), rect: rect, whole: rect, scale: scale, with: main)
+      Self.draw(
+        tree, into: RenderSurface(wrapping: frame), rect: rect, whole: rect, scale: scale,
+        with: main)
       return 1
     }
     while extra.count < n - 1 { extra.append(LayerCompositor()) }
@@ -81,7 +84,8 @@ package final class BandedCompositor {
     DispatchQueue.concurrentPerform(iterations: n) { b in
       let j = box.jobs[b]
       Self.draw(
-        box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, whole: box.whole, scale: box.scale,
+        box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, whole: box.whole,
+        scale: box.scale,
         with: j.compositor)
     }
     return n
@@ -89,7 +93,8 @@ package final class BandedCompositor {
 
   /// Clears `rect` (a band of `whole`) lazily and composites `tree` inside it.
   private static func draw(
-    _ tree: RenderTree, into surface: RenderSurface, rect: PixelRect, whole: PixelRect, scale: CGFloat,
+    _ tree: RenderTree, into surface: RenderSurface, rect: PixelRect, whole: PixelRect,
+    scale: CGFloat,
     with compositor: LayerCompositor
   ) {
     // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.

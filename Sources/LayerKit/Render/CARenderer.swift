@@ -143,12 +143,14 @@ public final class CARenderer: CAObjectEquality {
     guard let root = context?.layer ?? fixedRoot else {
       stats.damagedPixels = all.width * all.height
       let damage = damageTracker.damage(RenderTree(), scale: s, frame: all)
-      return PreparedFrame(width: width, height: height, scale: s, tree: nil, damage: damage, statistics: stats)
+      return PreparedFrame(
+        width: width, height: height, scale: s, tree: nil, damage: damage, statistics: stats)
     }
     let tree = buildRenderTree(root: root)
     let rects = damageTracker.damage(tree, scale: s, frame: all)
     stats.treeBuild = Self.seconds() - evaluated
-    return PreparedFrame(width: width, height: height, scale: s, tree: tree, damage: rects, statistics: stats)
+    return PreparedFrame(
+      width: width, height: height, scale: s, tree: tree, damage: rects, statistics: stats)
   }
 
   private static func checked(_ scale: CGFloat) -> CGFloat {

@@ -79,12 +79,18 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ([:], 2, 2), ([:], 1, 1), ([:], 16, 8), (["LAYERKIT_BANDS": "0"], 2, 1),
-    (["LAYERKIT_BANDS": "1"], 4, 1), (["LAYERKIT_BANDS": "3"], 2, 2), (["LAYERKIT_BANDS": "x"], 2, 2),
-    (["LAYERKIT_THREADS": "1"], 2, 1), (["LAYERKIT_THREADS": "1", "LAYERKIT_BANDS": "2"], 2, 2),
-  ] as [([String: String], Int, Int)])
-  func bandsAreOnByDefaultWithMoreThanOneCore(_ environment: [String: String], processors: Int, expected: Int) {
-    #expect(BandedCompositor.defaultBandLimit(environment: environment, processors: processors) == expected)
+  @Test(
+    arguments: [
+      ([:], 2, 2), ([:], 1, 1), ([:], 16, 8), (["LAYERKIT_BANDS": "0"], 2, 1),
+      (["LAYERKIT_BANDS": "1"], 4, 1), (["LAYERKIT_BANDS": "3"], 2, 2),
+      (["LAYERKIT_BANDS": "x"], 2, 2),
+      (["LAYERKIT_THREADS": "1"], 2, 1), (["LAYERKIT_THREADS": "1", "LAYERKIT_BANDS": "2"], 2, 2),
+    ] as [([String: String], Int, Int)])
+  func bandsAreOnByDefaultWithMoreThanOneCore(
+    _ environment: [String: String], processors: Int, expected: Int
+  ) {
+    #expect(
+      BandedCompositor.defaultBandLimit(environment: environment, processors: processors)
+        == expected)
   }
 }
