@@ -32,6 +32,11 @@ extension LayerHost {
   /// its `prepare` and `frame` time, `upload` the main thread's part of its upload
   /// (starting the copy, waiting for it, drawing the texture), `present` its present.
   ///
+  /// - Parameters:
+  ///   - onEvent: called for every pending event before the frame.
+  ///   - prepare: the frame's first part, which must not draw into the bitmap the
+  ///     previous `frame` returned (it is being read).
+  ///   - frame: the frame's second part, returning its pixels.
   /// - Throws: ``SDLError`` when drawing fails; the loop stops first.
   public func run(
     onEvent: (HostEvent) -> Void = { _ in }, prepare: (FrameInfo) -> Void,

@@ -146,7 +146,7 @@ final class StreamingTexture {
   func finishUpload(_ pending: PendingUpload) throws(SDLError) {
     pending.done.wait()
     if let texture { SDL_UnlockTexture(texture) }
-    if let failure = pending.copy.failure {
+    if let failure = pending.copy.outcome.failure {
       throw SDLError(function: "SDL_ConvertPixels", message: failure)
     }
   }
@@ -212,7 +212,7 @@ struct PendingUpload {
 
 /// Copies a box of RGBA32 rows into locked texture memory, converting to the texture's
 /// format where it differs; it runs on a worker thread and touches nothing else.
-final class RowCopy: @unchecked Sendable {
+struct RowCopy: @unchecked Sendable {
   let source: UnsafeRawPointer
   let sourcePitch: Int
   let target: UnsafeMutableRawPointer
@@ -221,21 +221,7 @@ final class RowCopy: @unchecked Sendable {
   let height: Int
   let format: UInt32
   /// SDL's error when a conversion failed (read after the copy is done).
-  private(set) var failure: String?
-
-  init(
-    source: UnsafeRawPointer, sourcePitch: Int, target: UnsafeMutableRawPointer, targetPitch: Int,
-    width: Int,
-    height: Int, format: UInt32
-  ) {
-    self.source = source
-    self.sourcePitch = sourcePitch
-    self.target = target
-    self.targetPitch = targetPitch
-    self.width = width
-    self.height = height
-    self.format = format
-  }
+  let outcome = CopyOutcome()
 
   func run() {
     if format == SDL_PIXELFORMAT_RGBA32.rawValue {
@@ -248,6 +234,11 @@ final class RowCopy: @unchecked Sendable {
       Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, source, Int32(sourcePitch),
       format, target,
       Int32(targetPitch))
-    if code < 0 { failure = String(cString: SDL_GetError()) }
+    if code < 0 { outcome.failure = String(cString: SDL_GetError()) }
   }
+}
+
+/// What a ``RowCopy`` reports back: written by the worker, read after it is done.
+final class CopyOutcome: @unchecked Sendable {
+  var failure: String?
 }

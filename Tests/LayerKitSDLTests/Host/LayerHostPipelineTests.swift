@@ -13,6 +13,17 @@ extension SDLVideoTests {
     /// The grey level frame `k` is drawn in.
     static func level(_ k: Int) -> UInt8 { UInt8(40 + 20 * k) }
 
+    /// Paints `rows` of a 64-pixel-wide bitmap opaque grey `level`.
+    static func paint(_ bitmap: FrameBitmap, rows: Range<Int>, level v: UInt8) {
+      let px = bitmap.context.data!.assumingMemoryBound(to: UInt8.self)
+      for y in rows {
+        for x in 0..<64 {
+          let i = (y * 64 + x) * 4
+          (px[i], px[i + 1], px[i + 2], px[i + 3]) = (v, v, v, 255)
+        }
+      }
+    }
+
     @Test func eachFrameIsPreparedBeforeThePreviousIsShownAndShownBeforeTheNextComposites() throws {
       let host = try Support.openHost(driver: "dummy", size: CGSize(width: 64, height: 48))
       defer { host.close() }
@@ -33,16 +44,7 @@ extension SDLVideoTests {
           // Frame k fills the bitmap in its own grey; frames 1 and 3 change half of it.
           let v = Self.level(info.index)
           let rows = info.index % 2 == 1 ? 24..<48 : 0..<48
-          let px = bitmap.context.data!.assumingMemoryBound(to: UInt8.self)
-          for y in rows {
-            for x in 0..<64 {
-              let i = (y * 64 + x) * 4
-              px[i] = v
-              px[i + 1] = v
-              px[i + 2] = v
-              px[i + 3] = 255
-            }
-          }
+          Self.paint(bitmap, rows: rows, level: v)
           return .bitmap(
             bitmap, damage: [CGRect(x: 0, y: rows.lowerBound, width: 64, height: rows.count)])
         })
@@ -82,16 +84,7 @@ extension SDLVideoTests {
           }
           let v = Self.level(info.index)
           let rows = info.index == 0 ? 0..<48 : 24..<48
-          let px = bitmap.context.data!.assumingMemoryBound(to: UInt8.self)
-          for y in rows {
-            for x in 0..<64 {
-              let i = (y * 64 + x) * 4
-              px[i] = v
-              px[i + 1] = v
-              px[i + 2] = v
-              px[i + 3] = 255
-            }
-          }
+          Self.paint(bitmap, rows: rows, level: v)
           return .bitmap(
             bitmap, damage: [CGRect(x: 0, y: rows.lowerBound, width: 64, height: rows.count)])
         })
