@@ -70,7 +70,8 @@ package final class LayerCompositor {
     _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool,
     limit: PixelRect? = nil
   ) {
-    precondition(limit.map { clip.intersection($0) == clip } ?? true, "the band \(clip) is outside \(limit!)")
+    precondition(
+      clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true, "the band \(clip) is outside \(limit!)")
     self.tree = tree
     offscreenLimit = limit ?? clip
     nodeParts.begin(nodeCount: tree.nodes.count)
