@@ -52,7 +52,10 @@ final class InteractiveViewer {
   func run() throws(ViewerError) {
     defer { host.close() }
     do {
-      try host.run(onEvent: handle) { info in frame(info) }
+      // The previous frame uploads on a worker while the next one is prepared.
+      try host.run(
+        onEvent: handle, prepare: { info in prepare(info) },
+        frame: { info in controller.compositeFrame(info) })
       if let path = options.screenshot {
         // The texture still holds the last frame: draw it again and read it back.
         try host.draw(.unchanged)
@@ -79,11 +82,11 @@ final class InteractiveViewer {
     updateTitle()
   }
 
-  private func frame(_ info: FrameInfo) -> FrameOutput {
+  private func prepare(_ info: FrameInfo) {
     framesShown += 1
     if let limit = options.quitAfterFrames, framesShown >= limit { host.stop() }
     controller.hostStatistics = host.lastFrameStatistics
-    return controller.frame(info)
+    controller.prepareFrame(info)
   }
 
   private func updateTitle() {

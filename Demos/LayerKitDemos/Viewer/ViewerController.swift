@@ -45,6 +45,8 @@ public final class ViewerController {
   let frameTimes = FrameTimeOverlay()
   /// Evaluate and composite seconds of the previous frame, waiting for its host times.
   private var pendingSample: FrameTimeOverlay.Sample?
+  /// When `prepareFrame` started and ended, for the frame-time sample.
+  private var preparedAt: (Double, Double)?
   private var size = CGSize(width: 1, height: 1)
   private var scrubbing = false
   private var draggingScene = false
@@ -199,6 +201,14 @@ public final class ViewerController {
   /// Renders one frame of the window: only the damaged rectangles of a persistent bitmap,
   /// handed to the host without a copy (``FrameOutput/unchanged`` when nothing changed).
   public func frame(_ info: FrameInfo) -> FrameOutput {
+    prepareFrame(info)
+    return compositeFrame(info)
+  }
+
+  /// The first part of ``frame(_:)``: the scene's cues, the chrome, the commit, the
+  /// evaluation and the render tree, without touching the window's bitmap (so it can run
+  /// while the previous frame is uploaded, `LayerHost.run(onEvent:prepare:frame:)`).
+  public func prepareFrame(_ info: FrameInfo) {
     let started = FrameTimeOverlay.now()
     if var sample = pendingSample, let host = hostStatistics {
       sample.upload = host.upload
@@ -218,8 +228,16 @@ public final class ViewerController {
       bitmap = CGContext(width: max(1, info.pixelWidth), height: max(1, info.pixelHeight))
         .flatMap(FrameBitmap.init)
     }
+    preparedAt = (started, FrameTimeOverlay.now())
+    renderer.prepareFrame(width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
+  }
+
+  /// The second part of ``frame(_:)``: composites the prepared frame into the window's
+  /// bitmap and returns its damage.
+  public func compositeFrame(_ info: FrameInfo) -> FrameOutput {
     guard let bitmap else { return .unchanged }
-    let prepared = FrameTimeOverlay.now()
+    let (started, prepared) = preparedAt ?? (FrameTimeOverlay.now(), FrameTimeOverlay.now())
+    preparedAt = nil
     let damage = renderer.render(in: bitmap.context, scale: info.scale)
     let s = renderer.lastFrameStatistics
     // Evaluate: the scene's cues, the chrome, the commit and the presentation; composite:

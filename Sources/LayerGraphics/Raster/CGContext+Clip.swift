@@ -38,6 +38,7 @@ extension CGContext {
       state.clipY0 = Swift.max(state.clipY0, Int(geometric: r.minY, nan: height))
       state.clipX1 = Swift.min(state.clipX1, Int(geometric: r.maxX))
       state.clipY1 = Swift.min(state.clipY1, Int(geometric: r.maxY))
+      cutEdgeRows(Int(geometric: r.minY, nan: height), Int(geometric: r.maxY))
       normalizeClip()
       return
     }
@@ -61,13 +62,37 @@ extension CGContext {
       state.clipY0 = Swift.max(state.clipY0, Int(geometric: lo.y, .down))
       state.clipX1 = Swift.min(state.clipX1, Int(geometric: hi.x, .up))
       state.clipY1 = Swift.min(state.clipY1, Int(geometric: hi.y, .up))
+      cutEdgeRows(Int(geometric: lo.y, .down), Int(geometric: hi.y, .up))
     }
     normalizeClip()
+  }
+
+  /// Widens the rows path edges are cut to, beyond the clip box, to `rows` (device
+  /// pixels, kept inside the bitmap and never narrower than the clip box's rows), until
+  /// `restoreGState`; clipping narrows them again like the box.
+  ///
+  /// A scan converter cuts every edge at the top and bottom of the rows it works on and
+  /// steps along it from there, so where it cuts changes a coverage by a rounding step.
+  /// Drawing one band of a larger area with the whole area's rows here cuts the edges
+  /// exactly as drawing the whole area does, and the band's pixels are the same bytes;
+  /// only the clip box's rows are written.
+  package func setEdgeRows(_ rows: Range<Int>) {
+    state.edgeY0 = Swift.min(Swift.max(rows.lowerBound, 0), state.clipY0)
+    state.edgeY1 = Swift.max(Swift.min(rows.upperBound, height), state.clipY1)
+  }
+
+  /// Narrows the edge rows by a clip's rows `y0..<y1`, as the box is narrowed.
+  private func cutEdgeRows(_ y0: Int, _ y1: Int) {
+    state.edgeY0 = Swift.max(state.edgeY0, y0)
+    state.edgeY1 = Swift.min(state.edgeY1, y1)
   }
 
   private func normalizeClip() {
     if state.clipX1 < state.clipX0 { state.clipX1 = state.clipX0 }
     if state.clipY1 < state.clipY0 { state.clipY1 = state.clipY0 }
+    // The edge rows always hold the clip box's rows.
+    state.edgeY0 = Swift.min(state.edgeY0, state.clipY0)
+    state.edgeY1 = Swift.max(state.edgeY1, state.clipY1)
   }
 
   /// The rectangle when `p` is one axis-aligned rectangle on whole pixels.

@@ -158,7 +158,9 @@ extension CGContext {
     let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
     guard !missesClip(p, outset: strokeReach) else { return }
     guard configureStroker() else { return }
-    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
+    edges.reset(
+      clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1,
+      edgeRows: state.edgeY0..<state.edgeY1)
     edges.transform = state.ctm
     edges.transforms = !state.ctm.isIdentity
     if state.ctm.isIdentity && state.dashLengths.isEmpty {
@@ -227,8 +229,9 @@ extension CGContext {
   func visibleUserRect(grownBy margin: CGFloat) -> CGRect? {
     let m = state.ctm
     guard m.determinant != 0, m.determinant.isFinite, margin.isFinite else { return nil }
+    // The edge rows, not only the clip's: the dashes do not depend on a band's clip.
     let box = CGRect(
-      x: state.clipX0, y: state.clipY0, width: state.clipX1 - state.clipX0, height: state.clipY1 - state.clipY0)
+      x: state.clipX0, y: state.edgeY0, width: state.clipX1 - state.clipX0, height: state.edgeY1 - state.edgeY0)
     let r = box.applying(m.inverted()).insetBy(dx: -margin, dy: -margin)
     return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite ? r : nil
   }
@@ -243,7 +246,9 @@ extension CGContext {
   /// Stages 1 and 2 of a fill: the device-space path `p` flattened at the fill
   /// tolerance into `edges`, clipped to the current clip box.
   func buildFillEdges(_ p: PathStorage) {
-    edges.reset(clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1)
+    edges.reset(
+      clipX0: state.clipX0, clipY0: state.clipY0, clipX1: state.clipX1, clipY1: state.clipY1,
+      edgeRows: state.edgeY0..<state.edgeY1)
     PathFlattener.flatten(p, tolerance: CGContext.fillTolerance, into: &edges)
     edges.finish()
   }

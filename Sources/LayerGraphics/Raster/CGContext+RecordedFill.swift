@@ -22,6 +22,8 @@ package struct RecordedFill: Sendable {
   let ctm: CGAffineTransform
   /// The device clip box `x0, y0, x1, y1` it was filled in.
   let clip: SIMD4<Int>
+  /// The rows its edges were cut to (`CGContext.setEdgeRows(_:)`).
+  let edgeRows: Range<Int>
   let rule: CGPathFillRule
   let antialias: Bool
   var runs: [Run] = []
@@ -69,7 +71,7 @@ extension CGContext {
     var device = PathStorage()
     device.append(path.storage, state.ctm)
     var recorder = FillRecorder(fill: RecordedFill(
-      ctm: state.ctm, clip: clipBox, rule: rule,
+      ctm: state.ctm, clip: clipBox, edgeRows: state.edgeY0..<state.edgeY1, rule: rule,
       antialias: state.antialias))
     if !missesClip(device, outset: 0) {
       buildFillEdges(device)
@@ -83,17 +85,19 @@ extension CGContext {
   /// antialiasing, for a fill `fill(_:)` can repeat.
   package func canReplay(_ recorded: RecordedFill) -> Bool {
     fillsThroughSolidBlitter && recorded.antialias == state.antialias && recorded.ctm == state.ctm
-      && recorded.clip == clipBox
+      && recorded.clip == clipBox && recorded.edgeRows == state.edgeY0..<state.edgeY1
   }
 
   /// Paints `recorded` in `color` at opacity `alpha` if it is what saving the state,
   /// clipping to the device box `clip` (`x0, y0, x1, y1`) and concatenating `transform`
   /// would fill — without changing the state. Only a context in its base state (identity
   /// transformation, no clip mask, alpha 1) qualifies, where that clip box is `clip`
-  /// intersected with the current one and the transformation is `transform` itself.
-  /// False (nothing drawn) otherwise.
+  /// intersected with the current one and the transformation is `transform` itself;
+  /// `edgeRows`, when given, are the rows `setEdgeRows(_:)` would have set. False
+  /// (nothing drawn) otherwise.
   package func fill(
-    _ recorded: RecordedFill, transform: CGAffineTransform, clip: SIMD4<Int>, color: CGColor, alpha: CGFloat
+    _ recorded: RecordedFill, transform: CGAffineTransform, clip: SIMD4<Int>, edgeRows: Range<Int>? = nil,
+    color: CGColor, alpha: CGFloat
   ) -> Bool {
     guard fillsThroughSolidBlitter, state.ctm == .identity, state.alpha == 1, !alpha.isNaN,
       recorded.antialias == state.antialias, recorded.ctm == transform
@@ -102,6 +106,10 @@ extension CGContext {
       Swift.max(clip.x, state.clipX0), Swift.max(clip.y, state.clipY0), Swift.min(clip.z, state.clipX1),
       Swift.min(clip.w, state.clipY1))
     guard recorded.clip == box else { return false }
+    let rows = edgeRows ?? box.y..<box.w
+    let edgeY0 = Swift.min(Swift.max(rows.lowerBound, 0), box.y)
+    let edge = edgeY0..<Swift.max(Swift.min(rows.upperBound, height), box.w)
+    guard recorded.edgeRows == edge else { return false }
     replay(recorded, color: PixelMath.premultiplied(color, opacity: Swift.min(Swift.max(alpha, 0), 1)))
     return true
   }

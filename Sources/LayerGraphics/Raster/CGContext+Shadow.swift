@@ -30,6 +30,8 @@ extension CGContext {
     layer.state.clipY0 = 0
     layer.state.clipX1 = width
     layer.state.clipY1 = height
+    layer.state.edgeY0 = 0
+    layer.state.edgeY1 = height
     layer.state.clipMask = nil
     layer.state.blendMode = .normal
     layer.state.shadowColor = nil

@@ -135,6 +135,7 @@ public final class CGContext {
     coverageRow = .allocate(capacity: stride + 2)
     state.clipX1 = width
     state.clipY1 = height
+    state.edgeY1 = height
   }
 
   deinit {

@@ -128,7 +128,25 @@ package final class CoverageRasterizer {
   }
 
   /// `fill` with the coverage rule fixed at compile time, so the sweep has no branch on it.
+  /// When the edges were cut to more rows than are written (`EdgeBuilder.writtenRows`),
+  /// the rows outside are scanned as usual — so every coverage is the one the wider
+  /// clip gives — but not reported.
   private func fill<R: CoverageRule, B: SpanBlitter>(_ builder: EdgeBuilder, _: R.Type, into blitter: inout B) {
+    let rows = builder.writtenRows
+    if Double(rows.lowerBound) > builder.minY || Double(rows.upperBound) < builder.maxY {
+      var window = RowWindowBlitter(base: blitter, rows: rows)
+      scan(builder, R.self, written: rows, into: &window)
+      blitter = window.base
+    } else {
+      scan(builder, R.self, written: nil, into: &blitter)
+    }
+  }
+
+  /// The scan conversion proper; with `written` rows, bands of rows wholly above them
+  /// (when no row repeats across bands) and below them are skipped.
+  private func scan<R: CoverageRule, B: SpanBlitter>(
+    _ builder: EdgeBuilder, _: R.Type, written: Range<Int>?, into blitter: inout B
+  ) {
     let edgeCount = builder.edges.count
     guard edgeCount > 0 else { return }
     let e = UnsafePointer(builder.edges.base)
@@ -205,8 +223,15 @@ package final class CoverageRasterizer {
       let y0 = rowTop + band * bh
       let y1 = Swift.min(y0 + bh, rowBottom)
       let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
+      if let written, y0 >= written.upperBound { break }
       active.append(contentsOf: order[Int(bandStarts[band])..<bandEnd])
       let fy0 = Float(y0), fy1 = Float(y1)
+      if let written, y1 <= written.lowerBound, !replicates {
+        // Nothing of this band is written: keep only the edges that go on below it (each
+        // band starts its edges afresh from their ends, so skipping it changes nothing).
+        active.removeAll { e[Int($0)].y1 <= fy1 }
+        continue
+      }
       var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
@@ -314,5 +339,25 @@ package final class CoverageRasterizer {
         blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(truncatingIfNeeded: a))
       }
     }
+  }
+}
+
+/// Passes on only the spans of the rows `rows`: a band of a larger clip, scanned with the
+/// larger clip's edges.
+struct RowWindowBlitter<Base: SpanBlitter>: SpanBlitter {
+  var base: Base
+  let rows: Range<Int>
+
+  mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8) {
+    if rows.contains(y) { base.blitSpan(y: y, x0: x0, x1: x1, alpha: alpha) }
+  }
+
+  mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
+    if rows.contains(y) { base.blitMask(y: y, x: x, count: count, mask: mask) }
+  }
+
+  mutating func replay(_ row: RecordedRow, rows replayed: Range<Int>) {
+    let r = replayed.clamped(to: rows)
+    if !r.isEmpty { base.replay(row, rows: r) }
   }
 }

@@ -53,13 +53,21 @@ package struct EdgeBuilder: PathFlatteningSink {
 
   package init() {}
 
-  /// Forgets all edges and sets the clip box.
-  package mutating func reset(clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int) {
+  /// The rows the rasterizer writes, inside `minY..<maxY`: the clip box's rows, when
+  /// edges are cut to wider rows (`reset`'s `edgeRows`).
+  package var writtenRows = 0..<0
+
+  /// Forgets all edges and sets the clip box; edges are cut to the rows `edgeRows`
+  /// (default: the box's), which hold the box's rows, and only the box's rows are written.
+  package mutating func reset(
+    clipX0: Int, clipY0: Int, clipX1: Int, clipY1: Int, edgeRows: Range<Int>? = nil
+  ) {
     edges.removeAll()
     minX = Double(clipX0)
-    minY = Double(clipY0)
+    minY = Double(Swift.min(edgeRows?.lowerBound ?? clipY0, clipY0))
     maxX = Double(clipX1)
-    maxY = Double(clipY1)
+    maxY = Double(Swift.max(edgeRows?.upperBound ?? clipY1, clipY1))
+    writtenRows = clipY0..<Swift.max(clipY0, clipY1)
     top = .infinity
     bottom = -.infinity
     verticalHeight = 0

@@ -28,6 +28,10 @@ package struct GraphicsState {
   var clipX1 = 0
   var clipY1 = 0
   var clipMask: ClipMask? = nil
+  /// The rows path edges are cut to before scan conversion, `edgeY0..<edgeY1`: the clip
+  /// box's rows, or more (`CGContext.setEdgeRows(_:)`); only the clip's rows are written.
+  var edgeY0 = 0
+  var edgeY1 = 0
 
   /// Whether drawing casts a visible shadow.
   var hasShadow: Bool {

@@ -4,20 +4,24 @@ import Foundation
 /// Composites a damaged rectangle in horizontal bands, one per core, each band by its own
 /// ``LayerCompositor`` through its own view of the frame's pixels.
 ///
-/// Every band is drawn exactly as a damaged rectangle of that size would be: the
-/// compositor only writes inside its clip, and a pixel's value does not depend on how
-/// the frame was cut, so the result is bit-identical to one thread. Each band keeps its
-/// own compositor (and thereby its own caches: shadow masks, gradients, rasterized
-/// layers), because a compositor is not thread-safe; band `0` uses the renderer's own.
-/// The views are separate `CGContext`s over the same memory, since a context's graphics
-/// state (transform, clip) is per drawing thread.
+/// A band is drawn with the band as its clip but otherwise as the whole rectangle
+/// would be, so the result is bit-identical to one thread:
+///
+/// - offscreens (groups, masks, shadows, clips, perspective layers) are placed and
+///   sized over the whole rectangle (`LayerCompositor.offscreenLimit`), never over the
+///   band, so they start at the same device pixel and round the same way;
+/// - path edges are cut to the whole rectangle's rows (`RenderSurface.edgeRows`,
+///   `CGContext.setEdgeRows`), so the scan converter steps along every edge from the
+///   same place; only the band's rows are written;
+/// - a shadow's blur reads the rows within its reach of the band, all of them drawn.
+///
+/// Each band keeps its own compositor (and thereby its own caches: shadow masks,
+/// gradients, rasterized layers), because a compositor is not thread-safe; band `0` uses
+/// the renderer's own. The views are separate `CGContext`s over the same memory, since a
+/// context's graphics state (transform, clip) is per drawing thread.
 package final class BandedCompositor {
-  /// Bands per rectangle, at most the active cores: the environment variable
-  /// `LAYERKIT_BANDS` (default 1, off), or a count set by tests. Off by default because
-  /// bands are not yet bit-identical to one thread for every scene: rotated and
-  /// perspective layers, rasterized layers, replicator copies and text paths can differ
-  /// at a band's seam (see the Compositing article); the pixel kernels' own row bands
-  /// (`ParallelRows`) are, and stay on.
+  /// Bands per rectangle, at most the active cores (`defaultBandLimit`): on by default
+  /// on a machine with more than one core; `LAYERKIT_BANDS=0` or `1` draws on one thread.
   package var bandLimit: Int
   /// The compositors of bands 1…; band 0 is the renderer's.
   private var extra: [LayerCompositor] = []
@@ -31,8 +35,20 @@ package final class BandedCompositor {
   package var minimumPixels = 128 * 1024
 
   package init() {
-    let asked = ProcessInfo.processInfo.environment["LAYERKIT_BANDS"].flatMap { Int($0) } ?? 1
-    bandLimit = Swift.max(1, Swift.min(asked, ProcessInfo.processInfo.activeProcessorCount))
+    bandLimit = Self.defaultBandLimit(
+      environment: ProcessInfo.processInfo.environment,
+      processors: ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// The most bands a rectangle is cut into: one per active core, at most 8, unless
+  /// `LAYERKIT_BANDS` asks for a count (0 and 1: one thread; more is still capped by
+  /// the cores) or `LAYERKIT_THREADS` caps the threads of all compositing (1: one
+  /// thread). Values that are not whole numbers are ignored.
+  package static func defaultBandLimit(environment: [String: String], processors: Int) -> Int {
+    let cores = Swift.max(1, processors)
+    let threads = environment["LAYERKIT_THREADS"].flatMap { Int($0) }.map { Swift.max(1, $0) } ?? 8
+    let asked = environment["LAYERKIT_BANDS"].flatMap { Int($0) } ?? Swift.min(threads, 8)
+    return Swift.max(1, Swift.min(asked, cores))
   }
 
   /// The number of bands `rect` is split into.
@@ -51,7 +67,9 @@ package final class BandedCompositor {
   ) -> Int {
     let n = bandCount(for: rect)
     guard n > 1, prepareViews(of: frame, count: n) else {
-      Self.draw(tree, into: RenderSurface(wrapping: frame), rect: rect, scale: scale, with: main)
+      Self.draw(
+        tree, into: RenderSurface(wrapping: frame), rect: rect, whole: rect, scale: scale,
+        with: main)
       return 1
     }
     while extra.count < n - 1 { extra.append(LayerCompositor()) }
@@ -62,24 +80,27 @@ package final class BandedCompositor {
         compositor: b == 0 ? main : extra[b - 1], view: views[b],
         rect: PixelRect(x0: rect.x0, y0: y0, x1: rect.x1, y1: y1))
     }
-    let box = BandJobs(jobs: jobs, tree: tree, scale: scale)
+    let box = BandJobs(jobs: jobs, tree: tree, whole: rect, scale: scale)
     DispatchQueue.concurrentPerform(iterations: n) { b in
       let j = box.jobs[b]
       Self.draw(
-        box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, scale: box.scale,
+        box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, whole: box.whole,
+        scale: box.scale,
         with: j.compositor)
     }
     return n
   }
 
-  /// Clears `rect` lazily and composites `tree` inside it.
+  /// Clears `rect` (a band of `whole`) lazily and composites `tree` inside it.
   private static func draw(
-    _ tree: RenderTree, into surface: RenderSurface, rect: PixelRect, scale: CGFloat,
+    _ tree: RenderTree, into surface: RenderSurface, rect: PixelRect, whole: PixelRect,
+    scale: CGFloat,
     with compositor: LayerCompositor
   ) {
     // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.
     surface.pendingClear = rect
-    compositor.render(tree, into: surface, clip: rect, scale: scale)
+    surface.edgeRows = whole.y0..<whole.y1
+    compositor.render(tree, into: surface, clip: rect, scale: scale, limit: whole)
     surface.flushPendingClear()
   }
 
@@ -116,10 +137,13 @@ private struct BandJob {
 private final class BandJobs: @unchecked Sendable {
   let jobs: [BandJob]
   let tree: RenderTree
+  /// The rectangle the bands cut.
+  let whole: PixelRect
   let scale: CGFloat
-  init(jobs: [BandJob], tree: RenderTree, scale: CGFloat) {
+  init(jobs: [BandJob], tree: RenderTree, whole: PixelRect, scale: CGFloat) {
     self.jobs = jobs
     self.tree = tree
+    self.whole = whole
     self.scale = scale
   }
 }

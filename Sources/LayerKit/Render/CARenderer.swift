@@ -20,8 +20,9 @@ import Foundation
 /// only those pixels are redrawn and uploaded. The same frame always produces the same
 /// bytes.
 ///
-/// A renderer belongs to the thread of its context; its pixel kernels may use a second
-/// core for large areas, with identical results.
+/// A renderer belongs to the thread of its context. Large areas are composited in
+/// horizontal bands on the machine's cores (`LAYERKIT_BANDS=1` keeps one thread), and its
+/// pixel kernels split their rows too; the bytes are the same as on one thread.
 public final class CARenderer: CAObjectEquality {
   /// The context whose tree is drawn.
   public let context: CAContext?
@@ -32,6 +33,9 @@ public final class CARenderer: CAObjectEquality {
   package let bands = BandedCompositor()
   /// Where the time of the last ``render(in:scale:)`` went.
   public private(set) var lastFrameStatistics = FrameStatistics()
+  /// The frame `prepareFrame(width:height:scale:)` evaluated, for the next
+  /// ``render(in:scale:)`` of a bitmap of that size at that scale.
+  private var prepared: PreparedFrame?
 
   /// Creates a renderer for `context`'s tree.
   public init(context: CAContext) {
@@ -73,9 +77,9 @@ public final class CARenderer: CAObjectEquality {
       CADiagnostics.report(key: "render", "cannot make a \(width)×\(height) bitmap; rendered 1×1")
       return CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
     }
-    let surface = RenderSurface(wrapping: ctx)
     if let tree = makeRenderTree() {
-      compositor.render(tree, into: surface, clip: surface.rect, scale: Self.checked(scale))
+      let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+      bands.render(tree, into: ctx, rect: all, scale: Self.checked(scale), main: compositor)
     }
     return ctx.makeImage()!
   }
@@ -93,22 +97,21 @@ public final class CARenderer: CAObjectEquality {
   public func render(in ctx: CGContext, scale: CGFloat) -> [CGRect] {
     let surface = RenderSurface(wrapping: ctx)
     let s = Self.checked(scale)
-    var stats = FrameStatistics()
-    let started = Self.seconds()
-    if let context { context.updatePresentation() }
-    let evaluated = Self.seconds()
-    stats.evaluation = evaluated - started
-    guard let root = context?.layer ?? fixedRoot else {
-      let all = surface.rect
-      surface.clear(all)
-      stats.damagedPixels = all.width * all.height
-      lastFrameStatistics = stats
-      return damageTracker.damage(RenderTree(), scale: s, frame: all).map(\.cgRect)
+    let frame: PreparedFrame
+    if let p = prepared, p.width == ctx.width, p.height == ctx.height, p.scale == s {
+      frame = p
+    } else {
+      frame = prepare(width: ctx.width, height: ctx.height, scale: s)
     }
-    let tree = buildRenderTree(root: root)
-    let rects = damageTracker.damage(tree, scale: s, frame: surface.rect)
+    prepared = nil
+    var stats = frame.statistics
+    guard let tree = frame.tree else {
+      surface.clear(surface.rect)
+      lastFrameStatistics = stats
+      return frame.damage.map(\.cgRect)
+    }
+    let rects = frame.damage
     let built = Self.seconds()
-    stats.treeBuild = built - evaluated
     for r in rects {
       stats.bands = max(stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
       stats.damagedPixels += r.width * r.height
@@ -118,6 +121,38 @@ public final class CARenderer: CAObjectEquality {
     return rects.map(\.cgRect)
   }
 
+  /// Evaluates the current frame and snapshots it, with its damage, for the next
+  /// ``render(in:scale:)`` of a `width × height` bitmap at `scale`, which then only
+  /// composites: a host runs this while the previous frame is still being uploaded.
+  /// The layers must not change in between (a frame loop handles events first).
+  package func prepareFrame(width: Int, height: Int, scale: CGFloat) {
+    prepared = prepare(width: width, height: height, scale: Self.checked(scale))
+  }
+
+  /// Whether a prepared frame waits for ``render(in:scale:)``.
+  package var hasPreparedFrame: Bool { prepared != nil }
+
+  /// Evaluation, render tree and damage of the current frame.
+  private func prepare(width: Int, height: Int, scale s: CGFloat) -> PreparedFrame {
+    var stats = FrameStatistics()
+    let started = Self.seconds()
+    if let context { context.updatePresentation() }
+    let evaluated = Self.seconds()
+    stats.evaluation = evaluated - started
+    let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    guard let root = context?.layer ?? fixedRoot else {
+      stats.damagedPixels = all.width * all.height
+      let damage = damageTracker.damage(RenderTree(), scale: s, frame: all)
+      return PreparedFrame(
+        width: width, height: height, scale: s, tree: nil, damage: damage, statistics: stats)
+    }
+    let tree = buildRenderTree(root: root)
+    let rects = damageTracker.damage(tree, scale: s, frame: all)
+    stats.treeBuild = Self.seconds() - evaluated
+    return PreparedFrame(
+      width: width, height: height, scale: s, tree: tree, damage: rects, statistics: stats)
+  }
+
   private static func checked(_ scale: CGFloat) -> CGFloat {
     guard scale.isFinite, scale > 0 else {
       CADiagnostics.report(key: "scale", "scale \(scale) is not a positive number; used 1")
@@ -125,4 +160,15 @@ public final class CARenderer: CAObjectEquality {
     }
     return scale
   }
+}
+
+/// A frame evaluated and snapshotted ahead of its compositing.
+private struct PreparedFrame {
+  let width: Int
+  let height: Int
+  let scale: CGFloat
+  /// Nil without a root layer (the bitmap is cleared).
+  let tree: RenderTree?
+  let damage: [PixelRect]
+  var statistics: CARenderer.FrameStatistics
 }

@@ -124,7 +124,11 @@ extension LayerCompositor {
       // What `beginDrawing(transform:clip:)` would set up, without setting it up.
       let t = map.concatenating(CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
       let box = SIMD4(c.x0 - s.originX, c.y0 - s.originY, c.x1 - s.originX, c.y1 - s.originY)
-      if s.context.fill(recorded, transform: t, clip: box, color: color, alpha: CGFloat(alpha)) { return }
+      if s.context.fill(
+        recorded, transform: t, clip: box, edgeRows: s.bitmapEdgeRows, color: color, alpha: CGFloat(alpha))
+      {
+        return
+      }
     }
     s.beginDrawing(transform: map, clip: clip)
     defer { s.endDrawing() }
@@ -286,7 +290,8 @@ extension LayerCompositor {
     _ body: (RenderSurface, PixelRect) -> Void
   ) {
     let device = st.bounds.applying(map)
-    let region = clip.intersection(PixelRect(covering: device))
+    let covering = PixelRect(covering: device)
+    let region = clip.intersection(covering)
     guard !region.isEmpty else { return }
     let aligned = map.b == 0 && map.c == 0 && RoundedRectPath.isRectangular(st)
       && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
@@ -294,9 +299,11 @@ extension LayerCompositor {
       body(s, region)
       return
     }
-    guard let sub = RenderSurface(rect: region) else { return }
+    // Laid out over the whole area, drawn only inside the clip (`offscreenArea(of:)`).
+    let area = offscreenArea(of: s).intersection(covering)
+    guard let sub = RenderSurface(rect: area) else { return }
     body(sub, region)
-    let coverage = RenderSurface(rect: region)
+    let coverage = RenderSurface(rect: area)
     if let coverage {
       fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
     }

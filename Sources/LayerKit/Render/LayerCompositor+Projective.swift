@@ -48,10 +48,11 @@ extension LayerCompositor {
       return
     }
     var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
-    // Only the part of the plane that lands in the visible rectangle.
+    // Only the part of the plane that lands in the offscreen area: the whole rectangle
+    // being redrawn, not the band, so every band samples the same offscreen.
     var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
     var allFront = true
-    for c in corners(visible.cgRect) {
+    for c in corners(offscreenArea(of: s).cgRect) {
       let h = inv.homogeneous(c)
       guard h.w > 1e-12 else {
         allFront = false
@@ -81,7 +82,9 @@ extension LayerCompositor {
     guard let off = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ow, y1: oh)) else { return }
     let toOff = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
     let offParent = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
-    drawFlat(i, map: toOff, parentMap: offParent, into: off, clip: off.rect, alpha: 1)
+    withOffscreenLimit(off.rect) {
+      drawFlat(i, map: toOff, parentMap: offParent, into: off, clip: off.rect, alpha: 1)
+    }
 
     // Offscreen pixels → device, and back.
     let p = ProjectiveTransform2D(affine: toOff.inverted()).concatenating(map)

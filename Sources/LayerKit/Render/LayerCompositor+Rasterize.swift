@@ -55,7 +55,9 @@ extension LayerCompositor {
     let raster = RasterizedLayer(signature: signature, scale: scale, originX: Int(x0), originY: Int(y0), surface: surface)
     // Offsets (a shadow's) are measured in the layer's own space, scaled to the bitmap.
     let parent = ProjectiveTransform2D(affine: CGAffineTransform(scaleX: scale, y: scale))
-    drawFlat(i, map: raster.layerToRaster, parentMap: parent, into: surface, clip: surface.rect, alpha: 1)
+    withOffscreenLimit(surface.rect) {
+      drawFlat(i, map: raster.layerToRaster, parentMap: parent, into: surface, clip: surface.rect, alpha: 1)
+    }
     return raster
   }
 

@@ -89,20 +89,25 @@ extension LayerCompositor {
       } }
       return
     }
-    // The shape of the layer's content: render it, blur its alpha.
+    // The shape of the layer's content: render it, blur its alpha. The offscreen is laid
+    // out over the whole offscreen area (the same pixels in every band); only the rows
+    // within `reach` of the clip, which hold every pixel the blur of the clip reads, are
+    // drawn and blurred.
     let reach = Int(geometric: sigma * 3, .up) + 1
-    var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    var region = offscreenArea(of: s).offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
     if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
       region = region.intersection(PixelRect(covering: box).insetBy(-reach))
     }
-    guard let off = RenderSurface(rect: region) else { return }
-    drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
-    let w = off.width, h = off.height
+    let needed = region.intersection(clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach))
+    guard !needed.isEmpty, let off = RenderSurface(rect: region) else { return }
+    drawBody(i, map: map, parentMap: parentMap, into: off, clip: needed, alpha: 1, shadow: false)
+    let w = off.width, h = needed.height
     let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
     defer { a.deallocate() }
-    GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a, alphaStride: w,
-                           sigma: sigma)
-    composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint, into: s, clip: clip,
+    GaussianBlur.blurAlpha(
+      ofPixels: off.pixel(x: region.x0, y: needed.y0), pixelStride: off.stride, width: w, height: h, into: a,
+      alphaStride: w, sigma: sigma)
+    composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: needed.y0 + dy, tint: tint, into: s, clip: clip,
               hidden: ShadowOccluder(state: st, map: map, alpha: alpha))
   }
 

@@ -18,16 +18,18 @@ extension LayerCompositor {
   ) {
     let st = tree.nodes[i].state
     if t.dissolves {
-      let region = clip.intersection(s.rect)
-      guard !region.isEmpty, let out = RenderSurface(rect: region), let inc = RenderSurface(rect: region) else { return }
+      let area = offscreenArea(of: s)
+      let region = clip.intersection(area)
+      guard !region.isEmpty, let out = RenderSurface(rect: area), let inc = RenderSurface(rect: area) else { return }
       drawState(t.outgoing, offset: .zero, map: map, parentMap: parentMap, into: out, clip: region)
       drawState(i, offset: .zero, map: map, parentMap: parentMap, into: inc, clip: region)
       PixelCompositing.dissolve(out, toward: inc, progress: t.progress, clip: region)
       PixelCompositing.composite(out, onto: s, clip: region, alpha: alpha)
       return
     }
-    let region = clip.intersection(s.rect).intersection(PixelRect(covering: st.bounds.applying(map)))
-    guard !region.isEmpty, let group = RenderSurface(rect: region) else { return }
+    let area = offscreenArea(of: s).intersection(PixelRect(covering: st.bounds.applying(map)))
+    let region = clip.intersection(area)
+    guard !region.isEmpty, let group = RenderSurface(rect: area) else { return }
     let bottom = t.incomingOnTop ? (t.outgoing, t.outgoingPlacement) : (i, t.incomingPlacement)
     let top = t.incomingOnTop ? (i, t.incomingPlacement) : (t.outgoing, t.outgoingPlacement)
     withBoundsClip(st, map: map, into: group, clip: region) { sub, subClip in

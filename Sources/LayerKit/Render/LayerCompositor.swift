@@ -38,22 +38,42 @@ package final class LayerCompositor {
   package internal(set) var rasterizedCount = 0
   /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
   var blendGroupNode: Int?
+  /// The device pixels of the surface being drawn that an offscreen may cover: the whole
+  /// rectangle being redrawn, also when this compositor draws only one band of it (then
+  /// `clip` is the band). Offscreens are placed and sized from it, never from the clip,
+  /// so an offscreen starts at the same pixel in every band as on one thread and what is
+  /// drawn or blurred into it rounds the same way (see `offscreenArea(of:)`). Inside a
+  /// layer drawn in its own space (perspective, `shouldRasterize`) it is that bitmap.
+  var offscreenLimit = PixelRect.empty
 
   package init() {}
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
   /// device pixels per point. The pixels of `clip` are expected to be cleared first.
-  package func render(_ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat) {
-    render(tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true)
+  ///
+  /// `limit`, when given, is the whole rectangle `clip` is one band of: offscreens are
+  /// laid out over it (as one thread drawing all of it would), so the band's pixels are
+  /// the bytes that thread would draw there. It defaults to `clip`.
+  package func render(
+    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat, limit: PixelRect? = nil
+  ) {
+    render(
+      tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true,
+      limit: limit)
   }
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `rootMap`
   /// taking the root's superlayer space (or, when `placesRoot` is false, the root's own
-  /// bounds space, ignoring its position and transform) to device pixels.
+  /// bounds space, ignoring its position and transform) to device pixels; offscreens are
+  /// laid out over `limit` (default `clip`), which contains `clip`.
   package func render(
-    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool
+    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool,
+    limit: PixelRect? = nil
   ) {
+    precondition(
+      clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true, "the band \(clip) is outside \(limit!)")
     self.tree = tree
+    offscreenLimit = limit ?? clip
     nodeParts.begin(nodeCount: tree.nodes.count)
     gradientsUsed.removeAll(keepingCapacity: true)
     rasterUsed.removeAll(keepingCapacity: true)
@@ -135,25 +155,40 @@ package final class LayerCompositor {
       drawBody(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
       return
     }
-    var region = clip.intersection(s.rect)
+    var region = offscreenArea(of: s)
     if n.state.masksToBounds && n.state.shadowOpacity <= 0 {
       region = region.intersection(PixelRect(covering: n.state.bounds.applying(map)))
     } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
       region = region.intersection(e)
     }
-    guard let group = RenderSurface(rect: region) else { return }
-    drawBody(i, map: map, parentMap: parentMap, into: group, clip: region, alpha: 1)
+    let drawn = region.intersection(clip)
+    guard !drawn.isEmpty, let group = RenderSurface(rect: region) else { return }
+    drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let m = tree.nodes[i].mask {
       let mask = RenderSurface(rect: region)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
-          m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: region,
+          m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: drawn,
           alpha: 1)
       }
       PixelCompositing.applyMask(mask, to: group, mode: n.state.maskMode)
     }
-    PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha, tint: n.tint)
+    PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.tint)
+  }
+
+  /// The part of `s` an offscreen drawn for it may cover: `offscreenLimit`, which does
+  /// not depend on the band being drawn. An offscreen covers this area (cut to what the
+  /// layer can reach) and is drawn only where it meets the clip.
+  func offscreenArea(of s: RenderSurface) -> PixelRect { offscreenLimit.intersection(s.rect) }
+
+  /// Runs `body` with offscreens laid out over `rect` (a layer's own bitmap, drawn whole),
+  /// then restores the frame's limit.
+  func withOffscreenLimit<R>(_ rect: PixelRect, _ body: () -> R) -> R {
+    let outer = offscreenLimit
+    offscreenLimit = rect
+    defer { offscreenLimit = outer }
+    return body()
   }
 
   /// Whether node `n`, drawn at opacity `alpha`, can leave its surface's pending clear

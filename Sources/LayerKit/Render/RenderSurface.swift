@@ -20,6 +20,11 @@ package final class RenderSurface {
   /// onto transparent pixels and skip the clear; any other drawing clears them first
   /// (`flushPendingClear()`).
   package var pendingClear: PixelRect? = nil
+  /// The device rows path edges are cut to when drawing here (`CGContext.setEdgeRows`):
+  /// the rows of the whole rectangle being redrawn when only a band of it is drawn, so
+  /// the band's coverages are the whole drawing's; nil for the surface's own rows (an
+  /// offscreen's, which do not depend on the band).
+  package var edgeRows: Range<Int>? = nil
 
   /// A transparent surface covering `rect` of device space, or nil when `rect` is empty
   /// or larger than a context may be.
@@ -72,7 +77,14 @@ package final class RenderSurface {
     context.saveGState()
     let c = clip.intersection(rect)
     context.clip(to: CGRect(x: c.x0 - originX, y: c.y0 - originY, width: c.width, height: c.height))
+    context.setEdgeRows(bitmapEdgeRows)
     context.concatenate(transform.concatenating(CGAffineTransform(translationX: CGFloat(-originX), y: CGFloat(-originY))))
+  }
+
+  /// `edgeRows` in bitmap rows (all of them when nil).
+  package var bitmapEdgeRows: Range<Int> {
+    guard let r = edgeRows else { return 0..<height }
+    return (r.lowerBound - originY)..<Swift.max(r.lowerBound, r.upperBound) - originY
   }
 
   /// Restores the state saved by `beginDrawing(transform:clip:)`.

@@ -3,9 +3,10 @@ import Foundation
 /// A bitmap context whose pixels persist between frames (the target of
 /// `CARenderer.render(in:scale:)`), handed to ``LayerHost`` without copying it.
 ///
-/// The host reads only the damaged rectangles of ``FrameOutput/bitmap(_:damage:)``,
-/// during the frame that returned it; the frame loop is one thread, so the bitmap is not
-/// drawn into while it is read.
+/// The host reads only the damaged rectangles of ``FrameOutput/bitmap(_:damage:)``: in
+/// ``LayerHost/run(onEvent:frame:)`` during the frame that returned it; in
+/// ``LayerHost/run(onEvent:prepare:frame:)`` on a worker thread until the next frame's
+/// `frame` callback, so draw into it only from `frame`.
 public final class FrameBitmap: @unchecked Sendable {
   /// The bitmap: premultiplied RGBA8, `bytesPerRow == width · 4`.
   public let context: CGContext

@@ -17,6 +17,9 @@ extension LayerHost {
   ///    those are uploaded to the streaming texture; a frame with no damage uploads and
   ///    presents nothing.
   ///
+  /// Steps 2 and 3 and the render tree's build run while the previous frame's pixels are
+  /// copied into the texture on another thread (``run(onEvent:prepare:frame:)``).
+  ///
   /// ```swift
   /// let context = CAContext()
   /// let root = CALayer()
@@ -39,12 +42,16 @@ extension LayerHost {
     var bitmap: FrameBitmap?
     try run(
       onEvent: { event in onEvent(event, Self.hitLayer(for: event, in: context)) },
-      frame: { info in
+      prepare: { info in
         Self.fit(context.layer, to: info)
         context.advance(by: 0)
+        // A new bitmap for a new size; the previous one stays with its upload.
         if bitmap?.context.width != info.pixelWidth || bitmap?.context.height != info.pixelHeight {
           bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight).flatMap(FrameBitmap.init)
         }
+        renderer.prepareFrame(width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
+      },
+      frame: { info in
         guard let bitmap else { return .unchanged }
         let damage = renderer.render(in: bitmap.context, scale: info.scale)
         return damage.isEmpty ? .unchanged : .bitmap(bitmap, damage: damage)

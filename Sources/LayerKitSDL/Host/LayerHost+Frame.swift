@@ -49,6 +49,13 @@ extension LayerHost {
 
   /// ``draw(_:)``, returning the number of pixels uploaded.
   func drawCounted(_ output: FrameOutput) throws(SDLError) -> Int {
+    let uploaded = try uploadCounted(output)
+    try copyTextureToBackbuffer()
+    return uploaded
+  }
+
+  /// Uploads a frame's damaged pixels to the texture, returning the number uploaded.
+  func uploadCounted(_ output: FrameOutput) throws(SDLError) -> Int {
     _ = try requireOpen("SDL_RenderCopy")
     guard let texture else {
       throw SDLError(function: "SDL_RenderCopy", message: "the host is closed")
@@ -75,7 +82,6 @@ extension LayerHost {
       let bytes = UnsafeRawBufferPointer(start: ctx.data, count: ctx.width * ctx.height * 4)
       try texture.upload(bytes, width: ctx.width, height: ctx.height, damage: damage)
     }
-    try copyTextureToBackbuffer()
     return uploaded ? texture.lastUploadedPixelCount : 0
   }
 
@@ -175,7 +181,7 @@ extension LayerHost {
   /// Hands every pending event to `handler`.
   ///
   /// - Returns: whether a quit or close request was among them.
-  private func deliverEvents(to handler: (HostEvent) -> Void) -> Bool {
+  func deliverEvents(to handler: (HostEvent) -> Void) -> Bool {
     var quitRequested = false
     for event in pollEvents() {
       handler(event)
@@ -207,6 +213,7 @@ extension LayerHost {
       stats.upload = drawn - framed
       stats.present = Self.seconds() - drawn
       stats.presented = true
+      lastPresentedFrame = info.index
     }
     lastFrameStatistics = stats
     previousFrameTime = info.time

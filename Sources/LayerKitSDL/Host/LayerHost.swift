@@ -45,6 +45,8 @@ public final class LayerHost {
   /// Whether the window must be drawn and presented even when a frame brings nothing new
   /// (first frame, expose, resize, render device reset).
   var needsRedraw = true
+  /// The index (``FrameInfo/index``) of the frame presented last; nil before the first.
+  var lastPresentedFrame: Int?
   /// Where the time of the last frame run by ``step(onEvent:frame:)`` or
   /// ``run(onEvent:frame:)`` went.
   public internal(set) var lastFrameStatistics = HostFrameStatistics()

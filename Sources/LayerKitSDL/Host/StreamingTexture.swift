@@ -91,6 +91,66 @@ final class StreamingTexture {
     }
   }
 
+  /// Starts uploading the damaged parts of a persistent frame on another thread, while
+  /// the caller goes on (with the next frame's evaluation): the texture is locked over
+  /// the damage's bounding box and a worker copies that box's rows of `bytes` into it
+  /// (converted when the texture's format is not RGBA32). The bytes must not change, and
+  /// no other texture call be made, until ``finishUpload(_:)``.
+  ///
+  /// A new size, or a texture that must be created, is uploaded whole at once instead:
+  /// then nil is returned and nothing is pending.
+  ///
+  /// - Returns: the upload to finish, or nil when none is pending.
+  func beginUpload(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, damage: [CGRect])
+    throws(SDLError) -> PendingUpload?
+  {
+    guard let texture, width == self.width, height == self.height else {
+      try upload(bytes, width: width, height: height, damage: damage)
+      return nil
+    }
+    precondition(
+      bytes.count == width * height * 4, "frame of \(bytes.count) bytes is not \(width)×\(height)")
+    let bounds = CGRect(x: 0, y: 0, width: width, height: height)
+    var box = CGRect.null
+    for rect in damage {
+      guard rect.origin.x.isFinite, rect.origin.y.isFinite, !rect.width.isNaN, !rect.height.isNaN
+      else { continue }
+      let r = rect.standardized.intersection(bounds).integral
+      if !r.isNull, r.width >= 1, r.height >= 1 { box = box.union(r) }
+    }
+    lastUploadedPixelCount = 0
+    guard !box.isNull else { return nil }
+    var rect = SDL_Rect(
+      x: Int32(box.minX), y: Int32(box.minY), w: Int32(box.width), h: Int32(box.height))
+    var target: UnsafeMutableRawPointer?
+    var pitch: Int32 = 0
+    try SDLCall.check("SDL_LockTexture") { SDL_LockTexture(texture, &rect, &target, &pitch) }
+    guard let target else {
+      SDL_UnlockTexture(texture)
+      throw SDLError(function: "SDL_LockTexture", message: "no pixels")
+    }
+    lastUploadedPixelCount = Int(rect.w) * Int(rect.h)
+    let copy = RowCopy(
+      source: bytes.baseAddress!.advanced(by: Int(rect.y) * width * 4 + Int(rect.x) * 4),
+      sourcePitch: width * 4, target: target, targetPitch: Int(pitch), width: Int(rect.w),
+      height: Int(rect.h), format: format)
+    let done = DispatchGroup()
+    DispatchQueue.global(qos: .userInteractive).async(group: done) { copy.run() }
+    return PendingUpload(done: done, copy: copy)
+  }
+
+  /// Waits for `pending`'s copy and unlocks the texture, which hands the box to the
+  /// renderer.
+  ///
+  /// - Throws: ``SDLError`` when the copy's format conversion failed.
+  func finishUpload(_ pending: PendingUpload) throws(SDLError) {
+    pending.done.wait()
+    if let texture { SDL_UnlockTexture(texture) }
+    if let failure = pending.copy.outcome.failure {
+      throw SDLError(function: "SDL_ConvertPixels", message: failure)
+    }
+  }
+
   /// ``upload(_:width:height:damage:)`` for bytes in an array.
   func upload(_ bytes: [UInt8], width: Int, height: Int, damage: [CGRect]?) throws(SDLError) {
     let outcome = bytes.withUnsafeBytes { raw -> Result<Void, SDLError> in
@@ -141,4 +201,44 @@ final class StreamingTexture {
 /// formats such as YV12, which RGBA frames cannot be converted into.
 private func isFourCC(_ format: UInt32) -> Bool {
   format != 0 && (format >> 28) & 0x0F != 1
+}
+
+/// An upload ``StreamingTexture/beginUpload(_:width:height:damage:)`` started.
+struct PendingUpload {
+  /// Left when the copy is done.
+  let done: DispatchGroup
+  let copy: RowCopy
+}
+
+/// Copies a box of RGBA32 rows into locked texture memory, converting to the texture's
+/// format where it differs; it runs on a worker thread and touches nothing else.
+struct RowCopy: @unchecked Sendable {
+  let source: UnsafeRawPointer
+  let sourcePitch: Int
+  let target: UnsafeMutableRawPointer
+  let targetPitch: Int
+  let width: Int
+  let height: Int
+  let format: UInt32
+  /// SDL's error when a conversion failed (read after the copy is done).
+  let outcome = CopyOutcome()
+
+  func run() {
+    if format == SDL_PIXELFORMAT_RGBA32.rawValue {
+      for y in 0..<height {
+        (target + y * targetPitch).copyMemory(from: source + y * sourcePitch, byteCount: width * 4)
+      }
+      return
+    }
+    let code = SDL_ConvertPixels(
+      Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, source, Int32(sourcePitch),
+      format, target,
+      Int32(targetPitch))
+    if code < 0 { outcome.failure = String(cString: SDL_GetError()) }
+  }
+}
+
+/// What a ``RowCopy`` reports back: written by the worker, read after it is done.
+final class CopyOutcome: @unchecked Sendable {
+  var failure: String?
 }
