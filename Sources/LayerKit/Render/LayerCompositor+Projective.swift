@@ -47,6 +47,7 @@ extension LayerCompositor {
       }
       return
     }
+    if drawProjectedFromCache(i, map: map, into: s, clip: visible, alpha: alpha) { return }
     var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
     // Only the part of the plane that lands in the visible rectangle.
     var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
@@ -66,14 +67,7 @@ extension LayerCompositor {
     guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
 
     // Resolution: the largest stretch of the map over the extent, in pixels per point.
-    var scale = 0.0
-    for p in corners(extent) + [CGPoint(x: extent.midX, y: extent.midY)] {
-      let (x, y, w) = map.homogeneous(p)
-      guard w > 1e-9 else { continue }
-      let du = (((map.m11 * w - x * map.m13) / (w * w)), ((map.m12 * w - y * map.m13) / (w * w)))
-      let dv = (((map.m21 * w - x * map.m23) / (w * w)), ((map.m22 * w - y * map.m23) / (w * w)))
-      scale = max(scale, (du.0 * du.0 + du.1 * du.1).squareRoot(), (dv.0 * dv.0 + dv.1 * dv.1).squareRoot())
-    }
+    var scale = Self.largestStretch(of: map, over: extent, wholly: false) ?? 0
     scale = min(max(scale, 1.0 / 64), 4)
     let pixels = Double(extent.width * scale) * Double(extent.height * scale)
     if pixels > Double(Self.maximumProjectivePixels) { scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot() }

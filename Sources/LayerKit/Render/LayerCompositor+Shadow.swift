@@ -30,21 +30,25 @@ extension LayerCompositor {
 
     let pathShaped = st.shadowPath != nil || shapeIsRoundedBounds(i)
     if pathShaped {
+      // Turned (a rotation times a uniform scale): the blur is the same in every
+      // direction, so the upright mask is made once and turned with the layer.
+      let turned = (map.b != 0 || map.c != 0) && Self.isSimilarity(map)
+      let maskMap = turned ? CGAffineTransform(scaleX: scale, y: scale) : map
       let parts = nodeParts.parts(i, key: n.key)
       var entry: NodeParts.Shadow
-      if let e = parts.shadow, e.matches(st, map: map, sigma: sigma) {
+      if let e = parts.shadow, e.matches(st, map: maskMap, sigma: sigma) {
         shadowCache.touch(e.mask)
         entry = e
       } else {
         let device = CGMutablePath()
-        device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: map)
+        device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: maskMap)
         guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else {
           parts.shadow = nil
           return
         }
         entry = NodeParts.Shadow(
           shadowPath: st.shadowPath, shape: RoundedBoundsShape(st),
-          map: map, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
+          map: maskMap, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
       }
       let color = PixelMath.compress(tint)
       let tinted: ShadowCache.Tinted
@@ -57,6 +61,24 @@ extension LayerCompositor {
       }
       parts.shadow = entry
       let m = entry.mask, ox = entry.originX, oy = entry.originY
+      if turned {
+        // Mask pixels → upright space (the layer × scale) → the layer → the surface.
+        let place = CGAffineTransform(translationX: CGFloat(ox + m.dx), y: CGFloat(oy + m.dy))
+          .concatenating(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)).concatenating(map)
+          .concatenating(CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)))
+        let p = ProjectiveTransform2D(affine: place)
+        guard let back = p.inverse, let box = LayerGeometry.boundingBox(
+          of: CGRect(x: 0, y: 0, width: m.width, height: m.height), through: p)
+        else { return }
+        let region = clip.intersection(s.rect).intersection(PixelRect(covering: box))
+        guard !region.isEmpty else { return }
+        tinted.pixels.withUnsafeBufferPointer { px in
+          ProjectiveWarp.warp(
+            UnsafeMutablePointer(mutating: px.baseAddress!), width: m.width, height: m.height, stride: m.width,
+            through: back, into: s, region: region, alpha: 1)
+        }
+        return
+      }
       // The cached mask, already in the shadow's colour: a plain source-over blit.
       let x = ox + m.dx + dx, y = oy + m.dy + dy
       let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
@@ -91,19 +113,60 @@ extension LayerCompositor {
     }
     // The shape of the layer's content: render it, blur its alpha.
     let reach = Int(geometric: sigma * 3, .up) + 1
-    var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
-    if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
-      region = region.intersection(PixelRect(covering: box).insetBy(-reach))
+    let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
+    let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
+    if let box, case let whole = PixelRect(covering: box).insetBy(-reach), !whole.isEmpty,
+      whole.area <= ShadowCache.maximumContentMaskPixels
+    {
+      // The whole blurred shape, kept while the content, map and blur stay the same: a
+      // shadow whose offset, colour or opacity animates is blurred once.
+      let signature = RasterSignature(tree, i, shadowShape: true)
+      let mask: ShadowCache.Mask
+      if let kept = shadowCache.contentMask(for: n.key, signature: signature, map: map, sigma: sigma) {
+        mask = kept
+        bitmapsReused += 1
+      } else {
+        guard let made = blurredContent(i, map: map, parentMap: parentMap, region: whole, sigma: sigma) else { return }
+        mask = made
+        shadowCache.keep(made, for: n.key, signature: signature, map: map, sigma: sigma)
+      }
+      mask.alpha.withUnsafeBufferPointer { a in
+        composite(alpha: a.baseAddress!, width: mask.width, height: mask.height, atX: mask.dx + dx, y: mask.dy + dy,
+                  tint: tint, into: s, clip: clip, hidden: hidden)
+      }
+      return
     }
-    guard let off = RenderSurface(rect: region) else { return }
+    var region = clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    if let box { region = region.intersection(PixelRect(covering: box).insetBy(-reach)) }
+    guard let mask = blurredContent(i, map: map, parentMap: parentMap, region: region, sigma: sigma) else { return }
+    mask.alpha.withUnsafeBufferPointer { a in
+      composite(alpha: a.baseAddress!, width: mask.width, height: mask.height, atX: mask.dx + dx, y: mask.dy + dy,
+                tint: tint, into: s, clip: clip, hidden: hidden)
+    }
+  }
+
+  /// Node `i`'s body (no shadow) drawn under `map` over `region` (device pixels), its
+  /// alpha blurred by a Gaussian of `sigma` pixels: a mask whose `dx`, `dy` are the
+  /// region's origin.
+  private func blurredContent(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, region: PixelRect, sigma: Double
+  ) -> ShadowCache.Mask? {
+    guard let off = RenderSurface(rect: region) else { return nil }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
     let w = off.width, h = off.height
-    let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
-    defer { a.deallocate() }
-    GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a, alphaStride: w,
-                           sigma: sigma)
-    composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: region.y0 + dy, tint: tint, into: s, clip: clip,
-              hidden: ShadowOccluder(state: st, map: map, alpha: alpha))
+    let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
+      GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a.baseAddress!,
+                             alphaStride: w, sigma: sigma)
+      count = w * h
+    }
+    return shadowCache.contentShaped(alpha: alpha, width: w, height: h, originX: region.x0, originY: region.y0)
+  }
+
+  /// Whether `t`'s linear part is a rotation (or reflection) times a uniform scale.
+  static func isSimilarity(_ t: CGAffineTransform) -> Bool {
+    let tolerance = 1e-9 * Swift.max(abs(t.a), abs(t.b), abs(t.c), abs(t.d), 1e-300)
+    return (abs(t.a - t.d) <= tolerance && abs(t.b + t.c) <= tolerance)
+      || (abs(t.a + t.d) <= tolerance && abs(t.b - t.c) <= tolerance)
   }
 
   /// `shadowOffset` (in the superlayer's space) in whole device pixels under
