@@ -121,7 +121,7 @@ package struct DamageTracker {
       records.append(Record(
         state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
         tint: n.tint, transition: n.transition, footprint: damaged, tiles: n.tiles))
-      let shadow = Self.shadowReach(n, map: map, parentMap: parentMap, clip: clip, inherited: shadow)
+      let shadow = Self.shadowReach(tree, i, map: map, parentMap: parentMap, clip: clip, inherited: shadow)
       var childClip = clip
       if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
       if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
@@ -146,14 +146,18 @@ package struct DamageTracker {
     }
   }
 
-  /// The shadow reach node `n`'s sublayers inherit: `inherited` widened by `n`'s own
-  /// shadow (its blur reach and offset, in device pixels by `map`'s largest stretch).
+  /// The shadow reach node `i`'s sublayers inherit: `inherited` widened by `i`'s own
+  /// shadow when that takes the shape of what the sublayers draw (its blur reach and
+  /// offset, in device pixels by `map`'s largest stretch).
   static func shadowReach(
-    _ n: RenderNode, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, clip: PixelRect,
+    _ tree: RenderTree, _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, clip: PixelRect,
     inherited: ShadowReach?
   ) -> ShadowReach? {
+    let n = tree.nodes[i]
     let st = n.state
-    guard st.shadowOpacity > 0, st.shadowColor != nil, !n.children.isEmpty || n.mask != nil else { return inherited }
+    guard st.shadowOpacity > 0, st.shadowColor != nil, st.shadowPath == nil, !n.children.isEmpty || n.mask != nil,
+      !tree.shadowFollowsRoundedBounds(i)
+    else { return inherited }
     let stretch = Swift.max(abs(map.m11) + abs(map.m12), abs(map.m21) + abs(map.m22), abs(parentMap.m11) + abs(parentMap.m12),
                             abs(parentMap.m21) + abs(parentMap.m22))
     let grow = (abs(st.shadowRadius) * 1.5 + 2 + abs(st.shadowOffset.width) + abs(st.shadowOffset.height)) * stretch

@@ -48,7 +48,7 @@ extension LayerCompositor {
       return
     }
     if drawProjectedFromCache(i, map: map, into: s, clip: visible, alpha: alpha) { return }
-    var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
+    var extent = n.state.masksToBounds ? n.state.bounds : tree.contentExtent(i, depth: 0)
     // Only the part of the plane that lands in the visible rectangle.
     var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
     var allFront = true
@@ -99,27 +99,6 @@ extension LayerCompositor {
       && (n.backingStore != nil
         || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
           && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
-  }
-
-  /// The bounding box, in node `i`'s coordinates, of what it paints (`paintedRect`: its
-  /// bounds, a shape's stroked path, contents outside the bounds), its shadow, and
-  /// everything its sublayers draw (through their flattened transforms); a sublayer
-  /// reaching behind the eye adds nothing it can show.
-  func contentExtent(_ i: Int, depth: Int) -> CGRect {
-    let n = tree.nodes[i]
-    var r = n.paintedRect
-    if n.state.shadowOpacity > 0 {
-      let grow = abs(n.state.shadowRadius) * 1.5 + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
-      if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
-    }
-    guard depth < 32, !n.state.masksToBounds else { return r }
-    for c in n.children {
-      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
-      if let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: depth + 1), through: m) {
-        r = r.union(box)
-      }
-    }
-    return r
   }
 
   private func corners(_ r: CGRect) -> [CGPoint] {

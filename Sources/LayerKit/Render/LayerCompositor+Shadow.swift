@@ -28,7 +28,7 @@ extension LayerCompositor {
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
 
-    let pathShaped = st.shadowPath != nil || shapeIsRoundedBounds(i)
+    let pathShaped = st.shadowPath != nil || tree.shadowFollowsRoundedBounds(i)
     if pathShaped {
       // Turned (a rotation times a uniform scale): the blur is the same in every
       // direction, so the upright mask is made once and turned with the layer.
@@ -114,7 +114,7 @@ extension LayerCompositor {
     // The shape of the layer's content: render it, blur its alpha.
     let reach = Int(geometric: sigma * 3, .up) + 1
     let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
-    let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
+    let box = LayerGeometry.boundingBox(of: tree.contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
     if let box, case let whole = PixelRect(covering: box).insetBy(-reach), !whole.isEmpty,
       whole.area <= ShadowCache.maximumContentMaskPixels
     {
@@ -177,31 +177,6 @@ extension LayerCompositor {
       Int(geometric: o.width * parentMap.m11 + o.height * parentMap.m21, .toNearestOrAwayFromZero),
       Int(geometric: o.width * parentMap.m12 + o.height * parentMap.m22, .toNearestOrAwayFromZero)
     )
-  }
-
-  /// Whether what node `i` draws has exactly the shape of its rounded bounds: an
-  /// opaque background, and contents and sublayers that stay inside the part of the
-  /// bounds no rounded corner cuts (so the shadow can use the cached path mask).
-  func shapeIsRoundedBounds(_ i: Int) -> Bool {
-    let n = tree.nodes[i]
-    let st = n.state
-    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
-    let r = RoundedRectPath.cornerExtent(of: st)
-    let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
-    if let image = n.image {
-      let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-        flipped: st.isGeometryFlipped)
-      if !st.masksToBounds && !safe.contains(rect) { return false }
-    }
-    if st.masksToBounds { return true }
-    for c in n.children {
-      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
-      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m), safe.contains(box)
-      else { return false }
-    }
-    return true
   }
 
   /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed
