@@ -21,6 +21,10 @@ extension LayerCompositor {
   /// hold together: 16 M pixels, 64 MiB. A bitmap that would exceed it is drawn for the
   /// frame and not kept.
   package static let maximumCachedPixels = 16_777_216
+  /// Whether layers under perspective and shadows keep their bitmaps between frames:
+  /// true unless the environment sets `LAYERKIT_LAYER_CACHE=0` (for benchmarks that
+  /// measure the compositor without them; `shouldRasterize` bitmaps are kept either way).
+  package static let keepsLayerBitmaps = ProcessInfo.processInfo.environment["LAYERKIT_LAYER_CACHE"] != "0"
   /// Render calls (one per damaged rectangle) a perspective bitmap survives unused.
   package static let maximumIdleRenders = 16
 
@@ -31,6 +35,7 @@ extension LayerCompositor {
   func drawProjectedFromCache(
     _ i: Int, map: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
   ) -> Bool {
+    guard Self.keepsLayerBitmaps else { return false }
     let extent = rasterExtent(i, depth: 0)
     guard !extent.isNull, extent.width > 0, extent.height > 0,
       [extent.minX, extent.minY, extent.maxX, extent.maxY].allSatisfy({ abs($0) < 1e6 }),

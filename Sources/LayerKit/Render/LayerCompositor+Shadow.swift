@@ -32,8 +32,12 @@ extension LayerCompositor {
     if pathShaped {
       // Turned (a rotation times a uniform scale): the blur is the same in every
       // direction, so the upright mask is made once and turned with the layer.
-      let turned = (map.b != 0 || map.c != 0) && Self.isSimilarity(map)
-      let maskMap = turned ? CGAffineTransform(scaleX: scale, y: scale) : map
+      let turned = Self.keepsLayerBitmaps && (map.b != 0 || map.c != 0) && Self.isSimilarity(map)
+      // The upright scale in 1/4096 steps, so a turning layer's scale, which wobbles in
+      // its last bits from angle to angle, finds the same mask.
+      let upright = turned ? (scale * 4096).rounded() / 4096 : scale
+      let maskMap = turned ? CGAffineTransform(scaleX: upright, y: upright) : map
+      let sigma = turned ? Double(Swift.max(st.shadowRadius, 0) * upright / 2) : sigma
       let parts = nodeParts.parts(i, key: n.key)
       var entry: NodeParts.Shadow
       if let e = parts.shadow, e.matches(st, map: maskMap, sigma: sigma) {
@@ -64,7 +68,7 @@ extension LayerCompositor {
       if turned {
         // Mask pixels → upright space (the layer × scale) → the layer → the surface.
         let place = CGAffineTransform(translationX: CGFloat(ox + m.dx), y: CGFloat(oy + m.dy))
-          .concatenating(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)).concatenating(map)
+          .concatenating(CGAffineTransform(scaleX: 1 / upright, y: 1 / upright)).concatenating(map)
           .concatenating(CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)))
         let p = ProjectiveTransform2D(affine: place)
         guard let back = p.inverse, let box = LayerGeometry.boundingBox(
@@ -116,7 +120,7 @@ extension LayerCompositor {
     let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
     let box = LayerGeometry.boundingBox(of: tree.contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
     if let box, case let whole = PixelRect(covering: box).insetBy(-reach), !whole.isEmpty,
-      whole.area <= ShadowCache.maximumContentMaskPixels
+      whole.area <= ShadowCache.maximumContentMaskPixels, Self.keepsLayerBitmaps
     {
       // The whole blurred shape, kept while the content, map and blur stay the same: a
       // shadow whose offset, colour or opacity animates is blurred once.
