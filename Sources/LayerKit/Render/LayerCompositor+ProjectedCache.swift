@@ -1,17 +1,22 @@
 import Foundation
 
-// Layers under perspective, drawn once and warped many times.
+// Replicator copies under perspective, drawn once and warped many times.
 //
 // A layer whose map into the surface is projective is flattened into a bitmap in its own
-// plane and warped onto the surface (`LayerCompositor+Projective`). When the whole of
-// what it draws lies in front of the eye and fits `maximumRasterizedPixels` at the
-// resolution the map needs, that bitmap is kept between frames, as Core Animation keeps a
-// layer's backing store: it is drawn by `rasterize(_:scale:signature:)` (the
+// plane and warped onto the surface (`LayerCompositor+Projective`). For a replicator's
+// copy, when the whole of what it draws lies in front of the eye and fits
+// `maximumRasterizedPixels` at the resolution the map needs, that bitmap is kept between
+// frames, as Core Animation keeps a layer's backing store: it is drawn by `rasterize(_:scale:signature:)` (the
 // `shouldRasterize` machinery) over the layer's whole extent, at the map's largest
 // stretch rounded *up* to a quarter octave (2^(k/4) pixels per point, at most 4), and
 // redrawn only when the subtree's `RasterSignature` or that resolution step changes. A
 // ring of cards spinning in perspective, or a card turning about y, therefore re-warps
 // the same bitmaps frame after frame; only their content changing redraws them.
+//
+// Other layers under perspective draw their offscreen every frame: measured on
+// perspective-cards (plain cards and labels), warping a kept bitmap, cold in the
+// processor's caches, cost more than drawing the visible part afresh and warping it while
+// it is hot; a copy's tint group makes redrawing it the larger cost.
 //
 // The resolution is a function of the map alone and the bitmap covers the whole layer
 // (not the part a damaged rectangle shows), so a frame's pixels do not depend on what
@@ -28,14 +33,14 @@ extension LayerCompositor {
   /// Render calls (one per damaged rectangle) a perspective bitmap survives unused.
   package static let maximumIdleRenders = 16
 
-  /// Draws node `i` under the projective `map` from its cached flattened bitmap,
-  /// redrawing the bitmap when the subtree or the needed resolution changed. Returns
-  /// false, having drawn nothing, when the layer reaches behind the eye or is too large
-  /// for a bitmap at the resolution it needs.
+  /// Draws node `i`, a replicator's copy (or a layer inside one), under the projective `map` from its cached
+  /// flattened bitmap, redrawing the bitmap when the subtree or the needed resolution
+  /// changed. Returns false, having drawn nothing, when the node is not a copy, reaches
+  /// behind the eye or is too large for a bitmap at the resolution it needs.
   func drawProjectedFromCache(
     _ i: Int, map: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
   ) -> Bool {
-    guard Self.keepsLayerBitmaps else { return false }
+    guard Self.keepsLayerBitmaps, tree.nodes[i].key.instance != 0 else { return false }
     let extent = rasterExtent(i, depth: 0)
     guard !extent.isNull, extent.width > 0, extent.height > 0,
       [extent.minX, extent.minY, extent.maxX, extent.maxY].allSatisfy({ abs($0) < 1e6 }),

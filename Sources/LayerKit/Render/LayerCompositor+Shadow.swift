@@ -30,29 +30,21 @@ extension LayerCompositor {
 
     let pathShaped = st.shadowPath != nil || tree.shadowFollowsRoundedBounds(i)
     if pathShaped {
-      // Turned (a rotation times a uniform scale): the blur is the same in every
-      // direction, so the upright mask is made once and turned with the layer.
-      let turned = Self.keepsLayerBitmaps && (map.b != 0 || map.c != 0) && Self.isSimilarity(map)
-      // The upright scale in 1/4096 steps, so a turning layer's scale, which wobbles in
-      // its last bits from angle to angle, finds the same mask.
-      let upright = turned ? (scale * 4096).rounded() / 4096 : scale
-      let maskMap = turned ? CGAffineTransform(scaleX: upright, y: upright) : map
-      let sigma = turned ? Double(Swift.max(st.shadowRadius, 0) * upright / 2) : sigma
       let parts = nodeParts.parts(i, key: n.key)
       var entry: NodeParts.Shadow
-      if let e = parts.shadow, e.matches(st, map: maskMap, sigma: sigma) {
+      if let e = parts.shadow, e.matches(st, map: map, sigma: sigma) {
         shadowCache.touch(e.mask)
         entry = e
       } else {
         let device = CGMutablePath()
-        device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: maskMap)
+        device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: map)
         guard let (m, ox, oy) = shadowCache.mask(for: device.storage, sigma: sigma) else {
           parts.shadow = nil
           return
         }
         entry = NodeParts.Shadow(
           shadowPath: st.shadowPath, shape: RoundedBoundsShape(st),
-          map: maskMap, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
+          map: map, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
       }
       let color = PixelMath.compress(tint)
       let tinted: ShadowCache.Tinted
@@ -65,24 +57,6 @@ extension LayerCompositor {
       }
       parts.shadow = entry
       let m = entry.mask, ox = entry.originX, oy = entry.originY
-      if turned {
-        // Mask pixels → upright space (the layer × scale) → the layer → the surface.
-        let place = CGAffineTransform(translationX: CGFloat(ox + m.dx), y: CGFloat(oy + m.dy))
-          .concatenating(CGAffineTransform(scaleX: 1 / upright, y: 1 / upright)).concatenating(map)
-          .concatenating(CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)))
-        let p = ProjectiveTransform2D(affine: place)
-        guard let back = p.inverse, let box = LayerGeometry.boundingBox(
-          of: CGRect(x: 0, y: 0, width: m.width, height: m.height), through: p)
-        else { return }
-        let region = clip.intersection(s.rect).intersection(PixelRect(covering: box))
-        guard !region.isEmpty else { return }
-        tinted.pixels.withUnsafeBufferPointer { px in
-          ProjectiveWarp.warp(
-            UnsafeMutablePointer(mutating: px.baseAddress!), width: m.width, height: m.height, stride: m.width,
-            through: back, into: s, region: region, alpha: 1)
-        }
-        return
-      }
       // The cached mask, already in the shadow's colour: a plain source-over blit.
       let x = ox + m.dx + dx, y = oy + m.dy + dy
       let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
@@ -164,13 +138,6 @@ extension LayerCompositor {
       count = w * h
     }
     return shadowCache.contentShaped(alpha: alpha, width: w, height: h, originX: region.x0, originY: region.y0)
-  }
-
-  /// Whether `t`'s linear part is a rotation (or reflection) times a uniform scale.
-  static func isSimilarity(_ t: CGAffineTransform) -> Bool {
-    let tolerance = 1e-9 * Swift.max(abs(t.a), abs(t.b), abs(t.c), abs(t.d), 1e-300)
-    return (abs(t.a - t.d) <= tolerance && abs(t.b + t.c) <= tolerance)
-      || (abs(t.a + t.d) <= tolerance && abs(t.b - t.c) <= tolerance)
   }
 
   /// `shadowOffset` (in the superlayer's space) in whole device pixels under

@@ -34,14 +34,10 @@ import Testing
   }
 
   @Test func swayingRasterizedCardsRedrawNoBitmap() throws {
-    var shadowMasks: Int?
-    try play(RasterizedCardsScene.self, frames: 12) { stats, compositor in
+    try play(RasterizedCardsScene.self, frames: 12) { stats, _ in
       // The two rasterized cards are re-composited, never redrawn.
       #expect(stats.bitmapsDrawn == 0)
       #expect(stats.bitmapsReused >= 2)
-      // The swaying card's shadow is blurred upright once and turned each frame.
-      if let shadowMasks { #expect(compositor.shadowCache.misses == shadowMasks) }
-      shadowMasks = compositor.shadowCache.misses
     }
   }
 

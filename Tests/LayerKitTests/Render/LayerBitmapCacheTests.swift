@@ -4,18 +4,21 @@ import Testing
 
 @testable import LayerKit
 
-/// Draw once, composite many times: layers under perspective and content-shaped shadows
+/// Draw once, composite many times: replicator copies under perspective and content-shaped shadows
 /// keep their bitmaps while only their placement, offset or opacity moves, redraw them
 /// when their own content changes, and give the same pixels as a frame drawn afresh.
 @Suite struct LayerBitmapCacheTests {
   typealias F = RenderFixtures
 
-  /// A card with two sublayers, turned about y under its superlayer's perspective.
+  /// A card with two sublayers, turned about y under its replicator's perspective (one
+  /// copy).
   static func perspectiveScene() -> (context: CAContext, clock: CAManualClock, root: CALayer, card: CALayer, inner: CALayer) {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
     let root = F.root(160, 120)
-    let stage = F.box(root.bounds, nil)
+    let stage = CAReplicatorLayer()
+    stage.frame = root.bounds
+    stage.instanceCount = 1
     stage.sublayerTransform.m34 = -1 / 400
     let card = F.box(CGRect(x: 40, y: 20, width: 80, height: 80), F.blue)
     card.cornerRadius = 10
@@ -54,7 +57,7 @@ import Testing
     CATransaction.commit()
   }
 
-  @Test func aLayerUnderPerspectiveIsDrawnOnceWhileItMovesAndFades() throws {
+  @Test func aCopyUnderPerspectiveIsDrawnOnceWhileItMovesAndFades() throws {
     let scene = Self.perspectiveScene()
     let renderer = CARenderer(context: scene.context)
     let ctx = try #require(CGContext(width: 160, height: 120))
@@ -78,7 +81,7 @@ import Testing
     #expect(renderer.compositor.projectedCount == 1)
   }
 
-  @Test func aLayerUnderPerspectiveIsRedrawnWhenItsContentChanges() throws {
+  @Test func aCopyUnderPerspectiveIsRedrawnWhenItsContentChanges() throws {
     let scene = Self.perspectiveScene()
     let renderer = CARenderer(context: scene.context)
     let ctx = try #require(CGContext(width: 160, height: 120))
@@ -162,47 +165,5 @@ import Testing
     #expect(Self.largestDifference(after, Self.fresh(scene.context, 140, 110)) == 0)
     // Below the rounded corner the shadow is fainter now.
     assertMatchesGolden(after, named: "bitmap-cache-shadow-after")
-  }
-
-  @Test func aTurningLayersShadowIsBlurredOnceAndTurnedWithIt() throws {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = F.root(120, 120)
-    let card = F.box(CGRect(x: 30, y: 40, width: 60, height: 40), .white)
-    card.cornerRadius = 6
-    card.shadowOpacity = 0.8
-    card.shadowRadius = 8
-    card.shadowOffset = .zero
-    root.addSublayer(card)
-    context.layer = root
-    context.commit()
-    let renderer = CARenderer(context: context)
-    let ctx = try #require(CGContext(width: 120, height: 120))
-    renderer.render(in: ctx, scale: 1)
-    let misses = renderer.compositor.shadowCache.misses
-    for k in 1...5 {
-      Self.changeWithoutAnimation { card.transform = CATransform3DMakeRotation(CGFloat(k) * 0.3, 0, 0, 1) }
-      context.advance(by: 1.0 / 60)
-      renderer.render(in: ctx, scale: 1)
-    }
-    // One upright mask for every angle.
-    #expect(renderer.compositor.shadowCache.misses == misses + 1)
-    // A quarter turn of a 60 × 40 card casts the shadow of an upright 40 × 60 one.
-    Self.changeWithoutAnimation { card.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1) }
-    let turned = Self.fresh(context, 120, 120)
-    Self.changeWithoutAnimation {
-      card.transform = CATransform3DIdentity
-      card.bounds = CGRect(x: 0, y: 0, width: 40, height: 60)
-    }
-    let upright = Self.fresh(context, 120, 120)
-    var worst = 0
-    for y in 0..<120 {
-      for x in 0..<120 {
-        let p = F.pixel(turned, x, y), q = F.pixel(upright, x, y)
-        worst = max(worst, abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b))
-      }
-    }
-    #expect(worst <= 2)
-    #expect(F.pixel(turned, 60, 60 + 30 + 4).r < F.pixel(turned, 60, 118).r - 10)
   }
 }
