@@ -158,9 +158,11 @@ package struct DamageTracker {
     guard st.shadowOpacity > 0, st.shadowColor != nil, st.shadowPath == nil, !n.children.isEmpty || n.mask != nil,
       !tree.shadowFollowsRoundedBounds(i)
     else { return inherited }
-    let stretch = Swift.max(abs(map.m11) + abs(map.m12), abs(map.m21) + abs(map.m22), abs(parentMap.m11) + abs(parentMap.m12),
-                            abs(parentMap.m21) + abs(parentMap.m22))
-    let grow = (abs(st.shadowRadius) * 1.5 + 2 + abs(st.shadowOffset.width) + abs(st.shadowOffset.height)) * stretch
+    let stretch = Swift.max(
+      abs(map.m11) + abs(map.m12), abs(map.m21) + abs(map.m22),
+      abs(parentMap.m11) + abs(parentMap.m12), abs(parentMap.m21) + abs(parentMap.m22))
+    let offset = abs(st.shadowOffset.width) + abs(st.shadowOffset.height)
+    let grow = (abs(st.shadowRadius) * 1.5 + 2 + offset) * stretch
     guard grow.isFinite, grow < 16_777_216 else { return ShadowReach(pixels: 1 << 24, clip: clip) }
     let own = Int(grow.rounded(.up)) + 1
     guard let inherited else { return ShadowReach(pixels: own, clip: clip) }

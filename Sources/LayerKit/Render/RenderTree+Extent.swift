@@ -10,7 +10,9 @@ extension RenderTree {
     let n = nodes[i]
     var r = n.paintedRect
     if n.state.shadowOpacity > 0 {
-      let grow = abs(n.state.shadowRadius) * 1.5 + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
+      let grow =
+        abs(n.state.shadowRadius) * 1.5
+        + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
       if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
     }
     guard depth < 32, !n.state.masksToBounds else { return r }
@@ -29,20 +31,26 @@ extension RenderTree {
   package func shadowFollowsRoundedBounds(_ i: Int) -> Bool {
     let n = nodes[i]
     let st = n.state
-    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
+    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else {
+      return false
+    }
     let r = RoundedRectPath.cornerExtent(of: st)
     let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
     if let image = n.image {
-      let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-        flipped: st.isGeometryFlipped)
+      let rect =
+        n.backingStore != nil
+        ? st.bounds
+        : ContentsLayout.rect(
+          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+          flipped: st.isGeometryFlipped)
       if !st.masksToBounds && !safe.contains(rect) { return false }
     }
     if st.masksToBounds { return true }
     for c in n.children {
       let m = ProjectiveTransform2D(flattening: localTransform(c, parent: i))
-      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m), safe.contains(box)
+      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m),
+        safe.contains(box)
       else { return false }
     }
     return true

@@ -9,7 +9,8 @@ import Testing
   /// Plays `scene` for `frames` frames at 60 fps at 2× and returns the renderer, having
   /// checked each frame after the first with `check`.
   func play(
-    _ scene: any DemoScene.Type, frames: Int, check: (CARenderer.FrameStatistics, LayerCompositor) -> Void
+    _ scene: any DemoScene.Type, frames: Int,
+    check: (CARenderer.FrameStatistics, LayerCompositor) -> Void
   ) throws {
     SceneRenderer.installFonts()
     let clock = CAManualClock()
@@ -49,7 +50,8 @@ import Testing
   }
 
   @Test func aSpinningCarouselRedrawsOnlyWhenACardNeedsAnotherResolution() throws {
-    var drawn = 0, reused = 0
+    var drawn = 0
+    var reused = 0
     try play(ReplicatorCarouselScene.self, frames: 12) { stats, _ in
       drawn += stats.bitmapsDrawn
       reused += stats.bitmapsReused

@@ -12,7 +12,9 @@ import Testing
 
   /// A card with two sublayers, turned about y under its replicator's perspective (one
   /// copy).
-  static func perspectiveScene() -> (context: CAContext, clock: CAManualClock, root: CALayer, card: CALayer, inner: CALayer) {
+  static func perspectiveScene() -> (
+    context: CAContext, clock: CAManualClock, root: CALayer, card: CALayer, inner: CALayer
+  ) {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
     let root = F.root(160, 120)
@@ -108,7 +110,8 @@ import Testing
 
   /// A layer whose sublayer fills it edge to edge, so its shadow takes the shape of what
   /// it draws (not of a path), with the shadow offset animating.
-  static func shadowScene() -> (context: CAContext, root: CALayer, holder: CALayer, photo: CALayer) {
+  static func shadowScene() -> (context: CAContext, root: CALayer, holder: CALayer, photo: CALayer)
+  {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
     let root = F.root(140, 110)
