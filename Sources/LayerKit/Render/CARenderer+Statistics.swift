@@ -18,6 +18,14 @@ extension CARenderer {
     public var damagedPixels = 0
     /// The most bands any damaged rectangle was split into (1: one thread).
     public var bands = 1
+    /// Layer bitmaps drawn this frame: `shouldRasterize` bitmaps, the flattened bitmaps of
+    /// layers under perspective and the blurred masks of content-shaped shadows, each
+    /// drawn when it is first needed or its own content changed. A frame in which only
+    /// positions, transforms or opacities moved draws none.
+    public var bitmapsDrawn = 0
+    /// Layer bitmaps composited this frame from what an earlier frame drew (once per
+    /// damaged rectangle that shows them).
+    public var bitmapsReused = 0
 
     public init() {}
 

@@ -112,6 +112,11 @@ public final class CARenderer: CAObjectEquality {
     }
     let rects = frame.damage
     let built = Self.seconds()
+    let drawn = compositor.bitmapsDrawn, reused = compositor.bitmapsReused
+    defer {
+      lastFrameStatistics.bitmapsDrawn = compositor.bitmapsDrawn - drawn
+      lastFrameStatistics.bitmapsReused = compositor.bitmapsReused - reused
+    }
     for r in rects {
       stats.bands = max(stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
       stats.damagedPixels += r.width * r.height

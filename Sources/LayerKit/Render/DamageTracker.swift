@@ -53,7 +53,7 @@ package struct DamageTracker {
     if let root = tree.root {
       let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
       visit(tree, root, local: tree.localTransform(root, parent: nil), parentMap: device, alpha: 1, clip: frame,
-            parent: nil, position: 0, into: &records, keys: &keys)
+            parent: nil, position: 0, shadow: nil, into: &records, keys: &keys)
     }
     defer {
       last = records
@@ -95,19 +95,33 @@ package struct DamageTracker {
     return Self.merge(rects)
   }
 
+  /// How far the shadows of a node's shadowed ancestors reach beyond what it draws, in
+  /// device pixels (blur, offset), and the clip those shadows are drawn in: a shadow
+  /// shaped by the content changes where that content changes, widened by its reach.
+  struct ShadowReach {
+    var pixels: Int
+    var clip: PixelRect
+  }
+
   private func visit(
     _ tree: RenderTree, _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
-    clip: PixelRect, parent: RenderNode.Key?, position: Int, into records: inout [Record], keys: inout [RenderNode.Key]
+    clip: PixelRect, parent: RenderNode.Key?, position: Int, shadow: ShadowReach?, into records: inout [Record],
+    keys: inout [RenderNode.Key]
   ) {
     StackReserve.ensure {
       let n = tree.nodes[i]
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
       let a = n.state.opacity.isNaN ? 0 : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
       let footprint = Self.footprint(n, map: map, clip: clip)
+      var damaged = footprint
+      if let shadow, !footprint.isEmpty {
+        damaged = damaged.union(footprint.insetBy(-shadow.pixels).intersection(shadow.clip))
+      }
       keys.append(n.key)
       records.append(Record(
         state: n.state, image: n.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-        tint: n.tint, transition: n.transition, footprint: footprint, tiles: n.tiles))
+        tint: n.tint, transition: n.transition, footprint: damaged, tiles: n.tiles))
+      let shadow = Self.shadowReach(tree, i, map: map, parentMap: parentMap, clip: clip, inherited: shadow)
       var childClip = clip
       if n.state.masksToBounds && n.kind != .transform { childClip = clip.intersection(footprint) }
       if n.mask != nil || !map.isFinite { childClip = clip.intersection(footprint) }
@@ -115,20 +129,44 @@ package struct DamageTracker {
         let cl = tree.localTransform(c, parent: i)
         if n.kind == .transform {
           visit(tree, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
-                parent: n.key, position: k, into: &records, keys: &keys)
+                parent: n.key, position: k, shadow: shadow, into: &records, keys: &keys)
         } else {
-          visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k, into: &records, keys: &keys)
+          visit(tree, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.key, position: k,
+                shadow: shadow, into: &records, keys: &keys)
         }
       }
       if let m = n.mask {
         visit(tree, m, local: tree.maskTransform(m, of: i), parentMap: map, alpha: 1, clip: footprint,
-              parent: n.key, position: -1, into: &records, keys: &keys)
+              parent: n.key, position: -1, shadow: shadow, into: &records, keys: &keys)
       }
       if let t = n.transition {
         visit(tree, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.key,
-              position: -2, into: &records, keys: &keys)
+              position: -2, shadow: shadow, into: &records, keys: &keys)
       }
     }
+  }
+
+  /// The shadow reach node `i`'s sublayers inherit: `inherited` widened by `i`'s own
+  /// shadow when that takes the shape of what the sublayers draw (its blur reach and
+  /// offset, in device pixels by `map`'s largest stretch).
+  static func shadowReach(
+    _ tree: RenderTree, _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, clip: PixelRect,
+    inherited: ShadowReach?
+  ) -> ShadowReach? {
+    let n = tree.nodes[i]
+    let st = n.state
+    guard st.shadowOpacity > 0, st.shadowColor != nil, st.shadowPath == nil, !n.children.isEmpty || n.mask != nil,
+      !tree.shadowFollowsRoundedBounds(i)
+    else { return inherited }
+    let stretch = Swift.max(
+      abs(map.m11) + abs(map.m12), abs(map.m21) + abs(map.m22),
+      abs(parentMap.m11) + abs(parentMap.m12), abs(parentMap.m21) + abs(parentMap.m22))
+    let offset = abs(st.shadowOffset.width) + abs(st.shadowOffset.height)
+    let grow = (abs(st.shadowRadius) * 1.5 + 2 + offset) * stretch
+    guard grow.isFinite, grow < 16_777_216 else { return ShadowReach(pixels: 1 << 24, clip: clip) }
+    let own = Int(grow.rounded(.up)) + 1
+    guard let inherited else { return ShadowReach(pixels: own, clip: clip) }
+    return ShadowReach(pixels: inherited.pixels + own, clip: inherited.clip.union(clip))
   }
 
   /// The device pixels node `n` can touch under `map`, within `clip`.

@@ -47,7 +47,8 @@ extension LayerCompositor {
       }
       return
     }
-    var extent = n.state.masksToBounds ? n.state.bounds : contentExtent(i, depth: 0)
+    if drawProjectedFromCache(i, map: map, into: s, clip: visible, alpha: alpha) { return }
+    var extent = n.state.masksToBounds ? n.state.bounds : tree.contentExtent(i, depth: 0)
     // Only the part of the plane that lands in the offscreen area: the whole rectangle
     // being redrawn, not the band, so every band samples the same offscreen.
     var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
@@ -67,14 +68,7 @@ extension LayerCompositor {
     guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
 
     // Resolution: the largest stretch of the map over the extent, in pixels per point.
-    var scale = 0.0
-    for p in corners(extent) + [CGPoint(x: extent.midX, y: extent.midY)] {
-      let (x, y, w) = map.homogeneous(p)
-      guard w > 1e-9 else { continue }
-      let du = (((map.m11 * w - x * map.m13) / (w * w)), ((map.m12 * w - y * map.m13) / (w * w)))
-      let dv = (((map.m21 * w - x * map.m23) / (w * w)), ((map.m22 * w - y * map.m23) / (w * w)))
-      scale = max(scale, (du.0 * du.0 + du.1 * du.1).squareRoot(), (dv.0 * dv.0 + dv.1 * dv.1).squareRoot())
-    }
+    var scale = Self.largestStretch(of: map, over: extent, wholly: false) ?? 0
     scale = min(max(scale, 1.0 / 64), 4)
     let pixels = Double(extent.width * scale) * Double(extent.height * scale)
     if pixels > Double(Self.maximumProjectivePixels) { scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot() }
@@ -108,27 +102,6 @@ extension LayerCompositor {
       && (n.backingStore != nil
         || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
           && st.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)))
-  }
-
-  /// The bounding box, in node `i`'s coordinates, of what it paints (`paintedRect`: its
-  /// bounds, a shape's stroked path, contents outside the bounds), its shadow, and
-  /// everything its sublayers draw (through their flattened transforms); a sublayer
-  /// reaching behind the eye adds nothing it can show.
-  func contentExtent(_ i: Int, depth: Int) -> CGRect {
-    let n = tree.nodes[i]
-    var r = n.paintedRect
-    if n.state.shadowOpacity > 0 {
-      let grow = abs(n.state.shadowRadius) * 1.5 + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
-      if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
-    }
-    guard depth < 32, !n.state.masksToBounds else { return r }
-    for c in n.children {
-      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
-      if let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: depth + 1), through: m) {
-        r = r.union(box)
-      }
-    }
-    return r
   }
 
   private func corners(_ r: CGRect) -> [CGPoint] {

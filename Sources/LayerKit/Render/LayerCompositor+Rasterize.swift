@@ -27,6 +27,7 @@ extension LayerCompositor {
     let raster: RasterizedLayer
     if let cached = rasterCache[n.key], cached.scale == scale, cached.signature == signature {
       raster = cached
+      bitmapsReused += 1
     } else {
       guard let fresh = rasterize(i, scale: scale, signature: signature) else {
         rasterCache[n.key] = nil
@@ -42,7 +43,7 @@ extension LayerCompositor {
   }
 
   /// Draws node `i`'s subtree into a new bitmap at `scale` pixels per point.
-  private func rasterize(_ i: Int, scale: CGFloat, signature: RasterSignature) -> RasterizedLayer? {
+  func rasterize(_ i: Int, scale: CGFloat, signature: RasterSignature) -> RasterizedLayer? {
     let extent = rasterExtent(i, depth: 0)
     guard !extent.isNull, extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite
     else { return nil }
@@ -62,7 +63,7 @@ extension LayerCompositor {
   }
 
   /// Composites a bitmap through the layer's `map` (layer space → surface) at `alpha`.
-  private func composite(
+  func composite(
     _ raster: RasterizedLayer, through map: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
   ) {
     let visible = clip.intersection(s.rect)

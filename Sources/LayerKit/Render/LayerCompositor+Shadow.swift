@@ -28,7 +28,7 @@ extension LayerCompositor {
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
 
-    let pathShaped = st.shadowPath != nil || shapeIsRoundedBounds(i)
+    let pathShaped = st.shadowPath != nil || tree.shadowFollowsRoundedBounds(i)
     if pathShaped {
       let parts = nodeParts.parts(i, key: n.key)
       var entry: NodeParts.Shadow
@@ -94,10 +94,31 @@ extension LayerCompositor {
     // within `reach` of the clip, which hold every pixel the blur of the clip reads, are
     // drawn and blurred.
     let reach = Int(geometric: sigma * 3, .up) + 1
-    var region = offscreenArea(of: s).offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
-    if let box = LayerGeometry.boundingBox(of: contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map)) {
-      region = region.intersection(PixelRect(covering: box).insetBy(-reach))
+    let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
+    let box = LayerGeometry.boundingBox(of: tree.contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
+    if let box, case let whole = PixelRect(covering: box).insetBy(-reach), !whole.isEmpty,
+      whole.area <= ShadowCache.maximumContentMaskPixels, Self.keepsLayerBitmaps
+    {
+      // The whole blurred shape, kept while the content, map and blur stay the same: a
+      // shadow whose offset, colour or opacity animates is blurred once.
+      let signature = RasterSignature(tree, i, shadowShape: true)
+      let mask: ShadowCache.Mask
+      if let kept = shadowCache.contentMask(for: n.key, signature: signature, map: map, sigma: sigma) {
+        mask = kept
+        bitmapsReused += 1
+      } else {
+        guard let made = blurredContent(i, map: map, parentMap: parentMap, region: whole, sigma: sigma) else { return }
+        mask = made
+        shadowCache.keep(made, for: n.key, signature: signature, map: map, sigma: sigma)
+      }
+      mask.alpha.withUnsafeBufferPointer { a in
+        composite(alpha: a.baseAddress!, width: mask.width, height: mask.height, atX: mask.dx + dx, y: mask.dy + dy,
+                  tint: tint, into: s, clip: clip, hidden: hidden)
+      }
+      return
     }
+    var region = offscreenArea(of: s).offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+    if let box { region = region.intersection(PixelRect(covering: box).insetBy(-reach)) }
     let needed = region.intersection(clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach))
     guard !needed.isEmpty, let off = RenderSurface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: needed, alpha: 1, shadow: false)
@@ -108,7 +129,24 @@ extension LayerCompositor {
       ofPixels: off.pixel(x: region.x0, y: needed.y0), pixelStride: off.stride, width: w, height: h, into: a,
       alphaStride: w, sigma: sigma)
     composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: needed.y0 + dy, tint: tint, into: s, clip: clip,
-              hidden: ShadowOccluder(state: st, map: map, alpha: alpha))
+              hidden: hidden)
+  }
+
+  /// Node `i`'s body (no shadow) drawn under `map` over `region` (device pixels), its
+  /// alpha blurred by a Gaussian of `sigma` pixels: a mask whose `dx`, `dy` are the
+  /// region's origin.
+  private func blurredContent(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, region: PixelRect, sigma: Double
+  ) -> ShadowCache.Mask? {
+    guard let off = RenderSurface(rect: region) else { return nil }
+    drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
+    let w = off.width, h = off.height
+    let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
+      GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a.baseAddress!,
+                             alphaStride: w, sigma: sigma)
+      count = w * h
+    }
+    return shadowCache.contentShaped(alpha: alpha, width: w, height: h, originX: region.x0, originY: region.y0)
   }
 
   /// `shadowOffset` (in the superlayer's space) in whole device pixels under
@@ -119,31 +157,6 @@ extension LayerCompositor {
       Int(geometric: o.width * parentMap.m11 + o.height * parentMap.m21, .toNearestOrAwayFromZero),
       Int(geometric: o.width * parentMap.m12 + o.height * parentMap.m22, .toNearestOrAwayFromZero)
     )
-  }
-
-  /// Whether what node `i` draws has exactly the shape of its rounded bounds: an
-  /// opaque background, and contents and sublayers that stay inside the part of the
-  /// bounds no rounded corner cuts (so the shadow can use the cached path mask).
-  func shapeIsRoundedBounds(_ i: Int) -> Bool {
-    let n = tree.nodes[i]
-    let st = n.state
-    guard (st.backgroundColor?.alpha ?? 0) >= 1, n.kind == .layer || n.kind == .gradient else { return false }
-    let r = RoundedRectPath.cornerExtent(of: st)
-    let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
-    if let image = n.image {
-      let rect = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-        flipped: st.isGeometryFlipped)
-      if !st.masksToBounds && !safe.contains(rect) { return false }
-    }
-    if st.masksToBounds { return true }
-    for c in n.children {
-      let m = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
-      guard let box = LayerGeometry.boundingBox(of: contentExtent(c, depth: 1), through: m), safe.contains(box)
-      else { return false }
-    }
-    return true
   }
 
   /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed

@@ -21,7 +21,7 @@ import Foundation
 /// and composited from it (`LayerCompositor+Rasterize`).
 ///
 /// The compositor keeps caches between frames (blurred shadow masks, gradient images,
-/// rasterized layers);
+/// rasterized layers, flattened layers under perspective; `LayerCompositor+ProjectedCache`);
 /// it is not thread-safe, but its pixel kernels may fan out over cores.
 package final class LayerCompositor {
   package var tree = RenderTree()
@@ -34,8 +34,21 @@ package final class LayerCompositor {
   var rasterUsed = Set<RenderNode.Key>()
   /// Per node: its background coverage and shadow mask from the last frame.
   var nodeParts = NodePartsCache()
+  /// Flattened bitmaps of layers under perspective, and the render call that last
+  /// used each (`LayerCompositor+ProjectedCache`).
+  var projectedCache: [RenderNode.Key: (raster: RasterizedLayer, lastUse: Int)] = [:]
+  /// Render calls so far.
+  var renderCalls = 0
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
+  /// How many perspective bitmaps have been drawn (not reused) so far.
+  package internal(set) var projectedCount = 0
+  /// How many times a kept layer bitmap (rasterized or perspective) was composited
+  /// without being drawn again.
+  package internal(set) var bitmapsReused = 0
+  /// How many kept layer bitmaps have been drawn so far: rasterized layers, layers under
+  /// perspective and content-shaped shadows.
+  package var bitmapsDrawn: Int { rasterizedCount + projectedCount + shadowCache.contentMisses }
   /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
   var blendGroupNode: Int?
   /// The device pixels of the surface being drawn that an offscreen may cover: the whole
@@ -79,6 +92,7 @@ package final class LayerCompositor {
     rasterUsed.removeAll(keepingCapacity: true)
     defer {
       shadowCache.endFrame()
+      dropIdleProjectedBitmaps()
       if rasterCache.count > rasterUsed.count { rasterCache = rasterCache.filter { rasterUsed.contains($0.key) } }
       if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
       if gradientCache.count > gradientsUsed.count {

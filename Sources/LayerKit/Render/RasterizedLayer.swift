@@ -38,10 +38,14 @@ struct RasterSignature: Equatable {
     var transition: RenderTransition?
     var children: Int
     var hasMask: Bool
+    /// What draws itself while compositing: an emitter's particles, a tiled layer's tiles.
+    var particles: [EmitterParticle]?
+    var tiles: TiledLayerSource?
 
     static func == (a: Entry, b: Entry) -> Bool {
       a.key == b.key && a.image === b.image && a.instanceTransform == b.instanceTransform && a.tint == b.tint
-        && a.transition == b.transition && a.children == b.children && a.hasMask == b.hasMask && a.state == b.state
+        && a.transition == b.transition && a.children == b.children && a.hasMask == b.hasMask
+        && a.particles == b.particles && a.tiles == b.tiles && a.state == b.state
     }
   }
 
@@ -49,13 +53,25 @@ struct RasterSignature: Equatable {
 
   /// The signature of node `i`'s subtree in `tree` (sublayers, mask and a
   /// transition's outgoing state, depth first).
-  init(_ tree: RenderTree, _ i: Int) {
+  ///
+  /// - Parameter shadowShape: leave out, besides the placement, what only tints and
+  ///   moves the layer's shadow (its colour, opacity and offset): the signature of the
+  ///   shape a content-shaped shadow is blurred from.
+  init(_ tree: RenderTree, _ i: Int, shadowShape: Bool = false) {
     var root = tree.nodes[i].state
+    if shadowShape {
+      root.shadowColor = nil
+      root.shadowOpacity = 0
+      root.shadowOffset = .zero
+    }
     // The layer's placement in its superlayer decides where the bitmap goes, not what
     // it holds.
     root.position = .zero
-    root.anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    root.anchorPointZ = 0
+    // The anchor places the sublayers only through a sublayer transform.
+    if root.sublayerTransform == .identity {
+      root.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+      root.anchorPointZ = 0
+    }
     root.zPosition = 0
     root.transform = .identity
     root.opacity = 1
@@ -68,7 +84,8 @@ struct RasterSignature: Equatable {
     let n = tree.nodes[i]
     entries.append(Entry(
       key: n.key, state: state, image: n.image, instanceTransform: n.instanceTransform, tint: n.tint,
-      transition: n.transition, children: n.children.count, hasMask: n.mask != nil))
+      transition: n.transition, children: n.children.count, hasMask: n.mask != nil, particles: n.particles,
+      tiles: n.tiles))
     guard depth < 64 else { return }
     for c in n.children { append(tree, c, state: tree.nodes[c].state, depth: depth + 1) }
     if let m = n.mask { append(tree, m, state: tree.nodes[m].state, depth: depth + 1) }

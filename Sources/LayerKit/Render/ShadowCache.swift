@@ -120,6 +120,52 @@ package final class ShadowCache {
     return (m, ox, oy)
   }
 
+  /// A content-shaped shadow's blurred mask and what it was made from.
+  private struct ContentEntry {
+    var signature: RasterSignature
+    var map: CGAffineTransform
+    var sigma: Double
+    var mask: Mask
+  }
+
+  /// The largest content-shaped mask kept, in pixels (bytes).
+  package static let maximumContentMaskPixels = 4_194_304
+  /// The most bytes all kept content-shaped masks may hold together (32 MiB).
+  package static let maximumContentMaskBytes = 33_554_432
+  private var contentEntries: [RenderNode.Key: ContentEntry] = [:]
+  private var contentBytes = 0
+  /// Content-shaped masks made and kept since the cache was created.
+  package private(set) var contentMisses = 0
+
+  /// The number of content-shaped masks held.
+  package var contentCount: Int { contentEntries.count }
+
+  /// The kept blurred content of the layer `key`, when it was made from the same
+  /// subtree `signature` under the same `map` with the same blur.
+  func contentMask(
+    for key: RenderNode.Key, signature: RasterSignature, map: CGAffineTransform, sigma: Double
+  ) -> Mask? {
+    guard let e = contentEntries[key], e.map == map, e.sigma == sigma, e.signature == signature else { return nil }
+    e.mask.lastUse = frame
+    return e.mask
+  }
+
+  /// Keeps `mask`, the blurred content of the layer `key` (replacing its last one),
+  /// while the kept masks stay within `maximumContentMaskBytes`.
+  func keep(_ mask: Mask, for key: RenderNode.Key, signature: RasterSignature, map: CGAffineTransform, sigma: Double) {
+    contentMisses += 1
+    if let old = contentEntries.removeValue(forKey: key) { contentBytes -= old.mask.alpha.count }
+    guard contentBytes + mask.alpha.count <= Self.maximumContentMaskBytes else { return }
+    contentEntries[key] = ContentEntry(signature: signature, map: map, sigma: sigma, mask: mask)
+    contentBytes += mask.alpha.count
+  }
+
+  /// A mask of blurred content `alpha` (`width × height` bytes) whose top-left pixel is
+  /// device `(originX, originY)`.
+  func contentShaped(alpha: [UInt8], width: Int, height: Int, originX: Int, originY: Int) -> Mask {
+    Mask(alpha: alpha, width: width, height: height, dx: originX, dy: originY, frame: frame)
+  }
+
   /// Marks `mask` as used this frame, when a caller found it without `mask(for:sigma:)`.
   package func touch(_ mask: Mask) { mask.lastUse = frame }
 
@@ -128,6 +174,11 @@ package final class ShadowCache {
     frame += 1
     if entries.count > 64 || frame % 8 == 0 {
       entries = entries.filter { frame - $0.value.lastUse <= Self.maximumIdleFrames }
+    }
+    if !contentEntries.isEmpty, contentEntries.count > 16 || frame % 8 == 0 {
+      // Render calls, not frames: a frame of several damaged rectangles is several calls.
+      contentEntries = contentEntries.filter { frame - $0.value.mask.lastUse <= 8 * Self.maximumIdleFrames }
+      contentBytes = contentEntries.values.reduce(0) { $0 + $1.mask.alpha.count }
     }
   }
 }
