@@ -294,13 +294,15 @@ extension LayerCompositor {
       body(s, region)
       return
     }
-    guard let sub = RenderSurface(rect: region) else { return }
+    guard let sub = surfaces.surface(rect: region) else { return }
     body(sub, region)
-    let coverage = RenderSurface(rect: region)
+    let coverage = surfaces.surface(rect: region)
     if let coverage {
       fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
     }
     PixelCompositing.applyMask(coverage, to: sub)
+    surfaces.recycle(coverage)
     PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
+    surfaces.recycle(sub)
   }
 }

@@ -39,6 +39,10 @@ package final class LayerCompositor {
   /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
   var blendGroupNode: Int?
 
+  /// Group, mask and bounds-clip offscreens kept between frames (`drawFlatState`,
+  /// `withBoundsClip`).
+  package let surfaces = SurfacePool()
+
   package init() {}
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
@@ -141,10 +145,10 @@ package final class LayerCompositor {
     } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
       region = region.intersection(e)
     }
-    guard let group = RenderSurface(rect: region) else { return }
+    guard let group = surfaces.surface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: region, alpha: 1)
     if let m = tree.nodes[i].mask {
-      let mask = RenderSurface(rect: region)
+      let mask = surfaces.surface(rect: region)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
@@ -152,8 +156,10 @@ package final class LayerCompositor {
           alpha: 1)
       }
       PixelCompositing.applyMask(mask, to: group, mode: n.state.maskMode)
+      surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha, tint: n.tint)
+    surfaces.recycle(group)
   }
 
   /// Whether node `n`, drawn at opacity `alpha`, can leave its surface's pending clear
