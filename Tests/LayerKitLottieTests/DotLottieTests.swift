@@ -204,6 +204,29 @@ import Testing
     }
   }
 
+  /// Thousands of image assets naming one member all get its bytes (inflated once).
+  @Test func manyAssetsShareOneImageMember() throws {
+    let python = try ZipArchive([UInt8](Self.pythonArchive))
+    let image = try python.contents(of: try #require(python.entry("images/img_0.png")))
+    let assets = (0..<2_000).map {
+      #"{"id":"i\#($0)","w":20,"h":20,"u":"/images/","p":"a.png","e":0}"#
+    }
+    let json =
+      #"{"fr":10,"ip":0,"op":20,"w":40,"h":20,"layers":[],"assets":["#
+      + assets.joined(separator: ",") + "]}"
+    let data = Self.file([
+      .init(name: "animations/a.json", bytes: Array(json.utf8)),
+      .init(name: "images/a.png", bytes: image),
+    ])
+    let animation = try LottieAnimation(data: data)
+    var withBytes = 0
+    for case .image(_, _, let bytes?, _) in animation.composition.assets.values
+    where bytes.count > 0 {
+      withBytes += 1
+    }
+    #expect(withBytes == 2_000)
+  }
+
   @Test func archivesWithoutAnimationsOrWithBadManifestsAreNamed() {
     #expect(throws: LottieError.invalidArchive(entry: "archive", reason: "holds no animation")) {
       try LottieAnimation(data: Self.file([.init(name: "images/x.png", bytes: [1])]))

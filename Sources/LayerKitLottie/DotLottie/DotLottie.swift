@@ -71,13 +71,26 @@ public struct DotLottie: Sendable {
     else { throw .invalidArchive(entry: "manifest.json", reason: "no animation \"\(id)\"") }
     let root = try Self.json(archive.contents(of: member), entry: member.name)
     // An image member that is damaged fails the load, after the parse that asked for it.
+    // Each member is inflated once however many assets use it, and all of them together
+    // at most `maxImageBytes`, so that many assets naming a large member stay bounded.
     var imageError: LottieError?
+    var images: [String: Data] = [:]
+    var inflated = 0
     let composition = try Composition(root) { folder, name in
       guard imageError == nil, let entry = imageEntry(folder: folder, name: name) else {
         return nil
       }
+      if let data = images[entry.name] { return data }
+      guard entry.size <= Self.maxImageBytes - inflated else {
+        imageError = .limitExceeded(
+          path: entry.name, limit: "\(Self.maxImageBytes >> 20) MiB of images per animation")
+        return nil
+      }
       do throws(LottieError) {
-        return Data(try archive.contents(of: entry))
+        let data = Data(try archive.contents(of: entry))
+        inflated += data.count
+        images[entry.name] = data
+        return data
       } catch {
         imageError = error
         return nil
@@ -86,6 +99,9 @@ public struct DotLottie: Sendable {
     if let imageError { throw imageError }
     return composition
   }
+
+  /// The most image bytes one animation may take from the archive (256 MiB).
+  static let maxImageBytes = 256 << 20
 
   /// The member holding image `name` of asset folder `folder` (`/images/`, `images/`).
   private func imageEntry(folder: String, name: String) -> ZipArchive.Entry? {

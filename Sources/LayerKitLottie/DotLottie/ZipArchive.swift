@@ -24,8 +24,10 @@ struct ZipArchive {
   static let maxEntries = 10_000
 
   let bytes: [UInt8]
-  /// The entries by name, in the central directory's order.
+  /// The entries, in the central directory's order.
   private(set) var entries: [Entry] = []
+  /// The position in `entries` of each name (the first entry of a name that repeats).
+  private var positions: [String: Int] = [:]
 
   /// Reads the central directory of `bytes`.
   init(_ bytes: [UInt8]) throws(LottieError) {
@@ -62,6 +64,7 @@ struct ZipArchive {
       if u16(p + 8) & 1 != 0 {
         throw .invalidArchive(entry: name, reason: "encrypted entries are not supported")
       }
+      if positions[name] == nil { positions[name] = entries.count }
       entries.append(
         Entry(
           name: name, method: Int(u16(p + 10)), crc: u32(p + 16),
@@ -77,7 +80,7 @@ struct ZipArchive {
   }
 
   /// The entry called `name`, if any.
-  func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+  func entry(_ name: String) -> Entry? { positions[name].map { entries[$0] } }
 
   /// The uncompressed bytes of `entry`.
   func contents(of entry: Entry) throws(LottieError) -> [UInt8] {
