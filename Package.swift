@@ -58,7 +58,7 @@ let package = Package(
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
     .target(name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve", logging]),
     // Lottie files translated into layer trees with keyframe animations.
-    .target(name: "LayerKitLottie", dependencies: ["LayerKit"]),
+    .target(name: "LayerKitLottie", dependencies: ["LayerKit", "LayerGraphics"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(
       name: "LayerKitSDL",

@@ -22,6 +22,14 @@ let package = Package(
       name: "layerkit-text-bench",
       dependencies: [.product(name: "LayerKitSDL", package: "LayerKit")],
       path: "Sources/TextBench"),
+    // Lottie files: load and per-frame time of a playing LottieLayer (beside ThorVG).
+    .executableTarget(
+      name: "layerkit-lottie-bench",
+      dependencies: [
+        .product(name: "LayerKitLottie", package: "LayerKit"),
+        .product(name: "LayerKitSDL", package: "LayerKit"),
+      ],
+      path: "Sources/LottieBench"),
     // Every demo at 720p, 1440p and 4K through incremental CARenderer frames.
     .executableTarget(
       name: "layerkit-display-bench",

@@ -16,20 +16,32 @@ import LayerKit
 public final class LottieAnimation: @unchecked Sendable {
   let composition: Composition
 
-  /// Parses Lottie JSON.
+  /// Parses Lottie JSON, or the default animation of a dotLottie (`.lottie`) archive
+  /// (recognised by its zip signature; see ``DotLottie``).
   public init(data: Data) throws(LottieError) {
-    composition = try Composition(try JSONNode.parse(data))
+    if ZipArchive.isArchive(data) {
+      composition = try DotLottie(data: data).composition(id: nil)
+    } else {
+      composition = try Composition(try JSONNode.parse(data))
+    }
   }
 
-  /// Reads and parses a Lottie JSON file.
+  init(composition: Composition) {
+    self.composition = composition
+  }
+
+  /// Reads and parses a Lottie JSON file or a dotLottie file (its default animation).
   public convenience init(contentsOf url: URL) throws(LottieError) {
-    let data: Data
+    try self.init(data: try Self.read(url))
+  }
+
+  /// The bytes of the file at `url`.
+  static func read(_ url: URL) throws(LottieError) -> Data {
     do {
-      data = try Data(contentsOf: url)
+      return try Data(contentsOf: url)
     } catch {
       throw .unreadableFile(path: url.path, reason: (error as NSError).localizedDescription)
     }
-    try self.init(data: data)
   }
 
   /// The composition's size in points (`w`, `h`).

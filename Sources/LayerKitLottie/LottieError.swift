@@ -17,6 +17,10 @@ public enum LottieError: Error, Equatable, Sendable, CustomStringConvertible {
   case limitExceeded(path: String, limit: String)
   /// The file could not be read from disk.
   case unreadableFile(path: String, reason: String)
+  /// A dotLottie (`.lottie`) zip archive is damaged or uses what it may not: `entry` names
+  /// the archive member (`animations/a.json`, `manifest.json`) or is `archive` for the
+  /// archive's own structure.
+  case invalidArchive(entry: String, reason: String)
 
   public var description: String {
     switch self {
@@ -28,6 +32,7 @@ public enum LottieError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(p): precomposition \"\(id)\" contains itself"
     case .limitExceeded(let p, let l): return "\(p): exceeds \(l)"
     case .unreadableFile(let p, let r): return "cannot read \(p): \(r)"
+    case .invalidArchive(let e, let r): return "dotLottie \(e): \(r)"
     }
   }
 }

@@ -13,7 +13,8 @@ struct ViewerCommand: ParsableCommand {
     abstract: "Shows the LayerKit demos in a window, or renders them to images and animations.",
     discussion: """
       With no options, opens a window showing the demos (needs a display). With a Lottie \
-      file (FILE.json or --lottie FILE.json) the window plays it first, as a scene; with \
+      file (FILE.json, a dotLottie FILE.lottie, or --lottie FILE) the window plays it first, \
+      as a scene; with \
       --out it renders the frame at --progress P framed like Apple's snapshots (--size WxH \
       in pixels, default: the composition's size with its larger side at most 500 points, \
       at 2 pixels per point); with --export it writes an animation of it.
@@ -58,12 +59,14 @@ struct SceneOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "A Lottie file to play in the window, or to render with --out or --export.",
-      valueName: "FILE.json"))
+      "A Lottie file (.json or .lottie) to play in the window, or to render with --out or "
+        + "--export.",
+      valueName: "FILE"))
   var lottie: String?
 
   @Argument(
-    help: ArgumentHelp("A Lottie file to play (the same as --lottie).", valueName: "FILE.json"))
+    help: ArgumentHelp(
+      "A Lottie file (.json or .lottie) to play (the same as --lottie).", valueName: "FILE"))
   var file: String?
 }
 

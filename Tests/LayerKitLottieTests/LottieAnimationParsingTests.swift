@@ -106,4 +106,27 @@ import Testing
       return false
     }
   }
+
+  /// A fuzzing finding: a gradient fill over a path with a control point near -3.4e76,
+  /// scaled by 33,133, rendered into a small bitmap (as the fuzz target does).
+  @Test func gradientOverAnAbsurdPathRendersBounded() throws {
+    let json =
+      #"{"v":"5.6.String6","ip":0,"op":1,"fr":60,"w":208,"h":226,"layers":[{"ind":19265,"# +
+      #""nm":"surface74460","ao":0,"ip":0,"op":60,"st":0,"ty":4,"ks":{"ty":"tr","o":{"k""# +
+      #":100},"r":{"k":1},"p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[1,33133]},"sk":{"k":"# +
+      #"0},"sa":{"k":0}},"shapes":[{"ty":"gr","hd":false,"it":[{"ty":"sh","ks":{"k":{"i""# +
+      #":[[0,0],[18,-3422222222222200000000000000000000000000000000000000000000000000000"# +
+      #"0000000014347467612885206812],[19,34],[-37,0]],"o":[[37,0],[-18,35],[-19,-37],[0"# +
+      #",0]],"v":[[78,0],[152,141],[4,141],[78,0]],"c":true}}},{"ty":"gf","s":{"k":[77.7"# +
+      #",42.31]},"e":{"k":[56,192]},"t":1,"h":{"k":0},"a":{"k":0},"g":{"p":3,"k":{"k":[0"# +
+      #",0.65,1.39,0.39,0.4,0.81,0.64,0.29,1,0.4,0.12,0.62,0,1,0.4,1,1,1]}},"hd":false,""# +
+      #"o":{"k":100}},{"ty":"tr","o":{"k":100},"r":{"k":5},"p":{"k":[0,0]},"a":{"k":[0,0"# +
+      #"]},"s":{"k":[107,100]},"sk":{"k":0},"sa":{"k":0},"hd":false}]}]}],"meta":{"g":"L"# +
+      #"F SVG to Lottie"}}"#
+    let a = try LottieAnimation(data: Self.json(json))
+    for progress in [0.0, 0.5] {
+      let image = LottieSnapshot.render(a, progress: progress, pixelSize: (24, 24))
+      #expect(image.width == 24 && image.height == 24)
+    }
+  }
 }

@@ -110,6 +110,29 @@ import Testing
     #expect(snapshot.width == 400 && snapshot.height == 240, "200 × 120 points at 2×")
   }
 
+  /// A dotLottie file (the sample zipped with a manifest) renders the same frame as its
+  /// JSON.
+  @Test func dotLottieFilesRenderLikeTheirJSON() throws {
+    let dir = try Self.folder("dotlottie")
+    let json = try Self.writeSample(in: dir)
+    let archive = dir.appendingPathComponent("square.lottie")
+    try Data(
+      ZipFixture.archive([
+        .init(name: "manifest.json", bytes: Array(#"{"animations":[{"id":"square"}]}"#.utf8)),
+        .init(name: "animations/square.json", bytes: Array(Self.json.utf8)),
+      ])
+    ).write(to: archive)
+    let size = ViewerAction.PixelSize(width: 100, height: 60, scale: 1)
+    var images: [CGImage] = []
+    for file in [json, archive.path] {
+      let out = dir.appendingPathComponent("out.png")
+      try ViewerRunner.perform(.renderLottie(file: file, progress: 0.5, size: size, out: out.path))
+      images.append(try CGImage(pngData: Data(contentsOf: out)))
+    }
+    #expect(pixels(images[0]) == pixels(images[1]))
+    #expect(pixel(images[1], x: 50, y: 30) == [255, 0, 0, 255])
+  }
+
   /// A corpus sample with embedded images renders as `LottieSnapshot` renders it.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.imageSample.path)))
   func embeddedImagesAreDecoded() throws {

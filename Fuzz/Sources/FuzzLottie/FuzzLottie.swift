@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitLottie
 
-/// libFuzzer's entry point: one input as Lottie JSON.
+/// libFuzzer's entry point: one input as Lottie JSON or a dotLottie (zip) archive.
 ///
 /// Bad data must throw `LottieError` (the typed error is the contract); a file that
 /// parses is then built into its layer tree and rendered at two progresses into a small

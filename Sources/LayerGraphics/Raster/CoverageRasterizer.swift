@@ -153,8 +153,11 @@ package final class CoverageRasterizer {
     let clipX0 = Int(builder.minX)
     let width = Int(builder.maxX) - clipX0
     guard width > 0 else { return }
-    let rowTop = Swift.max(Int(builder.top.rounded(.down)), Int(builder.minY))
-    let rowBottom = Swift.min(Int(builder.bottom.rounded(.up)), Int(builder.maxY))
+    // The rows clamped to the clip before converting: a path may reach far beyond any
+    // Int (a control point at -1e81), which the clip cuts away.
+    let top = builder.top.rounded(.down), bottom = builder.bottom.rounded(.up)
+    let rowTop = top > builder.minY ? Int(Swift.min(top, builder.maxY)) : Int(builder.minY)
+    let rowBottom = bottom < builder.maxY ? Int(Swift.max(bottom, builder.minY)) : Int(builder.maxY)
     guard rowBottom > rowTop else { return }
     reserve(width: width)
     let bh = Self.bandHeight

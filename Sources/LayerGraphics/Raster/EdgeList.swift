@@ -149,7 +149,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     }
     // Split at the left side: the part left of it becomes a vertical segment there.
     if (x0 < minX) != (x1 < minX) {
-      let ym = y0 + (minX - x0) / slope
+      let ym = Self.within(y0 + (minX - x0) / slope, y0, y1)
       if x0 < minX {
         push(minX, y0, minX, ym, w)
         x0 = minX
@@ -162,7 +162,7 @@ package struct EdgeBuilder: PathFlatteningSink {
     }
     // Drop the part right of the right side.
     if (x0 > maxX) != (x1 > maxX) {
-      let ym = y0 + (maxX - x0) / slope
+      let ym = Self.within(y0 + (maxX - x0) / slope, y0, y1)
       if x0 > maxX {
         x0 = maxX
         y0 = ym
@@ -172,6 +172,13 @@ package struct EdgeBuilder: PathFlatteningSink {
       }
     }
     push(x0, y0, x1, y1, w)
+  }
+
+  /// `v` kept in `lo...hi` (NaN gives `lo`): where a segment crosses a side lies between
+  /// its ends, which rounding with extreme slopes (coordinates near 1e80) can break.
+  @inline(__always)
+  private static func within(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+    v > lo ? (v < hi ? v : hi) : lo
   }
 
   @inline(__always)

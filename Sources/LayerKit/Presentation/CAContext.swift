@@ -56,6 +56,13 @@ public final class CAContext {
   package private(set) var generation: UInt64 = 0
   private var sequence: UInt64 = 0
   private var evaluatedTime = Double.nan
+  private var objectEvaluations = 0
+  /// Frames of the presentation evaluated (`updatePresentation` calls that computed a new
+  /// frame) since the context was made, for tests that count work rather than time it.
+  package private(set) var evaluatedFrames = 0
+  /// Animation values computed since the context was made, over all frames: each showing
+  /// animation counts once per frame it is evaluated in.
+  package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private var evaluatedGeneration: UInt64 = .max
   private var events: [LifecycleEvent] = []
   private var pendingStops: [LayerAnimationEntry] = []
@@ -177,6 +184,7 @@ public final class CAContext {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
     if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
+    evaluatedFrames &+= 1
     // Nothing structural changed since a walk that needed no track object: one pass over
     // the plan and the records, without reading a layer.
     if plan.isUsable && pendingStops.isEmpty && plan.structureStamp == LayerStructureChanges.current
@@ -289,6 +297,7 @@ public final class CAContext {
         // An animation that ends this frame and is removed on completion no longer shows.
         if e.isApplied && !(e.phase == .after && t.isRemovedOnCompletion) && !t.isInert {
           t.evaluate(e, modelState: { layer.state })
+          objectEvaluations &+= 1
           showing = true
         } else {
           t.isShowing = false

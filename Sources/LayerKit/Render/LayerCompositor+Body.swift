@@ -301,13 +301,15 @@ extension LayerCompositor {
     }
     // Laid out over the whole area, drawn only inside the clip (`offscreenArea(of:)`).
     let area = offscreenArea(of: s).intersection(covering)
-    guard let sub = RenderSurface(rect: area) else { return }
+    guard let sub = surfaces.surface(rect: area) else { return }
     body(sub, region)
-    let coverage = RenderSurface(rect: area)
+    let coverage = surfaces.surface(rect: area)
     if let coverage {
       fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
     }
     PixelCompositing.applyMask(coverage, to: sub)
+    surfaces.recycle(coverage)
     PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
+    surfaces.recycle(sub)
   }
 }

@@ -59,6 +59,10 @@ package final class LayerCompositor {
   /// layer drawn in its own space (perspective, `shouldRasterize`) it is that bitmap.
   var offscreenLimit = PixelRect.empty
 
+  /// Group, mask and bounds-clip offscreens kept between frames (`drawFlatState`,
+  /// `withBoundsClip`).
+  package let surfaces = SurfacePool()
+
   package init() {}
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
@@ -176,10 +180,10 @@ package final class LayerCompositor {
       region = region.intersection(e)
     }
     let drawn = region.intersection(clip)
-    guard !drawn.isEmpty, let group = RenderSurface(rect: region) else { return }
+    guard !drawn.isEmpty, let group = surfaces.surface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let m = tree.nodes[i].mask {
-      let mask = RenderSurface(rect: region)
+      let mask = surfaces.surface(rect: region)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
@@ -187,8 +191,10 @@ package final class LayerCompositor {
           alpha: 1)
       }
       PixelCompositing.applyMask(mask, to: group, mode: n.state.maskMode)
+      surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.tint)
+    surfaces.recycle(group)
   }
 
   /// The part of `s` an offscreen drawn for it may cover: `offscreenLimit`, which does

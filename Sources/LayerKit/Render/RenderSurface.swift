@@ -37,6 +37,18 @@ package final class RenderSurface {
     stride = ctx.bytesPerRow / 4
   }
 
+  /// A surface over the bitmap of `context` (which nothing else draws into), made
+  /// transparent, with bitmap pixel (0, 0) at device pixel (`originX`, `originY`): a new
+  /// surface's pixels in reused memory (`SurfacePool`).
+  package init(reusing context: CGContext, originX: Int, originY: Int) {
+    self.context = context
+    self.originX = originX
+    self.originY = originY
+    pixels = context.data!.assumingMemoryBound(to: UInt32.self)
+    stride = context.bytesPerRow / 4
+    pixels.update(repeating: 0, count: stride * context.height)
+  }
+
   /// A surface drawing into `context`'s bitmap, placed at the device origin.
   package init(wrapping context: CGContext) {
     self.context = context

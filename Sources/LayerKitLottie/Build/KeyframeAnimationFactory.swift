@@ -169,7 +169,6 @@ enum KeyframeAnimationFactory {
     guard let e else { return linear }
     func clamp(_ x: Double) -> Float { Float(x.isFinite ? min(1, max(0, x)) : 0) }
     func finite(_ y: Double) -> Float { Float(y.isFinite ? y : 0) }
-    return CAMediaTimingFunction(
-      controlPoints: clamp(e.0), finite(e.1), clamp(e.2), finite(e.3))
+    return LottieEasings.function(clamp(e.0), finite(e.1), clamp(e.2), finite(e.3))
   }
 }

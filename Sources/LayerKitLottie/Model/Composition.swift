@@ -16,7 +16,14 @@ struct Composition {
   var layers: [LayerModel]
   var assets: [String: Asset]
 
-  init(_ root: JSONNode) throws(LottieError) {
+  /// Reads the root object; `externalImage` gives the bytes of an image asset that is not
+  /// embedded, from its folder (`u`) and file name (`p`), or nil (a dotLottie archive
+  /// holds them; a plain JSON file has none).
+  init(
+    _ root: JSONNode, externalImage: (_ folder: String, _ name: String) -> Data? = { _, _ in nil }
+  )
+    throws(LottieError)
+  {
     guard root.isObject else { throw .invalidValue(path: "$", expected: "a Lottie object") }
     width = try root.required("w").double()
     height = try root.required("h").double()
@@ -57,9 +64,10 @@ struct Composition {
         assets[id] = .precomp(layers: try readLayers(a["layers"]))
       } else {
         let p = try a.optionalString("p") ?? ""
+        let folder = try a.optionalString("u") ?? ""
         assets[id] = .image(
           width: try a.double("w", default: 0), height: try a.double("h", default: 0),
-          data: Composition.embeddedData(p), path: a.path)
+          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path)
       }
     }
     try checkReferences(layers, path: "$.layers", visiting: [])

@@ -23,11 +23,16 @@ struct JSONNode {
 
   /// The member `key` of this object, nil when absent or null.
   subscript(key: String) -> JSONNode? {
-    guard let dict = value as? [String: Any], let v = dict[key], !(v is NSNull) else {
+    guard let dict = value as? [String: Any], let v = dict[key], !Self.isNull(v) else {
       return nil
     }
     return JSONNode(value: v, path: "\(path).\(key)")
   }
+
+  /// Whether `v` is JSON's null, told by its dynamic type alone: `v is NSNull` would first
+  /// bridge a Swift array or dictionary, with everything it holds, to Foundation objects,
+  /// which made every member read cost as much as the member's whole subtree.
+  private static func isNull(_ v: Any) -> Bool { type(of: v) == NSNull.self }
 
   /// Whether this is an object.
   var isObject: Bool { value is [String: Any] }
@@ -49,14 +54,15 @@ struct JSONNode {
 
   /// This value as a finite number (`true`/`false` read as 1/0, as Lottie exporters write both).
   func double() throws(LottieError) -> Double {
-    if let n = value as? NSNumber, !(value is String) {
+    // Arrays, objects and strings are told apart before the `NSNumber` cast, which would
+    // bridge them to Foundation objects first.
+    if let a = value as? [Any] {
+      // Some exporters wrap a scalar in a one-element array.
+      if a.count == 1 { return try JSONNode(value: a[0], path: "\(path)[0]").double() }
+    } else if !(value is [String: Any]) && !(value is String), let n = value as? NSNumber {
       let d = n.doubleValue
       guard d.isFinite else { throw .invalidValue(path: path, expected: "a finite number") }
       return d
-    }
-    // Some exporters wrap a scalar in a one-element array.
-    if let a = value as? [Any], a.count == 1 {
-      return try JSONNode(value: a[0], path: "\(path)[0]").double()
     }
     throw .invalidValue(path: path, expected: "a number")
   }

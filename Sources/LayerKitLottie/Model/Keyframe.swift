@@ -54,8 +54,7 @@ struct Keyframed<Value> {
     let span = k[i + 1].time - k[i].time
     let x = span > 0 ? (frame - k[i].time) / span : 1
     guard let e = k[i].easing else { return (i, x) }
-    let f = CAMediaTimingFunction(
-      controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3))
+    let f = LottieEasings.function(Float(e.0), Float(e.1), Float(e.2), Float(e.3))
     return (i, Double(f.curve.evaluate(x)))
   }
 }

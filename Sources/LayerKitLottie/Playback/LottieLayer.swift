@@ -125,11 +125,15 @@ open class LottieLayer: CALayer {
     currentFrame = frame
   }
 
+  /// Stops the timeline at `pausedFrame`. Only values that change are set, so seeking to
+  /// the frame already shown commits nothing and costs no frame.
   private func applyPause() {
     guard let a = animation else { return }
-    timelineLayer.speed = 0
-    timelineLayer.beginTime = 0
-    timelineLayer.timeOffset = pausedFrame / a.frameRate
+    let t = timelineLayer
+    let offset = pausedFrame / a.frameRate
+    if t.speed != 0 { t.speed = 0 }
+    if t.beginTime != 0 { t.beginTime = 0 }
+    if t.timeOffset != offset { t.timeOffset = offset }
   }
 
   /// Runs the timeline from `frame` at the signed rate, and arms a timer animation that
@@ -156,7 +160,9 @@ open class LottieLayer: CALayer {
     add(timer, forKey: Self.loopKey)
   }
 
-  private func stopLoopTimer() { removeAnimation(forKey: Self.loopKey) }
+  private func stopLoopTimer() {
+    if animation(forKey: Self.loopKey) != nil { removeAnimation(forKey: Self.loopKey) }
+  }
 
   private func playingFrame() -> Double {
     guard let a = animation else { return 0 }

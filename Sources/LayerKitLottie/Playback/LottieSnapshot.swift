@@ -34,29 +34,8 @@ public enum LottieSnapshot {
     _ animation: LottieAnimation, progress: Double, pixelSize: (width: Int, height: Int)? = nil,
     imageDecoder: LottieImageDecoder? = nil
   ) -> CGImage {
-    let view = viewSize(for: animation.size)
-    let width = pixelSize?.width ?? Int(geometric: view.width * 2, .up)
-    let height = pixelSize?.height ?? Int(geometric: view.height * 2, .up)
-    let scale = min(Double(width) / animation.size.width, Double(height) / animation.size.height)
-    let context = CAContext(clock: CAManualClock())
-    let root = CALayer()
-    root.anchorPoint = .zero
-    root.bounds = CGRect(x: 0, y: 0, width: Double(width), height: Double(height))
-    let layer = LottieLayer(animation: animation, imageDecoder: imageDecoder)
-    layer.bounds = CGRect(
-      x: 0, y: 0, width: animation.size.width * scale, height: animation.size.height * scale)
-    layer.fitContent()
-    layer.currentProgress = progress
-    root.addSublayer(layer)
-    context.layer = root
-    context.commit()
-    // Apple's snapshots draw the presentation tree with `render(in:)` (its CPU renderer,
-    // which draws no 3D), not the compositor.
-    if let ctx = CGContext(width: width, height: height), let presented = root.presentation() {
-      presented.render(in: ctx)
-      if let image = ctx.makeImage() { return image }
-    }
-    return CARenderer(context: context).render(width: width, height: height, scale: 1)
+    LottieStage(animation, pixelSize: pixelSize, imageDecoder: imageDecoder)
+      .render(progress: progress)
   }
 
   /// Reads the file at `fileURL` and renders it at `progress` (see `render(_:progress:…)`).

@@ -21,7 +21,7 @@ enum Adler32 {
 }
 
 /// The CRC-32 that closes every PNG chunk (ISO 3309, polynomial 0xEDB88320 reflected).
-enum CRC32 {
+package enum CRC32 {
   private static let table: [UInt32] = (0..<256).map { n in
     var c = UInt32(n)
     for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
@@ -29,7 +29,7 @@ enum CRC32 {
   }
 
   /// The CRC of `bytes[range]`.
-  static func checksum(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+  package static func checksum(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
     var c: UInt32 = 0xFFFF_FFFF
     for i in range { c = table[Int((c ^ UInt32(bytes[i])) & 0xFF)] ^ (c >> 8) }
     return c ^ 0xFFFF_FFFF

@@ -4,7 +4,7 @@
 /// Matching is greedy: at each position the longest of up to `maxChain` earlier 3-byte
 /// matches is taken. The output is deterministic: the same bytes always give the same
 /// stream, so encoded golden images do not change between runs.
-enum Deflater {
+package enum Deflater {
   private static let window = 1 << 15
   private static let maxChain = 48
   private static let minMatch = 3
@@ -12,7 +12,7 @@ enum Deflater {
   private static let hashBits = 15
 
   /// The zlib stream of `data`.
-  static func deflate(zlib data: [UInt8]) -> [UInt8] {
+  package static func deflate(zlib data: [UInt8]) -> [UInt8] {
     var writer = BitWriter()
     writer.bytes.reserveCapacity(data.count / 2 + 64)
     writer.bytes.append(contentsOf: [0x78, 0x9C] as [UInt8])  // 32 KiB window, default level

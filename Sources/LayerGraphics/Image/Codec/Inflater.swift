@@ -1,6 +1,6 @@
 /// Why zlib or DEFLATE data could not be decompressed.
-struct InflateError: Error, Equatable, CustomStringConvertible {
-  var description: String
+package struct InflateError: Error, Equatable, CustomStringConvertible {
+  package var description: String
 }
 
 /// A zlib (RFC 1950) and DEFLATE (RFC 1951) decompressor: stored, fixed-Huffman and
@@ -9,7 +9,7 @@ struct InflateError: Error, Equatable, CustomStringConvertible {
 /// Codes are decoded canonically, one bit at a time, from per-length counts (the way
 /// RFC 1951 §3.2.2 builds them), which needs no tables beyond the code lengths. The output
 /// never grows past `limit` bytes, so corrupt or hostile data cannot exhaust memory.
-struct Inflater {
+package struct Inflater {
   private let input: [UInt8]
   private var position = 0
   private var bitBuffer: UInt32 = 0
@@ -23,7 +23,7 @@ struct Inflater {
   ///   - zlib: the stream: a two-byte header, DEFLATE blocks, a big-endian Adler-32.
   ///   - limit: the most bytes the result may have; more is an error.
   /// - Throws: ``InflateError`` naming what is wrong with the data.
-  static func inflate(zlib: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
+  package static func inflate(zlib: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
     guard zlib.count >= 2 else { throw InflateError(description: "zlib header is missing") }
     let cmf = Int(zlib[0])
     let flg = Int(zlib[1])
@@ -43,6 +43,18 @@ struct Inflater {
     guard stored == Adler32.checksum(inflater.output) else {
       throw InflateError(description: "zlib checksum does not match")
     }
+    return inflater.output
+  }
+
+  /// Decompresses a raw DEFLATE stream (a zip entry's data: no header, no trailer).
+  ///
+  /// - Parameters:
+  ///   - deflate: the DEFLATE blocks.
+  ///   - limit: the most bytes the result may have; more is an error.
+  /// - Throws: ``InflateError`` naming what is wrong with the data.
+  package static func inflate(deflate: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
+    var inflater = Inflater(input: deflate, limit: limit)
+    try inflater.run()
     return inflater.output
   }
 
