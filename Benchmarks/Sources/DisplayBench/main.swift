@@ -54,15 +54,8 @@ print("| demo | size | threads | eval | tree | composite | host | total median |
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDemo {
   for (w, h, scale) in sizes {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
-    root.anchorPoint = .zero
-    root.backgroundColor = DemoStyle.background
-    context.layer = root
-    context.commit()
-    let driver = SceneDriver(type, in: root, context: context)
+    let (clock, driver) = SceneDriver.onManualClock(type, size: CGSize(width: 1280, height: 720))
+    let context = driver.context
     let renderer = CARenderer(context: context)
     let bitmap = CGContext(width: w, height: h)!
     let texture = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 64)

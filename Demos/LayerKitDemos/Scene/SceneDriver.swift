@@ -29,6 +29,24 @@ public final class SceneDriver {
   /// The scene's duration in seconds.
   public let duration: Double
 
+  /// Plays `type` in a context of its own on a manual clock that the caller steps: the
+  /// stage fills a root layer of `size` points (origin at the top-left corner, the demos'
+  /// background colour), committed at time 0. For tests and benchmarks that drive a demo
+  /// frame by frame; the context is the driver's ``context``, the root its ``container``.
+  public static func onManualClock<S: DemoScene>(
+    _ type: S.Type, size: CGSize
+  ) -> (clock: CAManualClock, driver: SceneDriver) {
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
+    let root = CALayer()
+    root.bounds = CGRect(origin: .zero, size: size)
+    root.anchorPoint = .zero
+    root.backgroundColor = DemoStyle.background
+    context.layer = root
+    context.commit()
+    return (clock, SceneDriver(type, in: root, context: context))
+  }
+
   /// Builds a scene into a new stage in `container` and starts it playing at time 0.
   public convenience init<S: DemoScene>(_ type: S.Type, in container: CALayer, context: CAContext)
   {

@@ -10,15 +10,8 @@ import Testing
   /// every incremental frame and, at several times, whole frames drawn from scratch.
   func compare(_ scene: any DemoScene.Type, bands: Int, scale: CGFloat) throws {
     SceneRenderer.installFonts()
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    root.bounds = CGRect(x: 0, y: 0, width: 320, height: 180)
-    root.anchorPoint = .zero
-    root.backgroundColor = DemoStyle.background
-    context.layer = root
-    context.commit()
-    let driver = SceneDriver(scene, in: root, context: context)
+    let (clock, driver) = SceneDriver.onManualClock(scene, size: CGSize(width: 320, height: 180))
+    let context = driver.context
     let single = CARenderer(context: context)
     single.bands.bandLimit = 1
     let banded = CARenderer(context: context)

@@ -13,15 +13,8 @@ import Testing
     check: (CARenderer.FrameStatistics, LayerCompositor) -> Void
   ) throws {
     SceneRenderer.installFonts()
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    root.bounds = CGRect(x: 0, y: 0, width: 640, height: 360)
-    root.anchorPoint = .zero
-    root.backgroundColor = DemoStyle.background
-    context.layer = root
-    context.commit()
-    let driver = SceneDriver(scene, in: root, context: context)
+    let (clock, driver) = SceneDriver.onManualClock(scene, size: CGSize(width: 640, height: 360))
+    let context = driver.context
     let renderer = CARenderer(context: context)
     renderer.bands.bandLimit = 1
     let bitmap = try #require(CGContext(width: 1280, height: 720))
