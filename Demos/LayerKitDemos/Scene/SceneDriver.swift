@@ -48,8 +48,7 @@ public final class SceneDriver {
   }
 
   /// Builds a scene into a new stage in `container` and starts it playing at time 0.
-  public convenience init<S: DemoScene>(_ type: S.Type, in container: CALayer, context: CAContext)
-  {
+  public convenience init<S: DemoScene>(_ type: S.Type, in container: CALayer, context: CAContext) {
     self.init(duration: S.duration, in: container, context: context) { S() }
   }
 
