@@ -14,11 +14,17 @@ package enum W3CBlend {
 
   /// The result of blending premultiplied `s` onto premultiplied `d` with `mode` (any of
   /// the separable or non-separable W3C modes; other modes return `s` over `d`).
+  @inline(__always)
   package static func blend(_ mode: CGBlendMode, _ s: UInt32, _ d: UInt32) -> UInt32 {
     let sa = s &>> 24
     let da = d &>> 24
     if sa == 0 { return d }
     if da == 0 { return s }
+    if sa == 255 && da == 255 {
+      // Both opaque: the terms in (1 − ab) and (1 − as) vanish and as·ab = 1 exactly, so
+      // this is the general formula's result without its divisions.
+      return pack(mix(mode, backdrop: channels(d), source: channels(s)), alpha: 1)
+    }
     let asF = Float(sa) / 255
     let abF = Float(da) / 255
     let cs = channels(s)
@@ -31,20 +37,20 @@ package enum W3CBlend {
 
   /// `B(Cb, Cs)` for unpremultiplied colours (each channel clamped to 0…1 first, since
   /// rounding can leave a premultiplied channel above its alpha).
-  private static func mix(_ mode: CGBlendMode, backdrop: RGB, source: RGB) -> RGB {
-    let cb = backdrop.clamped(lowerBound: RGB(repeating: 0), upperBound: RGB(repeating: 1))
-    let cs = source.clamped(lowerBound: RGB(repeating: 0), upperBound: RGB(repeating: 1))
+  @inline(__always) private static func mix(_ mode: CGBlendMode, backdrop: RGB, source: RGB) -> RGB {
+    let cb = clamp01(backdrop)
+    let cs = clamp01(source)
     switch mode {
     case .multiply: return cb * cs
     case .screen: return cb + cs - cb * cs
     case .overlay: return perChannel(cs, cb, hardLight)
-    case .darken: return pointwiseMin(cb, cs)
-    case .lighten: return pointwiseMax(cb, cs)
+    case .darken: return minimum(cb, cs)
+    case .lighten: return maximum(cb, cs)
     case .colorDodge: return perChannel(cb, cs, colorDodge)
     case .colorBurn: return perChannel(cb, cs, colorBurn)
     case .softLight: return perChannel(cb, cs, softLight)
     case .hardLight: return perChannel(cb, cs, hardLight)
-    case .difference: return pointwiseMax(cb - cs, cs - cb)
+    case .difference: return maximum(cb - cs, cs - cb)
     case .exclusion: return cb + cs - 2 * cb * cs
     case .hue: return setLum(setSat(cs, sat(cb)), lum(cb))
     case .saturation: return setLum(setSat(cb, sat(cs)), lum(cb))
@@ -55,6 +61,21 @@ package enum W3CBlend {
   }
 
   // MARK: - Separable functions, B(Cb, Cs)
+
+  // Lane by lane, inlined: the generic SIMD `clamped`/`pointwiseMin`/`pointwiseMax` were
+  // calls per pixel. The values are finite (channels divided by a non-zero alpha), so
+  // the results are the same.
+  @inline(__always) private static func clamp01(_ c: RGB) -> RGB {
+    RGB(Swift.min(Swift.max(c.x, 0), 1), Swift.min(Swift.max(c.y, 0), 1), Swift.min(Swift.max(c.z, 0), 1))
+  }
+
+  @inline(__always) private static func minimum(_ a: RGB, _ b: RGB) -> RGB {
+    RGB(Swift.min(a.x, b.x), Swift.min(a.y, b.y), Swift.min(a.z, b.z))
+  }
+
+  @inline(__always) private static func maximum(_ a: RGB, _ b: RGB) -> RGB {
+    RGB(Swift.max(a.x, b.x), Swift.max(a.y, b.y), Swift.max(a.z, b.z))
+  }
 
   private static func perChannel(_ b: RGB, _ s: RGB, _ f: (Float, Float) -> Float) -> RGB {
     RGB(f(b.x, s.x), f(b.y, s.y), f(b.z, s.z))
@@ -113,17 +134,17 @@ package enum W3CBlend {
 
   // MARK: - Packing
 
-  private static func channels(_ p: UInt32) -> RGB {
+  @inline(__always) private static func channels(_ p: UInt32) -> RGB {
     RGB(Float(p & 0xFF), Float((p &>> 8) & 0xFF), Float((p &>> 16) & 0xFF)) / 255
   }
 
-  private static func pack(_ c: RGB, alpha: Float) -> UInt32 {
+  @inline(__always) private static func pack(_ c: RGB, alpha: Float) -> UInt32 {
     let a = byte(alpha)
     @inline(__always) func channel(_ v: Float) -> UInt32 { Swift.min(byte(v), a) }
     return channel(c.x) | channel(c.y) << 8 | channel(c.z) << 16 | a << 24
   }
 
-  private static func byte(_ v: Float) -> UInt32 {
+  @inline(__always) private static func byte(_ v: Float) -> UInt32 {
     UInt32(Swift.min(Swift.max(v.isNaN ? 0 : v, 0), 1) * 255 + 0.5)
   }
 }
