@@ -37,7 +37,8 @@ package enum W3CBlend {
 
   /// `B(Cb, Cs)` for unpremultiplied colours (each channel clamped to 0…1 first, since
   /// rounding can leave a premultiplied channel above its alpha).
-  @inline(__always) private static func mix(_ mode: CGBlendMode, backdrop: RGB, source: RGB) -> RGB {
+  @inline(__always) private static func mix(_ mode: CGBlendMode, backdrop: RGB, source: RGB) -> RGB
+  {
     let cb = clamp01(backdrop)
     let cs = clamp01(source)
     switch mode {
@@ -66,7 +67,9 @@ package enum W3CBlend {
   // calls per pixel. The values are finite (channels divided by a non-zero alpha), so
   // the results are the same.
   @inline(__always) private static func clamp01(_ c: RGB) -> RGB {
-    RGB(Swift.min(Swift.max(c.x, 0), 1), Swift.min(Swift.max(c.y, 0), 1), Swift.min(Swift.max(c.z, 0), 1))
+    RGB(
+      Swift.min(Swift.max(c.x, 0), 1), Swift.min(Swift.max(c.y, 0), 1),
+      Swift.min(Swift.max(c.z, 0), 1))
   }
 
   @inline(__always) private static func minimum(_ a: RGB, _ b: RGB) -> RGB {
