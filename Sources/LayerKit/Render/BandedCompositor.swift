@@ -51,6 +51,14 @@ package final class BandedCompositor {
     return Swift.max(1, Swift.min(asked, cores))
   }
 
+  /// Layer bitmaps drawn and reused so far by `main` and the other bands' compositors
+  /// (each band keeps its own caches).
+  package func bitmapCounts(main: LayerCompositor) -> (drawn: Int, reused: Int) {
+    extra.reduce((main.bitmapsDrawn, main.bitmapsReused)) {
+      ($0.0 + $1.bitmapsDrawn, $0.1 + $1.bitmapsReused)
+    }
+  }
+
   /// The number of bands `rect` is split into.
   package func bandCount(for rect: PixelRect) -> Int {
     guard bandLimit > 1, rect.width * rect.height >= minimumPixels else { return 1 }

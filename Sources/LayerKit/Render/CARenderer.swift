@@ -112,16 +112,15 @@ public final class CARenderer: CAObjectEquality {
     }
     let rects = frame.damage
     let built = Self.seconds()
-    let drawn = compositor.bitmapsDrawn, reused = compositor.bitmapsReused
-    defer {
-      lastFrameStatistics.bitmapsDrawn = compositor.bitmapsDrawn - drawn
-      lastFrameStatistics.bitmapsReused = compositor.bitmapsReused - reused
-    }
+    let before = bands.bitmapCounts(main: compositor)
     for r in rects {
       stats.bands = max(stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
       stats.damagedPixels += r.width * r.height
     }
     stats.compositing = Self.seconds() - built
+    let after = bands.bitmapCounts(main: compositor)
+    stats.bitmapsDrawn = after.drawn - before.drawn
+    stats.bitmapsReused = after.reused - before.reused
     lastFrameStatistics = stats
     return rects.map(\.cgRect)
   }

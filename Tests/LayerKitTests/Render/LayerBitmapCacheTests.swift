@@ -83,6 +83,25 @@ import Testing
     #expect(renderer.compositor.projectedCount == 1)
   }
 
+  /// Each band's compositor keeps its own bitmaps, and the frame's statistics count them
+  /// all: a copy that crosses the seam of two bands is drawn once by each.
+  @Test func theStatisticsCountTheBitmapsOfEveryBand() throws {
+    let scene = Self.perspectiveScene()
+    let renderer = CARenderer(context: scene.context)
+    renderer.bands.bandLimit = 2
+    renderer.bands.minimumPixels = 0
+    let ctx = try #require(CGContext(width: 160, height: 120))
+    renderer.render(in: ctx, scale: 1)
+    #expect(renderer.lastFrameStatistics.bands == 2)
+    #expect(renderer.compositor.projectedCount == 1)
+    #expect(renderer.lastFrameStatistics.bitmapsDrawn == 2)
+    Self.changeWithoutAnimation { scene.card.position.x += 2 }
+    scene.context.advance(by: 1.0 / 60)
+    renderer.render(in: ctx, scale: 1)
+    #expect(renderer.lastFrameStatistics.bitmapsDrawn == 0)
+    #expect(renderer.lastFrameStatistics.bitmapsReused >= 2)
+  }
+
   @Test func aCopyUnderPerspectiveIsRedrawnWhenItsContentChanges() throws {
     let scene = Self.perspectiveScene()
     let renderer = CARenderer(context: scene.context)
