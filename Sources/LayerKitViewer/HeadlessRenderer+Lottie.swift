@@ -16,14 +16,15 @@ extension HeadlessRenderer {
     }
   }
 
-  /// The image size of a Lottie render: `size` in pixels, or the snapshot rule (the
-  /// composition with its larger side at most 500 points, at 2 pixels per point).
-  static func lottiePixels(_ animation: LottieAnimation, _ size: ViewerAction.PixelSize?)
-    -> (width: Int, height: Int)
+  /// The layer tree of `animation` built once for images of `size` in pixels, or, without
+  /// one, of the snapshot rule's size (the composition with its larger side at most 500
+  /// points, at 2 pixels per point).
+  static func lottieStage(_ animation: LottieAnimation, _ size: ViewerAction.PixelSize?)
+    -> LottieStage
   {
-    if let size { return (size.pixelWidth, size.pixelHeight) }
-    let view = LottieSnapshot.viewSize(for: animation.size)
-    return (Int((view.width * 2).rounded(.up)), Int((view.height * 2).rounded(.up)))
+    LottieStage(
+      animation, pixelSize: size.map { ($0.pixelWidth, $0.pixelHeight) },
+      imageDecoder: LottieFileScene.imageDecoder)
   }
 
   /// Renders the frame at `progress` (0…1: frame `ip + progress · (op − ip)`, unrounded)
@@ -34,9 +35,7 @@ extension HeadlessRenderer {
     let animation = try loadLottie(file)
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     try checkFile(path, example: "\(name).png")
-    let image = LottieSnapshot.render(
-      animation, progress: progress, pixelSize: lottiePixels(animation, size),
-      imageDecoder: LottieFileScene.imageDecoder)
+    let image = lottieStage(animation, size).render(progress: progress)
     try writePNG(image, to: URL(fileURLWithPath: path))
     print(
       "\(name) at progress \(formatted(progress)) (frame "
@@ -53,7 +52,8 @@ extension HeadlessRenderer {
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     try checkFile(path, example: "\(name).\(AnimationFormat(path: path)?.rawValue ?? "gif")")
     try makeDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
-    let pixels = lottiePixels(animation, size)
+    let stage = lottieStage(animation, size)
+    let pixels = (width: stage.width, height: stage.height)
     let length = duration ?? (animation.duration > 0 ? animation.duration : 1 / fps)
     let timeline = FrameTimeline(duration: length, fps: fps)
     do {
@@ -61,9 +61,7 @@ extension HeadlessRenderer {
         to: path, width: pixels.width, height: pixels.height, timeline: timeline
       ) { _, time in
         let frame = min(animation.endFrame, animation.startFrame + time * animation.frameRate)
-        return LottieSnapshot.render(
-          animation, progress: animation.progress(atFrame: frame), pixelSize: pixels,
-          imageDecoder: LottieFileScene.imageDecoder)
+        return stage.render(progress: animation.progress(atFrame: frame))
       }
     } catch {
       throw .export(error)
