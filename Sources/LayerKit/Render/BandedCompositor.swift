@@ -4,6 +4,10 @@ import Foundation
 /// Composites a damaged rectangle in horizontal bands, one per core, each band by its own
 /// ``LayerCompositor`` through its own view of the frame's pixels.
 ///
+/// The bands are cut where the previous rectangle's bands would have taken equal time
+/// (`BandBalance`), so a frame whose layers crowd one part of the screen keeps every
+/// core busy.
+///
 /// A band is drawn with the band as its clip but otherwise as the whole rectangle
 /// would be, so the result is bit-identical to one thread:
 ///
@@ -33,6 +37,15 @@ package final class BandedCompositor {
 
   /// Below this many pixels a rectangle is drawn on the calling thread.
   package var minimumPixels = 128 * 1024
+  /// Whether bands are cut where the previous rectangle's bands took equal time
+  /// (`BandBalance`) rather than at equal heights. Default true; either way every pixel
+  /// is the same.
+  package var balancing = true
+  /// The previous banded rectangle's cuts and band times.
+  private var balance = BandBalance()
+  /// The rows where the last banded rectangle was cut: `bands + 1` device rows from its
+  /// top to its bottom; empty before the first.
+  package var lastCuts: [Int] { balance.cuts }
 
   package init() {
     bandLimit = Self.defaultBandLimit(
@@ -81,21 +94,23 @@ package final class BandedCompositor {
       return 1
     }
     while extra.count < n - 1 { extra.append(LayerCompositor()) }
+    let cuts = balancing ? balance.cuts(rect, bands: n) : BandBalance.even(rect, bands: n)
     let jobs = (0..<n).map { b in
-      let y0 = rect.y0 + rect.height * b / n
-      let y1 = rect.y0 + rect.height * (b + 1) / n
-      return BandJob(
+      BandJob(
         compositor: b == 0 ? main : extra[b - 1], view: views[b],
-        rect: PixelRect(x0: rect.x0, y0: y0, x1: rect.x1, y1: y1))
+        rect: PixelRect(x0: rect.x0, y0: cuts[b], x1: rect.x1, y1: cuts[b + 1]))
     }
     let box = BandJobs(jobs: jobs, tree: tree, whole: rect, scale: scale)
     DispatchQueue.concurrentPerform(iterations: n) { b in
       let j = box.jobs[b]
+      let started = DispatchTime.now().uptimeNanoseconds
       Self.draw(
         box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, whole: box.whole,
         scale: box.scale,
         with: j.compositor)
+      box.seconds[b] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
+    balance.record(cuts: cuts, width: rect.width, seconds: Array(box.seconds))
     return n
   }
 
@@ -141,17 +156,22 @@ private struct BandJob {
 }
 
 /// The bands of one rectangle, handed to the worker threads; each band touches only its
-/// own compositor and its own rows of the shared pixels.
+/// own compositor, its own rows of the shared pixels and its own slot of `seconds`.
 private final class BandJobs: @unchecked Sendable {
   let jobs: [BandJob]
   let tree: RenderTree
   /// The rectangle the bands cut.
   let whole: PixelRect
   let scale: CGFloat
+  /// How long each band took to draw, in seconds.
+  let seconds: UnsafeMutableBufferPointer<Double>
   init(jobs: [BandJob], tree: RenderTree, whole: PixelRect, scale: CGFloat) {
     self.jobs = jobs
     self.tree = tree
     self.whole = whole
     self.scale = scale
+    seconds = .allocate(capacity: jobs.count)
+    seconds.initialize(repeating: 0)
   }
+  deinit { seconds.deallocate() }
 }

@@ -13,7 +13,8 @@ import Foundation
 // exactly as it appears on iOS.
 extension LayerCompositor {
   func drawShadow(
-    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     let n = tree.nodes[i]
@@ -32,9 +33,11 @@ extension LayerCompositor {
     if pathShaped {
       let parts = nodeParts.parts(i, key: n.key)
       var entry: NodeParts.Shadow
+      let reused: Bool
       if let e = parts.shadow, e.matches(st, map: map, sigma: sigma) {
         shadowCache.touch(e.mask)
         entry = e
+        reused = true
       } else {
         let device = CGMutablePath()
         device.addPath(st.shadowPath ?? RoundedRectPath.bounds(of: st), transform: map)
@@ -45,48 +48,71 @@ extension LayerCompositor {
         entry = NodeParts.Shadow(
           shadowPath: st.shadowPath, shape: RoundedBoundsShape(st),
           map: map, sigma: sigma, mask: m, originX: ox, originY: oy, color: nil, tinted: nil)
+        reused = false
       }
+      // A mask drawn again is kept in the shadow's colour (a plain source-over blit); a
+      // mask made for this frame — one that turns or scales with its layer is made every
+      // frame — is blended through the colour's table instead, the same bytes without
+      // tinting every pixel first.
       let color = PixelMath.compress(tint)
-      let tinted: ShadowCache.Tinted
+      var tinted: ShadowCache.Tinted?
       if entry.color == color, let t = entry.tinted {
         tinted = t
-      } else {
+      } else if reused {
         tinted = entry.mask.pixels(tinted: color)
         entry.color = color
         entry.tinted = tinted
       }
       parts.shadow = entry
-      let m = entry.mask, ox = entry.originX, oy = entry.originY
-      // The cached mask, already in the shadow's colour: a plain source-over blit.
-      let x = ox + m.dx + dx, y = oy + m.dy + dy
-      let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
+      let m = entry.mask
+      let ox = entry.originX
+      let oy = entry.originY
+      let x = ox + m.dx + dx
+      let y = oy + m.dy + dy
+      let r = clip.intersection(s.rect).intersection(
+        PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
       guard !r.isEmpty else { return }
       s.flushPendingClear()
       // What the layer's own opaque background will cover next is not blended.
       let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
       let w = m.width
-      tinted.pixels.withUnsafeBufferPointer { p in tinted.factors.withUnsafeBufferPointer { f in
-        m.spans.withUnsafeBufferPointer { spans in
-          let p = p.baseAddress!, f = f.baseAddress!
-          @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
-            guard x0 < x1 else { return }
-            let k = (row - y) * w + (x0 - x)
-            ShadowKernels.srcOverPremultipliedRow(s.pixel(x: x0, y: row), p + k, factors: f + k, count: x1 - x0)
-          }
-          for row in r.y0..<r.y1 {
-            let span = spans[row - y]
-            let x0 = Swift.max(r.x0, x + span.lo), x1 = Swift.min(r.x1, x + span.hi)
-            guard x0 < x1 else { continue }
-            let h = hidden.columns(row: row)
-            if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
-              blend(row, x0, h.lo)
-              blend(row, h.hi, x1)
-            } else {
-              blend(row, x0, x1)
+      let table = tinted == nil ? ShadowKernels.tintTable(color) : []
+      m.alpha.withUnsafeBufferPointer { a in
+        table.withUnsafeBufferPointer { table in
+          m.spans.withUnsafeBufferPointer { spans in
+            @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
+              guard x0 < x1 else { return }
+              let k = (row - y) * w + (x0 - x)
+              if let tinted {
+                tinted.pixels.withUnsafeBufferPointer { p in
+                  tinted.factors.withUnsafeBufferPointer { f in
+                    ShadowKernels.srcOverPremultipliedRow(
+                      s.pixel(x: x0, y: row), p.baseAddress! + k, factors: f.baseAddress! + k,
+                      count: x1 - x0)
+                  }
+                }
+              } else {
+                ShadowKernels.srcOverTinted(
+                  s.pixel(x: x0, y: row), mask: a.baseAddress! + k, table: table.baseAddress!,
+                  count: x1 - x0)
+              }
+            }
+            for row in r.y0..<r.y1 {
+              let span = spans[row - y]
+              let x0 = Swift.max(r.x0, x + span.lo)
+              let x1 = Swift.min(r.x1, x + span.hi)
+              guard x0 < x1 else { continue }
+              let h = hidden.columns(row: row)
+              if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
+                blend(row, x0, h.lo)
+                blend(row, h.hi, x1)
+              } else {
+                blend(row, x0, x1)
+              }
             }
           }
         }
-      } }
+      }
       return
     }
     // The shape of the layer's content: render it, blur its alpha. The offscreen is laid
@@ -95,7 +121,8 @@ extension LayerCompositor {
     // drawn and blurred.
     let reach = Int(geometric: sigma * 3, .up) + 1
     let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
-    let box = LayerGeometry.boundingBox(of: tree.contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
+    let box = LayerGeometry.boundingBox(
+      of: tree.contentExtent(i, depth: 0), through: ProjectiveTransform2D(affine: map))
     if let box, case let whole = PixelRect(covering: box).insetBy(-reach), !whole.isEmpty,
       whole.area <= ShadowCache.maximumContentMaskPixels, Self.keepsLayerBitmaps
     {
@@ -103,17 +130,23 @@ extension LayerCompositor {
       // shadow whose offset, colour or opacity animates is blurred once.
       let signature = RasterSignature(tree, i, shadowShape: true)
       let mask: ShadowCache.Mask
-      if let kept = shadowCache.contentMask(for: n.key, signature: signature, map: map, sigma: sigma) {
+      if let kept = shadowCache.contentMask(
+        for: n.key, signature: signature, map: map, sigma: sigma)
+      {
         mask = kept
         bitmapsReused += 1
       } else {
-        guard let made = blurredContent(i, map: map, parentMap: parentMap, region: whole, sigma: sigma) else { return }
+        guard
+          let made = blurredContent(i, map: map, parentMap: parentMap, region: whole, sigma: sigma)
+        else { return }
         mask = made
         shadowCache.keep(made, for: n.key, signature: signature, map: map, sigma: sigma)
       }
       mask.alpha.withUnsafeBufferPointer { a in
-        composite(alpha: a.baseAddress!, width: mask.width, height: mask.height, atX: mask.dx + dx, y: mask.dy + dy,
-                  tint: tint, into: s, clip: clip, hidden: hidden)
+        composite(
+          alpha: a.baseAddress!, width: mask.width, height: mask.height, atX: mask.dx + dx,
+          y: mask.dy + dy,
+          tint: tint, into: s, clip: clip, hidden: hidden)
       }
       return
     }
@@ -122,31 +155,39 @@ extension LayerCompositor {
     let needed = region.intersection(clip.offsetBy(dx: -dx, dy: -dy).insetBy(-reach))
     guard !needed.isEmpty, let off = RenderSurface(rect: region) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: needed, alpha: 1, shadow: false)
-    let w = off.width, h = needed.height
+    let w = off.width
+    let h = needed.height
     let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
     defer { a.deallocate() }
     GaussianBlur.blurAlpha(
-      ofPixels: off.pixel(x: region.x0, y: needed.y0), pixelStride: off.stride, width: w, height: h, into: a,
+      ofPixels: off.pixel(x: region.x0, y: needed.y0), pixelStride: off.stride, width: w, height: h,
+      into: a,
       alphaStride: w, sigma: sigma)
-    composite(alpha: a, width: w, height: h, atX: region.x0 + dx, y: needed.y0 + dy, tint: tint, into: s, clip: clip,
-              hidden: hidden)
+    composite(
+      alpha: a, width: w, height: h, atX: region.x0 + dx, y: needed.y0 + dy, tint: tint, into: s,
+      clip: clip,
+      hidden: hidden)
   }
 
   /// Node `i`'s body (no shadow) drawn under `map` over `region` (device pixels), its
   /// alpha blurred by a Gaussian of `sigma` pixels: a mask whose `dx`, `dy` are the
   /// region's origin.
   private func blurredContent(
-    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, region: PixelRect, sigma: Double
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, region: PixelRect,
+    sigma: Double
   ) -> ShadowCache.Mask? {
     guard let off = RenderSurface(rect: region) else { return nil }
     drawBody(i, map: map, parentMap: parentMap, into: off, clip: region, alpha: 1, shadow: false)
-    let w = off.width, h = off.height
+    let w = off.width
+    let h = off.height
     let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
-      GaussianBlur.blurAlpha(ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a.baseAddress!,
-                             alphaStride: w, sigma: sigma)
+      GaussianBlur.blurAlpha(
+        ofPixels: off.pixels, pixelStride: off.stride, width: w, height: h, into: a.baseAddress!,
+        alphaStride: w, sigma: sigma)
       count = w * h
     }
-    return shadowCache.contentShaped(alpha: alpha, width: w, height: h, originX: region.x0, originY: region.y0)
+    return shadowCache.contentShaped(
+      alpha: alpha, width: w, height: h, originX: region.x0, originY: region.y0)
   }
 
   /// `shadowOffset` (in the superlayer's space) in whole device pixels under
@@ -173,7 +214,8 @@ extension LayerCompositor {
       @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
         guard x0 < x1 else { return }
         ShadowKernels.srcOverTinted(
-          s.pixel(x: x0, y: row), mask: a + (row - y) * w + (x0 - x), table: t.baseAddress!, count: x1 - x0)
+          s.pixel(x: x0, y: row), mask: a + (row - y) * w + (x0 - x), table: t.baseAddress!,
+          count: x1 - x0)
       }
       for row in r.y0..<r.y1 {
         let c = hidden.columns(row: row)
