@@ -114,6 +114,15 @@ extension LayerCompositor {
     _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform, into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
+    // An opaque square-cornered background that covers every pixel still to be cleared
+    // replaces them all: source over of an opaque colour at full coverage is the colour,
+    // whatever was there, so the clear is skipped.
+    if let pending = s.pendingClear,
+      Self.opaqueCover(st, color: color, map: map, alpha: alpha).map({ pending.isInside($0.intersection(clip)) })
+        ?? false
+    {
+      s.pendingClear = nil
+    }
     s.flushPendingClear()
     let parts = nodeParts.parts(i, key: key)
     let c = clip.intersection(s.rect)
@@ -148,6 +157,24 @@ extension LayerCompositor {
       ctx.fillPath(using: .winding)
     }
     parts.background = entry
+  }
+
+  /// The device pixels a background of `color` at `alpha` under `map` covers
+  /// completely with an opaque colour: its bounds' whole pixels, when the bounds are
+  /// axis-aligned under `map`, square-cornered and the colour and opacity are 1; else nil.
+  static func opaqueCover(_ st: LayerState, color: CGColor, map: CGAffineTransform, alpha: Float) -> PixelRect? {
+    guard alpha >= 1, color.alpha >= 1, st.cornerRadius <= 0 || st.maskedCorners.isEmpty, map.b == 0, map.c == 0
+    else { return nil }
+    let r = st.bounds.applying(map)
+    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, r.width > 0, r.height > 0 else {
+      return nil
+    }
+    let limit = Double(1 << 24)
+    guard abs(r.minX) < limit, abs(r.minY) < limit, abs(r.maxX) < limit, abs(r.maxY) < limit else { return nil }
+    let cover = PixelRect(
+      x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)), x1: Int(r.maxX.rounded(.down)),
+      y1: Int(r.maxY.rounded(.down)))
+    return cover.isEmpty ? nil : cover
   }
 
   /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),

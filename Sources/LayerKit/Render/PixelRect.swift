@@ -40,6 +40,11 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
     return r.isEmpty ? .empty : r
   }
 
+  /// Whether every pixel of the rect is in `o` (an empty rect is in any rect).
+  package func isInside(_ o: PixelRect) -> Bool {
+    isEmpty || (x0 >= o.x0 && y0 >= o.y0 && x1 <= o.x1 && y1 <= o.y1)
+  }
+
   package func union(_ o: PixelRect) -> PixelRect {
     if isEmpty { return o }
     if o.isEmpty { return self }
