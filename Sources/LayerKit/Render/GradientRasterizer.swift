@@ -78,7 +78,7 @@ package enum GradientRasterizer {
         if dy == 0, pys.allSatisfy({ $0.isFinite }) {
           // `px·dx + py·0` is `px·dx`: every row is the first.
           for x in 0..<w { out[x] = color(xs[x] / len2) }
-          for y in 1..<h { out[y * w..<(y + 1) * w].initialize(fromContentsOf: out[0..<w]) }
+          for y in 1..<h { _ = out[y * w..<(y + 1) * w].initialize(fromContentsOf: out[0..<w]) }
         } else if dx == 0, pxs.allSatisfy({ $0.isFinite }) {
           for y in 0..<h {
             out[y * w..<(y + 1) * w].initialize(repeating: color((0 + pys[y] * dy) / len2))

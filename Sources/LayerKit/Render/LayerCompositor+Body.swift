@@ -307,7 +307,7 @@ extension LayerCompositor {
     if let coverage {
       fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
     }
-    PixelCompositing.applyMask(coverage, to: sub)
+    PixelCompositing.applyMask(coverage, to: sub, in: region)
     surfaces.recycle(coverage)
     PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
     surfaces.recycle(sub)
