@@ -182,13 +182,16 @@ package final class LayerCompositor {
     var drawn = region.intersection(clip)
     if let m = n.mask, !n.state.maskMode.isInverse, let e = maskExtent(m, of: i, map: map) {
       // Outside what the mask draws its coverage is zero: nothing of the layer shows there,
-      // so only the rest is drawn, masked and composited (the offscreen keeps its layout).
+      // so only the rows the mask reaches are drawn, masked and composited. Rows only: the
+      // offscreen keeps its layout and each row its span (an image's samples step along
+      // the row from its first pixel), so the pixels are the same.
       drawn = drawn.intersection(PixelRect(x0: drawn.x0, y0: e.y0, x1: drawn.x1, y1: e.y1))
     }
-    guard !drawn.isEmpty, let group = surfaces.surface(rect: region) else { return }
+    // Everything below draws, masks and composites only inside `drawn`.
+    guard !drawn.isEmpty, let group = surfaces.surface(rect: region, used: drawn) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let m = tree.nodes[i].mask {
-      let mask = surfaces.surface(rect: region)
+      let mask = surfaces.surface(rect: region, used: drawn)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
