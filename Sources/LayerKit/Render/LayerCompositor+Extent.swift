@@ -8,16 +8,17 @@ extension LayerCompositor {
   /// can change under the affine `map`, or nil when that is not known cheaply (transform
   /// layers, transitions, perspective sublayers, deep trees). Shape layers are nil unless
   /// `shapes`, when they add their path's control box grown by the farthest their stroke
-  /// reaches (`shapeReach`): offscreens keep the layout they had without shape extents (a
-  /// path's pixels depend on where its offscreen starts), such an extent only narrows what
-  /// is drawn. One pixel of margin covers antialiasing.
+  /// reaches (`shapeReach`); offscreens are laid out without shape extents (so their
+  /// layout, on which sampled pixels depend, stays as it was), a mask's narrows only the
+  /// rows drawn. One pixel of margin covers antialiasing.
   func drawnExtent(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
     depth: Int = 0
   ) -> PixelRect? {
     let n = tree.nodes[i]
     let st = n.state
-    guard depth < 16, n.transition == nil, n.kind == .layer || n.kind == .gradient || n.kind == .text || (shapes && n.kind == .shape)
+    guard depth < 16, n.transition == nil,
+      n.kind == .layer || n.kind == .gradient || n.kind == .text || (shapes && n.kind == .shape)
     else { return nil }
     let p = ProjectiveTransform2D(affine: map)
     func box(_ r: CGRect) -> PixelRect? {
@@ -25,7 +26,8 @@ extension LayerCompositor {
     }
     guard var extent = box(st.bounds) else { return nil }
     if n.kind == .shape, let sh = st.shape, let path = sh.path, !path.isEmpty {
-      guard let reach = Self.shapeReach(sh), let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
+      guard let reach = Self.shapeReach(sh),
+        let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
       else { return nil }
       extent = extent.union(b)
     }
@@ -70,8 +72,10 @@ extension LayerCompositor {
   /// control box: half the line width, times the miter limit for miter joins or √2 for
   /// square caps, when it strokes; 0 when it only fills; nil when unbounded.
   static func shapeReach(_ sh: ShapeLayerState) -> CGFloat? {
-    guard let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0 else { return 0 }
-    guard sh.lineWidth.isFinite, sh.miterLimit.isFinite else { return nil }
+    // `drawShape` strokes only a finite positive width.
+    guard let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0, sh.lineWidth.isFinite
+    else { return 0 }
+    guard sh.miterLimit.isFinite else { return nil }
     var factor: CGFloat = 1
     if sh.lineJoin != .round && sh.lineJoin != .bevel { factor = Swift.max(factor, sh.miterLimit) }
     if sh.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }

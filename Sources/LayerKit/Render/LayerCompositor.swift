@@ -209,9 +209,9 @@ package final class LayerCompositor {
   /// pixels, or nil when that is not known cheaply.
   private func maskExtent(_ m: Int, of i: Int, map: CGAffineTransform) -> PixelRect? {
     let p = ProjectiveTransform2D(affine: map)
-    guard let local = ProjectiveTransform2D(flattening: tree.maskTransform(m, of: i)).concatenating(p).exactAffine
-    else { return nil }
-    return drawnExtent(m, map: local, parentMap: p, shapes: true)
+    let local = ProjectiveTransform2D(flattening: tree.maskTransform(m, of: i))
+    guard let affine = local.concatenating(p).exactAffine else { return nil }
+    return drawnExtent(m, map: affine, parentMap: p, shapes: true)
   }
 
   /// The part of `s` an offscreen drawn for it may cover: `offscreenLimit`, which does

@@ -7,7 +7,8 @@ extension PixelCompositing {
   /// (see `LayerMaskMode`). Outside `mask` (or with no mask at all) the mask is empty:
   /// inverse modes keep those pixels, the others clear them.
   static func applyMask(
-    _ mask: RenderSurface?, to dst: RenderSurface, in area: PixelRect, converting mode: LayerMaskMode
+    _ mask: RenderSurface?, to dst: RenderSurface, in area: PixelRect,
+    converting mode: LayerMaskMode
   ) {
     guard let mask else {
       if !mode.isInverse { dst.clear(area) }

@@ -77,7 +77,8 @@ package enum PixelCompositing {
       }
       if r.x0 > a.x0 { row.update(repeating: 0, count: r.x0 - a.x0) }
       if r.x1 < a.x1 { (row + (r.x1 - a.x0)).update(repeating: 0, count: a.x1 - r.x1) }
-      RowKernels.multiplyByAlphaRow(dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
+      RowKernels.multiplyByAlphaRow(
+        dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
     }
   }
 

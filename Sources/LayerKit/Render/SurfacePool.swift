@@ -36,7 +36,9 @@ package final class SurfacePool {
     let context = kept.remove(at: i)
     keptBytes -= context.bytesPerRow * context.height
     reused += 1
-    guard let used else { return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0) }
+    guard let used else {
+      return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0)
+    }
     return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0, clearing: used)
   }
 
