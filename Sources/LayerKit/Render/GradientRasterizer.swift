@@ -48,12 +48,17 @@ package enum GradientRasterizer {
       return nil
     }
     let lut = gradient.lookupTable(count: 256, opacity: 1)
-    let sx = g.startPoint.x * bounds.width, sy = g.startPoint.y * bounds.height
-    let ex = g.endPoint.x * bounds.width, ey = g.endPoint.y * bounds.height
-    let ppx = bounds.width / CGFloat(w), ppy = bounds.height / CGFloat(h)
-    let dx = ex - sx, dy = ey - sy
+    let sx = g.startPoint.x * bounds.width
+    let sy = g.startPoint.y * bounds.height
+    let ex = g.endPoint.x * bounds.width
+    let ey = g.endPoint.y * bounds.height
+    let ppx = bounds.width / CGFloat(w)
+    let ppy = bounds.height / CGFloat(h)
+    let dx = ex - sx
+    let dy = ey - sy
     let len2 = dx * dx + dy * dy
-    var rx = abs(dx), ry = abs(dy)
+    var rx = abs(dx)
+    var ry = abs(dy)
     if rx == 0 { rx = ry }
     if ry == 0 { ry = rx }
     let a0 = atan2(dy, dx)

@@ -27,14 +27,18 @@ import Testing
   /// The image the class comment's formula gives, one pixel at a time.
   static func reference(_ g: GradientLayerState, bounds b: CGRect, scale s: CGFloat) -> [UInt8] {
     let colors = g.colors.elements
-    let w = max(Int((b.width * s).rounded(.up)), 1), h = max(Int((b.height * s).rounded(.up)), 1)
+    let w = max(Int((b.width * s).rounded(.up)), 1)
+    let h = max(Int((b.height * s).rounded(.up)), 1)
     let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors
     let locations = colors.count == 1 ? nil : g.locations.elements
     let lut = CGGradient(colorsSpace: nil, colors: ramp, locations: locations)!
       .lookupTable(count: 256, opacity: 1)
-    let sx = g.startPoint.x * b.width, sy = g.startPoint.y * b.height
-    let dx = g.endPoint.x * b.width - sx, dy = g.endPoint.y * b.height - sy
-    var rx = abs(dx), ry = abs(dy)
+    let sx = g.startPoint.x * b.width
+    let sy = g.startPoint.y * b.height
+    let dx = g.endPoint.x * b.width - sx
+    let dy = g.endPoint.y * b.height - sy
+    var rx = abs(dx)
+    var ry = abs(dy)
     if rx == 0 { rx = ry }
     if ry == 0 { ry = rx }
     var out: [UInt32] = []
@@ -79,14 +83,17 @@ import Testing
   }
 
   @Test func oneColourAndOneRowOrColumn() {
-    let one = Self.state(.axial, CGPoint(x: 0, y: 0.5), CGPoint(x: 1, y: 0.5), colors: [Self.colors[1]])
+    let one = Self.state(
+      .axial, CGPoint(x: 0, y: 0.5), CGPoint(x: 1, y: 0.5), colors: [Self.colors[1]])
     let bounds = CGRect(x: 0, y: 0, width: 9, height: 5)
-    #expect(GradientRasterizer.image(one, bounds: bounds, pixelsPerPoint: 1)?.pixels
-      == Self.reference(one, bounds: bounds, scale: 1))
+    #expect(
+      GradientRasterizer.image(one, bounds: bounds, pixelsPerPoint: 1)?.pixels
+        == Self.reference(one, bounds: bounds, scale: 1))
     let g = Self.state(.axial, CGPoint(x: 0, y: 0.5), CGPoint(x: 1, y: 0.5))
     for b in [CGRect(x: 0, y: 0, width: 30, height: 1), CGRect(x: 0, y: 0, width: 1, height: 30)] {
-      #expect(GradientRasterizer.image(g, bounds: b, pixelsPerPoint: 1)?.pixels
-        == Self.reference(g, bounds: b, scale: 1))
+      #expect(
+        GradientRasterizer.image(g, bounds: b, pixelsPerPoint: 1)?.pixels
+          == Self.reference(g, bounds: b, scale: 1))
     }
     #expect(GradientRasterizer.image(g, bounds: .zero, pixelsPerPoint: 1) == nil)
   }
