@@ -12,50 +12,113 @@ import Foundation
 ///   `p`, around `start`, over 2π.
 /// The colour comes from a 256-entry premultiplied table of the ramp (`locations`, or
 /// the colours spread evenly).
+///
+/// The gradient's type is decided once per image, and the parts of `t` that depend only on
+/// the column or only on the row are computed once per column or row (the same arithmetic,
+/// so the same bytes as evaluating every pixel on its own). An axial gradient along x
+/// repeats its first row; one along y fills each row with one colour.
 package enum GradientRasterizer {
+  /// The ramp shape, decided once per image from `CAGradientLayerType` (whose values are
+  /// strings, too slow to compare per pixel).
+  private enum Shape {
+    case axial, radial, conic
+
+    init(_ type: CAGradientLayerType) {
+      switch type {
+      case .radial: self = .radial
+      case .conic: self = .conic
+      default: self = .axial
+      }
+    }
+  }
+
   /// The gradient over `bounds` at `pixelsPerPoint`, or nil when it draws nothing.
-  package static func image(_ g: GradientLayerState, bounds: CGRect, pixelsPerPoint s: CGFloat) -> CGImage? {
+  package static func image(
+    _ g: GradientLayerState, bounds: CGRect, pixelsPerPoint s: CGFloat
+  ) -> CGImage? {
     let colors = g.colors.elements
     guard !colors.isEmpty, bounds.width > 0, bounds.height > 0, s > 0 else { return nil }
-    let w = Swift.max(Int(geometric: bounds.width * s, .up), 1), h = Swift.max(Int(geometric: bounds.height * s, .up), 1)
+    let w = Swift.max(Int(geometric: bounds.width * s, .up), 1)
+    let h = Swift.max(Int(geometric: bounds.height * s, .up), 1)
     guard w <= 8192, h <= 8192 else { return nil }
     let locations = g.locations.elements.count == colors.count ? g.locations.elements : nil
     let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors
     let locs = colors.count == 1 ? nil : locations
-    guard let gradient = CGGradient(colorsSpace: nil, colors: ramp, locations: locs) else { return nil }
+    guard let gradient = CGGradient(colorsSpace: nil, colors: ramp, locations: locs) else {
+      return nil
+    }
     let lut = gradient.lookupTable(count: 256, opacity: 1)
-    let sx = g.startPoint.x * bounds.width, sy = g.startPoint.y * bounds.height
-    let ex = g.endPoint.x * bounds.width, ey = g.endPoint.y * bounds.height
-    let ppx = bounds.width / CGFloat(w), ppy = bounds.height / CGFloat(h)
-    var pixels = [UInt32](repeating: 0, count: w * h)
-    let dx = ex - sx, dy = ey - sy
+    let sx = g.startPoint.x * bounds.width
+    let sy = g.startPoint.y * bounds.height
+    let ex = g.endPoint.x * bounds.width
+    let ey = g.endPoint.y * bounds.height
+    let ppx = bounds.width / CGFloat(w)
+    let ppy = bounds.height / CGFloat(h)
+    let dx = ex - sx
+    let dy = ey - sy
     let len2 = dx * dx + dy * dy
-    var rx = abs(dx), ry = abs(dy)
+    var rx = abs(dx)
+    var ry = abs(dy)
     if rx == 0 { rx = ry }
     if ry == 0 { ry = rx }
     let a0 = atan2(dy, dx)
-    pixels.withUnsafeMutableBufferPointer { out in
-      for y in 0..<h {
-        let py = (CGFloat(y) + 0.5) * ppy - sy
-        for x in 0..<w {
-          let px = (CGFloat(x) + 0.5) * ppx - sx
-          var t: CGFloat
-          switch g.type {
-          case .radial:
-            t = rx > 0 ? ((px / rx) * (px / rx) + (py / ry) * (py / ry)).squareRoot() : 1
-          case .conic:
-            var a = (atan2(py, px) - a0) / (2 * .pi)
-            a -= a.rounded(.down)
-            t = a
-          default:
-            t = len2 > 0 ? (px * dx + py * dy) / len2 : 0
+    let shape = Shape(g.type)
+    // The pixel centre's offset from the start, per column and per row.
+    let pxs = (0..<w).map { (CGFloat($0) + 0.5) * ppx - sx }
+    let pys = (0..<h).map { (CGFloat($0) + 0.5) * ppy - sy }
+    /// The table entry for ramp position `t`.
+    @inline(__always) func color(_ t: CGFloat) -> UInt32 {
+      let t = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), 1)
+      return lut[Int(t * 255 + 0.5)]
+    }
+    let bytes = [UInt8](unsafeUninitializedCapacity: w * h * 4) { raw, count in
+      let out = UnsafeMutableRawBufferPointer(raw).bindMemory(to: UInt32.self)
+      switch shape {
+      case .axial:
+        guard len2 > 0 else {
+          out.initialize(repeating: color(0))
+          break
+        }
+        let xs = pxs.map { $0 * dx }
+        if dy == 0, pys.allSatisfy({ $0.isFinite }) {
+          // `px·dx + py·0` is `px·dx`: every row is the first.
+          for x in 0..<w { out[x] = color(xs[x] / len2) }
+          for y in 1..<h { _ = out[y * w..<(y + 1) * w].initialize(fromContentsOf: out[0..<w]) }
+        } else if dx == 0, pxs.allSatisfy({ $0.isFinite }) {
+          for y in 0..<h {
+            out[y * w..<(y + 1) * w].initialize(repeating: color((0 + pys[y] * dy) / len2))
           }
-          t = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), 1)
-          out[y * w + x] = lut[Int(t * 255 + 0.5)]
+        } else {
+          for y in 0..<h {
+            let yv = pys[y] * dy
+            let row = y * w
+            for x in 0..<w { out[row + x] = color((xs[x] + yv) / len2) }
+          }
+        }
+      case .radial:
+        guard rx > 0 else {
+          out.initialize(repeating: color(1))
+          break
+        }
+        let xs = pxs.map { ($0 / rx) * ($0 / rx) }
+        for y in 0..<h {
+          let yv = (pys[y] / ry) * (pys[y] / ry)
+          let row = y * w
+          for x in 0..<w { out[row + x] = color((xs[x] + yv).squareRoot()) }
+        }
+      case .conic:
+        for y in 0..<h {
+          let py = pys[y]
+          let row = y * w
+          for x in 0..<w {
+            var a = (atan2(py, pxs[x]) - a0) / (2 * .pi)
+            a -= a.rounded(.down)
+            out[row + x] = color(a)
+          }
         }
       }
+      count = w * h * 4
     }
-    let bytes = pixels.withUnsafeBytes { Array($0) }
     return CGImage(width: w, height: h, premultipliedRGBA: bytes)
   }
 }

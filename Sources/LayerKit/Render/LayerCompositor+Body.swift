@@ -328,13 +328,14 @@ extension LayerCompositor {
     }
     // Laid out over the whole area, drawn only inside the clip (`offscreenArea(of:)`).
     let area = offscreenArea(of: s).intersection(covering)
-    guard let sub = surfaces.surface(rect: area) else { return }
+    // Drawn, masked and composited only inside `region`.
+    guard let sub = surfaces.surface(rect: area, used: region) else { return }
     body(sub, region)
-    let coverage = surfaces.surface(rect: area)
+    let coverage = surfaces.surface(rect: area, used: region)
     if let coverage {
       fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
     }
-    PixelCompositing.applyMask(coverage, to: sub)
+    PixelCompositing.applyMask(coverage, to: sub, in: region)
     surfaces.recycle(coverage)
     PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
     surfaces.recycle(sub)

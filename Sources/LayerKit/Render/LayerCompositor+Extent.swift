@@ -5,18 +5,32 @@ import Foundation
 // card-sized buffer, not a strip-sized one).
 extension LayerCompositor {
   /// A pixel rect that contains every pixel node `i` (with its shadow and sublayers)
-  /// can change under the affine `map`, or nil when that is not known cheaply (shape
-  /// layers, whose paths may leave the bounds; transform layers; transitions;
-  /// perspective sublayers; deep trees). One pixel of margin covers antialiasing.
-  func drawnExtent(_ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, depth: Int = 0) -> PixelRect? {
+  /// can change under the affine `map`, or nil when that is not known cheaply (transform
+  /// layers, transitions, perspective sublayers, deep trees). Shape layers are nil unless
+  /// `shapes`, when they add their path's control box grown by the farthest their stroke
+  /// reaches (`shapeReach`); offscreens are laid out without shape extents (so their
+  /// layout, on which sampled pixels depend, stays as it was), a mask's narrows only the
+  /// rows drawn. One pixel of margin covers antialiasing.
+  func drawnExtent(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
+    depth: Int = 0
+  ) -> PixelRect? {
     let n = tree.nodes[i]
     let st = n.state
-    guard depth < 16, n.transition == nil, n.kind == .layer || n.kind == .gradient || n.kind == .text else { return nil }
+    guard depth < 16, n.transition == nil,
+      n.kind == .layer || n.kind == .gradient || n.kind == .text || (shapes && n.kind == .shape)
+    else { return nil }
     let p = ProjectiveTransform2D(affine: map)
     func box(_ r: CGRect) -> PixelRect? {
       LayerGeometry.boundingBox(of: r, through: p).map { PixelRect(covering: $0).insetBy(-1) }
     }
     guard var extent = box(st.bounds) else { return nil }
+    if n.kind == .shape, let sh = st.shape, let path = sh.path, !path.isEmpty {
+      guard let reach = Self.shapeReach(sh),
+        let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
+      else { return nil }
+      extent = extent.union(b)
+    }
     if let image = n.image, n.backingStore == nil, !st.masksToBounds {
       let r = ContentsLayout.rect(
         gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
@@ -29,7 +43,7 @@ extension LayerCompositor {
       for c in n.children {
         let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
-          let e = drawnExtent(c, map: child, parentMap: p, depth: depth + 1)
+          let e = drawnExtent(c, map: child, parentMap: p, shapes: shapes, depth: depth + 1)
         else { return nil }
         extent = extent.union(e)
       }
@@ -52,5 +66,21 @@ extension LayerCompositor {
       extent = extent.union(shape.insetBy(-reach).offsetBy(dx: dx, dy: dy))
     }
     return extent
+  }
+
+  /// How far (in the layer's points) a shape layer's drawing can reach outside its path's
+  /// control box: half the line width, times the miter limit for miter joins or √2 for
+  /// square caps, when it strokes; 0 when it only fills; nil when unbounded.
+  static func shapeReach(_ sh: ShapeLayerState) -> CGFloat? {
+    // `drawShape` strokes only a finite positive width.
+    guard let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0, sh.lineWidth.isFinite
+    else { return 0 }
+    guard sh.miterLimit.isFinite else { return nil }
+    var factor: CGFloat = 1
+    if sh.lineJoin != .round && sh.lineJoin != .bevel { factor = Swift.max(factor, sh.miterLimit) }
+    if sh.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
+    // Bevel joins and round parts stay within half the width; a margin for the stroker's
+    // flattening.
+    return sh.lineWidth / 2 * factor + 1
   }
 }

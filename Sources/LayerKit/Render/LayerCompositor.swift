@@ -179,22 +179,39 @@ package final class LayerCompositor {
     } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
       region = region.intersection(e)
     }
-    let drawn = region.intersection(clip)
-    guard !drawn.isEmpty, let group = surfaces.surface(rect: region) else { return }
+    var drawn = region.intersection(clip)
+    if let m = n.mask, !n.state.maskMode.isInverse, let e = maskExtent(m, of: i, map: map) {
+      // Outside what the mask draws its coverage is zero: nothing of the layer shows there,
+      // so only the rows the mask reaches are drawn, masked and composited. Rows only: the
+      // offscreen keeps its layout and each row its span (an image's samples step along
+      // the row from its first pixel), so the pixels are the same.
+      drawn = drawn.intersection(PixelRect(x0: drawn.x0, y0: e.y0, x1: drawn.x1, y1: e.y1))
+    }
+    // Everything below draws, masks and composites only inside `drawn`.
+    guard !drawn.isEmpty, let group = surfaces.surface(rect: region, used: drawn) else { return }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let m = tree.nodes[i].mask {
-      let mask = surfaces.surface(rect: region)
+      let mask = surfaces.surface(rect: region, used: drawn)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
           m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: drawn,
           alpha: 1)
       }
-      PixelCompositing.applyMask(mask, to: group, mode: n.state.maskMode)
+      PixelCompositing.applyMask(mask, to: group, in: drawn, mode: n.state.maskMode)
       surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.tint)
     surfaces.recycle(group)
+  }
+
+  /// Where mask node `m` of node `i` (drawn under the affine `map`) can draw, in device
+  /// pixels, or nil when that is not known cheaply.
+  private func maskExtent(_ m: Int, of i: Int, map: CGAffineTransform) -> PixelRect? {
+    let p = ProjectiveTransform2D(affine: map)
+    let local = ProjectiveTransform2D(flattening: tree.maskTransform(m, of: i))
+    guard let affine = local.concatenating(p).exactAffine else { return nil }
+    return drawnExtent(m, map: affine, parentMap: p, shapes: true)
   }
 
   /// The part of `s` an offscreen drawn for it may cover: `offscreenLimit`, which does

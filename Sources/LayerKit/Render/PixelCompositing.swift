@@ -50,30 +50,35 @@ package enum PixelCompositing {
     }
   }
 
-  /// Multiplies the pixels of `dst` in its whole rect by the alpha of `mask` (device
-  /// aligned; pixels outside `mask` become transparent).
+  /// Multiplies the pixels of `dst` in `area` (default its whole rect) by the alpha of
+  /// `mask` (device aligned; pixels outside `mask` become transparent). Pixels of `dst`
+  /// outside `area` keep what they were.
   package static func applyMask(
-    _ mask: RenderSurface?, to dst: RenderSurface, mode: LayerMaskMode = .alpha
+    _ mask: RenderSurface?, to dst: RenderSurface, in area: PixelRect? = nil,
+    mode: LayerMaskMode = .alpha
   ) {
     dst.flushPendingClear()
+    let a = area?.intersection(dst.rect) ?? dst.rect
+    guard !a.isEmpty else { return }
     if mode != .alpha {
-      applyMask(mask, to: dst, converting: mode)
+      applyMask(mask, to: dst, in: a, converting: mode)
       return
     }
     guard let mask else {
-      dst.clear(dst.rect)
+      dst.clear(a)
       return
     }
-    let r = dst.rect.intersection(mask.rect)
-    for y in dst.rect.y0..<dst.rect.y1 {
-      let row = dst.pixel(x: dst.rect.x0, y: y)
+    let r = a.intersection(mask.rect)
+    for y in a.y0..<a.y1 {
+      let row = dst.pixel(x: a.x0, y: y)
       if r.isEmpty || y < r.y0 || y >= r.y1 {
-        row.update(repeating: 0, count: dst.width)
+        row.update(repeating: 0, count: a.width)
         continue
       }
-      if r.x0 > dst.rect.x0 { row.update(repeating: 0, count: r.x0 - dst.rect.x0) }
-      if r.x1 < dst.rect.x1 { (row + (r.x1 - dst.rect.x0)).update(repeating: 0, count: dst.rect.x1 - r.x1) }
-      RowKernels.multiplyByAlphaRow(dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
+      if r.x0 > a.x0 { row.update(repeating: 0, count: r.x0 - a.x0) }
+      if r.x1 < a.x1 { (row + (r.x1 - a.x0)).update(repeating: 0, count: a.x1 - r.x1) }
+      RowKernels.multiplyByAlphaRow(
+        dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
     }
   }
 

@@ -40,20 +40,33 @@ package final class RenderSurface {
   /// A surface over the bitmap of `context` (which nothing else draws into), made
   /// transparent, with bitmap pixel (0, 0) at device pixel (`originX`, `originY`): a new
   /// surface's pixels in reused memory (`SurfacePool`).
-  package init(reusing context: CGContext, originX: Int, originY: Int) {
-    self.context = context
-    self.originX = originX
-    self.originY = originY
-    pixels = context.data!.assumingMemoryBound(to: UInt32.self)
-    stride = context.bytesPerRow / 4
+  package convenience init(reusing context: CGContext, originX: Int, originY: Int) {
+    self.init(wrapping: context, originX: originX, originY: originY)
     pixels.update(repeating: 0, count: stride * context.height)
   }
 
+  /// A surface over the bitmap of `context` (which nothing else draws into) with bitmap
+  /// pixel (0, 0) at device pixel (`originX`, `originY`), made transparent only inside
+  /// `used` (device): the rest keeps whatever it held, for a caller that draws, reads and
+  /// composites only inside `used` (`SurfacePool`).
+  package convenience init(
+    reusing context: CGContext, originX: Int, originY: Int, clearing used: PixelRect
+  ) {
+    self.init(wrapping: context, originX: originX, originY: originY)
+    clear(used)
+  }
+
   /// A surface drawing into `context`'s bitmap, placed at the device origin.
-  package init(wrapping context: CGContext) {
+  package convenience init(wrapping context: CGContext) {
+    self.init(wrapping: context, originX: 0, originY: 0)
+  }
+
+  /// A surface drawing into `context`'s bitmap as it is, with bitmap pixel (0, 0) at
+  /// device pixel (`originX`, `originY`).
+  private init(wrapping context: CGContext, originX: Int, originY: Int) {
     self.context = context
-    originX = 0
-    originY = 0
+    self.originX = originX
+    self.originY = originY
     pixels = context.data!.assumingMemoryBound(to: UInt32.self)
     stride = context.bytesPerRow / 4
   }

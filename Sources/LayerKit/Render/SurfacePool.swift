@@ -25,14 +25,25 @@ package final class SurfacePool {
 
   /// A transparent surface covering `rect` of device space: a kept bitmap of its size,
   /// cleared, or a new one; nil when `rect` is empty or too large for a bitmap.
-  package func surface(rect: PixelRect) -> RenderSurface? {
+  ///
+  /// With `used`, the caller draws into, reads and composites only the pixels of `used`
+  /// (its clip), so a kept bitmap is cleared only there: the rest keeps an earlier
+  /// frame's pixels, which nothing reads (a new bitmap is transparent everywhere).
+  package func surface(rect: PixelRect, used: PixelRect? = nil) -> RenderSurface? {
     guard !rect.isEmpty else { return nil }
     guard let i = kept.lastIndex(where: { $0.width == rect.width && $0.height == rect.height })
     else { return RenderSurface(rect: rect) }
     let context = kept.remove(at: i)
     keptBytes -= context.bytesPerRow * context.height
-    return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0)
+    reused += 1
+    guard let used else {
+      return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0)
+    }
+    return RenderSurface(reusing: context, originX: rect.x0, originY: rect.y0, clearing: used)
   }
+
+  /// How many surfaces were handed out from kept bitmaps (for tests).
+  package private(set) var reused = 0
 
   /// Takes back the bitmap of `surface`, which nothing may use afterwards.
   package func recycle(_ surface: RenderSurface?) {

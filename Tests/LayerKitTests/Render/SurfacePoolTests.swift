@@ -122,4 +122,26 @@ import Testing
     #expect((0..<(again.stride * again.height)).allSatisfy { again.pixels[$0] == 0 })
     #expect(pool.surface(rect: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) == nil)
   }
+
+  /// A kept bitmap handed out for a caller that uses only part of it is cleared only
+  /// there; a new bitmap is transparent everywhere.
+  @Test func aKeptBitmapIsClearedOnlyWhereItIsUsed() {
+    let pool = SurfacePool()
+    let rect = PixelRect(x0: 10, y0: 20, x1: 30, y1: 30)
+    let used = PixelRect(x0: 12, y0: 22, x1: 18, y1: 25)
+    let fresh = pool.surface(rect: rect, used: used)!
+    #expect((0..<(fresh.stride * fresh.height)).allSatisfy { fresh.pixels[$0] == 0 })
+    fresh.pixels.update(repeating: 0xFF00_00FF, count: fresh.stride * fresh.height)
+    pool.recycle(fresh)
+    #expect(pool.reused == 0)
+    let again = pool.surface(rect: rect, used: used)!
+    #expect(pool.reused == 1)
+    #expect(again.context === fresh.context)
+    for y in rect.y0..<rect.y1 {
+      for x in rect.x0..<rect.x1 {
+        let inside = x >= used.x0 && x < used.x1 && y >= used.y0 && y < used.y1
+        #expect(again.pixel(x: x, y: y).pointee == (inside ? 0 : 0xFF00_00FF), "(\(x), \(y))")
+      }
+    }
+  }
 }
