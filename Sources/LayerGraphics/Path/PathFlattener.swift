@@ -29,7 +29,16 @@ package enum PathFlattener {
     _ path: PathStorage, transform t: CGAffineTransform = .identity, tolerance: CGFloat = 0.25,
     into sink: inout S
   ) {
-    let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+    flatten(path, transform: t, tolerance: FlatteningTolerance(tolerance), into: &sink)
+  }
+
+  /// Flattens `path` mapped by `transform`, each curve's chords within the tolerance
+  /// `tolerance` gives for the curve's extent in the transformed space.
+  package static func flatten<S: PathFlatteningSink>(
+    _ path: PathStorage, transform t: CGAffineTransform = .identity, tolerance: FlatteningTolerance,
+    into sink: inout S
+  ) {
+    let tol = tolerance
     var last = CGPoint.zero
     var open = false
     var i = 0
@@ -51,7 +60,9 @@ package enum PathFlattener {
         let p1 = path.points[i].applying(t), p2 = path.points[i + 1].applying(t)
         let p0 = last
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
-        let pieces = Self.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2, tolerance: tol)
+        let pieces = Self.pieces(
+          secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
+          tolerance: tol.forCurve(p0, p1, p2, p2))
         if pieces > 1 {
           let step = 1 / CGFloat(pieces)
           for s in 1..<pieces {
@@ -69,7 +80,8 @@ package enum PathFlattener {
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
         let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
-        let pieces = Self.pieces(secondDifference: m, degree: 3, tolerance: tol)
+        let pieces = Self.pieces(
+          secondDifference: m, degree: 3, tolerance: tol.forCurve(p0, p1, p2, p3))
         if pieces > 1 {
           let step = 1 / CGFloat(pieces)
           for s in 1..<pieces {

@@ -23,9 +23,10 @@ public final class CGContext {
   public static let maximumPixelCount = 1 << 26
 
   /// How far flattened curves may stray from the true curve when filling, in device
-  /// pixels. Chords lie inside convex curves, so the filled area shrinks by about
-  /// ⅔ · tolerance · perimeter; 1/20 px keeps a circle of radius 10 within 0.5 %.
-  static let fillTolerance: CGFloat = 0.05
+  /// pixels: 1/64 of the curve's extent, at least 1/20 px and at most 1/4 px (see
+  /// <doc:Rasterizer>). Chords lie inside convex curves, so the filled area shrinks by
+  /// about ⅔ · tolerance · perimeter: a disc of radius 10 loses about 2 %.
+  static let fillTolerance = FlatteningTolerance(finest: 0.05, coarsest: 0.25, perUnit: 1.0 / 64)
 
   public let width: Int
   public let height: Int

@@ -41,8 +41,13 @@ import Testing
     }
   }
 
+  /// The chords of a flattened circle lie inside it, so its area falls short by up to
+  /// `⅔ · tol · 2πr`, a fraction `(4/3)·tol/r` of `πr²`, where `tol` is the fill tolerance
+  /// of its quarter arcs (`r`/64, at most 1/4 px): 2.1 % at `r` = 10, 1.9 % at 17.3 and
+  /// 0.8 % at 40.
   @Test(arguments: [
-    (radius: 10.0, tolerance: 0.005), (radius: 17.3, tolerance: 0.005), (radius: 40.0, tolerance: 0.005),
+    (radius: 10.0, tolerance: 0.021), (radius: 17.3, tolerance: 0.019),
+    (radius: 40.0, tolerance: 0.008),
   ])
   func circleAreaMatchesPiRSquared(radius: Double, tolerance: Double) {
     let img = render(100, 100, background: nil) { ctx in
