@@ -84,6 +84,25 @@ import Testing
   /// give the same bytes (and touch nothing past the run, which the arrays' size checks).
   static let counts = [1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 100, 1283]
 
+  @Test(.enabled(if: WideKernels.cpuHasAVX2)) func layerRowsMatchThePortableKernelBitForBit() {
+    // `srcOverRow` (a layer's offscreen onto its parent) takes the image rows' AVX2
+    // kernel: the same bytes as its own portable loop, premultiplied or not.
+    for (j, n) in Self.counts.enumerated() {
+      for (s, d) in [
+        (Self.pixels(n, seed: UInt64(j)), Self.pixels(n, seed: UInt64(j) &+ 50)),
+        (Self.words(n, seed: UInt64(j)), Self.words(n, seed: UInt64(j) &+ 50)),
+      ] {
+        var portable = d
+        var wide = d
+        s.withUnsafeBufferPointer { sp in
+          RowKernels.srcOverRowPortable(&portable, sp.baseAddress!, count: n)
+          WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
+        }
+        #expect(wide == portable, "\(n) pixels")
+      }
+    }
+  }
+
   @Test(.enabled(if: WideKernels.cpuHasAVX2)) func constantSpansMatchThePortableKernelBitForBit() {
     for (j, n) in Self.counts.enumerated() {
       for (source, inv) in [
