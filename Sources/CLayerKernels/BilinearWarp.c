@@ -84,6 +84,15 @@ __attribute__((target("avx2"))) long lk_warp_row_avx2(uint32_t *out, const uint3
   for (; i + 8 <= n; i += 8) {
     if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(inside + i)), one)) != -1)
       break;
+    if (i + 16 <= n) {
+      // The next step's first and last neighbourhoods, both rows, fetched early: the
+      // source is read along a slanted line, so these are often cache misses.
+      const int32_t *next = offset + i + 8;
+      _mm_prefetch((const char *)(src + next[0]), _MM_HINT_T0);
+      _mm_prefetch((const char *)(src + stride + next[0]), _MM_HINT_T0);
+      _mm_prefetch((const char *)(src + next[7]), _MM_HINT_T0);
+      _mm_prefetch((const char *)(src + stride + next[7]), _MM_HINT_T0);
+    }
     __m256i c = bilinear8(src, stride, offset + i, _mm256_loadu_si256((const __m256i *)(weights + i)));
     __m256i *dp = (__m256i *)(out + i);
     if (full_opacity &&
@@ -138,8 +147,8 @@ long lk_warp_row_avx2(uint32_t *out, const uint32_t *src, long stride, const int
   return 0;
 }
 
-long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu, int64_t fv,
-                       int64_t du, int64_t dv, long n) {
+long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu,
+                       int64_t fv, int64_t du, int64_t dv, long n) {
   (void)out;
   (void)pixels;
   (void)width;

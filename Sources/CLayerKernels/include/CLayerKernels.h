@@ -30,8 +30,8 @@ long lk_warp_row_avx2(uint32_t *out, const uint32_t *src, long stride, const int
 /// two rows `(t·(256 − wy) + b·wy) >> 8`, so the bytes equal the portable path's. Stops
 /// before the first eight with a tap outside the image; returns how many pixels it wrote
 /// to `out` (a multiple of eight, at most `n`). Meant for images of fewer than 2³¹ pixels.
-long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu, int64_t fv,
-                       int64_t du, int64_t dv, long n);
+long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu,
+                       int64_t fv, int64_t du, int64_t dv, long n);
 
 #endif
 }
@@ -75,7 +75,7 @@ long lk_warp_row_avx2(uint32_t *out, const uint32_t *src, long stride, const int
 /// two rows `(t·(256 − wy) + b·wy) >> 8`, so the bytes equal the portable path's. Stops
 /// before the first eight with a tap outside the image; returns how many pixels it wrote
 /// to `out` (a multiple of eight, at most `n`). Meant for images of fewer than 2³¹ pixels.
-long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu, int64_t fv,
-                       int64_t du, int64_t dv, long n);
+long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu,
+                       int64_t fv, int64_t du, int64_t dv, long n);
 
 #endif

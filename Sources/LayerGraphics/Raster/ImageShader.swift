@@ -99,12 +99,14 @@ package struct ImageShader {
     let raw = UnsafeRawPointer(pixels)
     let rowBytes = width * 4
     let maxX = width - 1, maxY = height - 1
-    let vectors = wide && count >= 8 && width.multipliedReportingOverflow(by: height).partialValue < 1 << 31
+    let area = width.multipliedReportingOverflow(by: height)
+    let vectors = wide && count >= 8 && !area.overflow && area.partialValue < 1 << 31
     var k = 0
     while k < count {
       if vectors && count &- k >= 8 {
         let done = WideKernels.imageRowAVX2(
-          out + k, pixels: pixels, width: width, height: height, u: fu, v: fv, du: du, dv: dv, count: count &- k)
+          out + k, pixels: pixels, width: width, height: height, u: fu, v: fv, du: du, dv: dv,
+          count: count &- k)
         if done > 0 {
           k &+= done
           fu &+= du &* Int64(done)

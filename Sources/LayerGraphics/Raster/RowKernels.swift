@@ -154,7 +154,9 @@ package enum RowKernels {
 
   /// ``srcOverRow(_:_:count:)`` on the portable (SSE2) path, whatever the CPU: the
   /// reference the wide kernel is checked against.
-  package static func srcOverRowPortable(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+  package static func srcOverRowPortable(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int
+  ) {
     let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
     let m = div255
     var i = 0

@@ -18,7 +18,9 @@ extension PixelCompositing {
     let ss = src.stride
     let ds = dst.stride
     let w = r.width
-    let table = W3CBlend.opaqueTable(mode).map { SendablePointer(UnsafeMutablePointer(mutating: $0)) }
+    let table = W3CBlend.opaqueTable(mode).map {
+      SendablePointer(UnsafeMutablePointer(mutating: $0))
+    }
     ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
       for y in rows {
         let sr = s.pointer + y * ss
@@ -26,7 +28,9 @@ extension PixelCompositing {
         if let t = table?.pointer {
           for x in 0..<w where sr[x] != 0 {
             let sp = sr[x], dp = dr[x]
-            dr[x] = sp & dp >= 0xFF00_0000 ? W3CBlend.blendOpaque(UnsafePointer(t), sp, dp) : BlendFunction.blend(mode, sp, dp)
+            dr[x] =
+              sp & dp >= 0xFF00_0000
+              ? W3CBlend.blendOpaque(UnsafePointer(t), sp, dp) : BlendFunction.blend(mode, sp, dp)
           }
         } else {
           for x in 0..<w where sr[x] != 0 { dr[x] = BlendFunction.blend(mode, sr[x], dr[x]) }
