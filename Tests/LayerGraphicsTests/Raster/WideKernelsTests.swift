@@ -27,20 +27,29 @@ import Testing
     return Array(out.prefix(n))
   }
 
+  /// The image rows' AVX2 kernel also draws a layer's offscreen onto its parent
+  /// (`RowKernels.srcOverRow`): both portable loops give its bytes, premultiplied pixels
+  /// or any words.
   @Test(.enabled(if: WideKernels.cpuHasAVX2)) func sourceOverMatchesThePortableKernelBitForBit() {
     for (n, seed) in [(1, 1), (7, 2), (8, 3), (9, 4), (64, 5), (1000, 6), (4099, 7)]
       as [(Int, UInt64)]
     {
-      let s = Self.pixels(n, seed: seed)
-      let d = Self.pixels(n, seed: seed &+ 100)
-      var portable = d
-      var wide = d
-      s.withUnsafeBufferPointer { sp in
-        RowKernels.srcOverImageRowPortable(&portable, sp.baseAddress!, count: n)
-        WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
+      for (s, d) in [
+        (Self.pixels(n, seed: seed), Self.pixels(n, seed: seed &+ 100)),
+        (Self.words(n, seed: seed), Self.words(n, seed: seed &+ 100)),
+      ] {
+        var portable = d
+        var layer = d
+        var wide = d
+        s.withUnsafeBufferPointer { sp in
+          RowKernels.srcOverImageRowPortable(&portable, sp.baseAddress!, count: n)
+          RowKernels.srcOverRowPortable(&layer, sp.baseAddress!, count: n)
+          WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
+        }
+        #expect(wide == portable, "\(n) pixels")
+        #expect(layer == portable, "\(n) pixels, layer row")
+        #expect(wide != d || s.allSatisfy { $0 >> 24 == 0 })
       }
-      #expect(wide == portable, "\(n) pixels")
-      #expect(wide != d || s.allSatisfy { $0 >> 24 == 0 })
     }
   }
 
@@ -83,25 +92,6 @@ import Testing
   /// Run lengths: the kernels are made for eight pixels or more; shorter runs must still
   /// give the same bytes (and touch nothing past the run, which the arrays' size checks).
   static let counts = [1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 100, 1283]
-
-  @Test(.enabled(if: WideKernels.cpuHasAVX2)) func layerRowsMatchThePortableKernelBitForBit() {
-    // `srcOverRow` (a layer's offscreen onto its parent) takes the image rows' AVX2
-    // kernel: the same bytes as its own portable loop, premultiplied or not.
-    for (j, n) in Self.counts.enumerated() {
-      for (s, d) in [
-        (Self.pixels(n, seed: UInt64(j)), Self.pixels(n, seed: UInt64(j) &+ 50)),
-        (Self.words(n, seed: UInt64(j)), Self.words(n, seed: UInt64(j) &+ 50)),
-      ] {
-        var portable = d
-        var wide = d
-        s.withUnsafeBufferPointer { sp in
-          RowKernels.srcOverRowPortable(&portable, sp.baseAddress!, count: n)
-          WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
-        }
-        #expect(wide == portable, "\(n) pixels")
-      }
-    }
-  }
 
   @Test(.enabled(if: WideKernels.cpuHasAVX2)) func constantSpansMatchThePortableKernelBitForBit() {
     for (j, n) in Self.counts.enumerated() {
