@@ -9,7 +9,9 @@ import Foundation
 /// library keeps the baseline instruction set: the full-opacity source-over of image rows
 /// (the full-frame blit) and the two loops of a solid fill, the spans of constant coverage
 /// (`srcOverConstant`) and the runs of varying coverage (`srcOverMask`), eight pixels per
-/// step where the portable loops do four. Both give the same bytes (same rounding,
+/// step where the portable loops do four; and the bilinear samples of `ImageShader` rows and
+/// of the perspective warp's interior pixels (with their source-over), eight per step. Both
+/// give the same bytes (same rounding,
 /// `(x·k + 128)·257 >> 16`); `LAYERKIT_KERNELS=portable` forces the portable path, to
 /// compare the two.
 package enum WideKernels {

@@ -10,7 +10,9 @@ import Foundation
 /// source pixel of the exact ones, two divisions per span of up to 64 pixels). The four
 /// neighbours are weighted in 1/256 steps (`wx`, the eight bits below the whole part)
 /// with integer lane arithmetic, in 16-bit SIMD lanes, two pixels per step when both
-/// have all four neighbours inside (`PixelLanes.bilinearPair`). Sources are limited to
+/// have all four neighbours inside (`PixelLanes.bilinearPair`), or eight per step in the
+/// AVX2 kernel where the CPU has it (`WideKernels.warpRowAVX2`, the same bytes, checked by
+/// `ProjectiveWarpWideTests`). Sources are limited to
 /// `maximumSide` pixels per side (positions keep at least eight fraction bits in 32-bit
 /// lanes). `ProjectiveWarpTests` holds the loop within 2 per channel of an exact
 /// one-pixel-at-a-time reference and the positions within their bound.
