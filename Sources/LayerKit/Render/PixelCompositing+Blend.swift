@@ -27,7 +27,8 @@ extension PixelCompositing {
         let dr = d.pointer + y * ds
         if let t = table?.pointer {
           for x in 0..<w where sr[x] != 0 {
-            let sp = sr[x], dp = dr[x]
+            let sp = sr[x]
+            let dp = dr[x]
             dr[x] =
               sp & dp >= 0xFF00_0000
               ? W3CBlend.blendOpaque(UnsafePointer(t), sp, dp) : BlendFunction.blend(mode, sp, dp)
