@@ -10,7 +10,9 @@ import Foundation
 /// source pixel of the exact ones, two divisions per span of up to 64 pixels). The four
 /// neighbours are weighted in 1/256 steps (`wx`, the eight bits below the whole part)
 /// with integer lane arithmetic, in 16-bit SIMD lanes, two pixels per step when both
-/// have all four neighbours inside (`PixelLanes.bilinearPair`). Sources are limited to
+/// have all four neighbours inside (`PixelLanes.bilinearPair`), or eight per step in the
+/// AVX2 kernel where the CPU has it (`WideKernels.warpRowAVX2`, the same bytes, checked by
+/// `ProjectiveWarpWideTests`). Sources are limited to
 /// `maximumSide` pixels per side (positions keep at least eight fraction bits in 32-bit
 /// lanes). `ProjectiveWarpTests` holds the loop within 2 per channel of an exact
 /// one-pixel-at-a-time reference and the positions within their bound.
@@ -20,10 +22,13 @@ enum ProjectiveWarp {
 
   /// Samples the `width × height` pixels at `src` for every pixel of `region` through
   /// `back` (device → source pixels), bilinearly (transparent outside), and blends
-  /// source-over at `alpha` (0…1) into `s`.
+  /// source-over at `alpha` (0…1) into `s`. `wide`: the interior pixels go through the
+  /// AVX2 kernel (`WideKernels.warpRowAVX2`, same bytes), eight at a time; on by default
+  /// where the CPU has it.
   static func warp(
     _ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
-    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float
+    through back: ProjectiveTransform2D, into s: RenderSurface, region: PixelRect, alpha: Float,
+    wide: Bool = WideKernels.usesAVX2
   ) {
     guard !region.isEmpty else { return }
     guard sw < maximumSide, sh < maximumSide, sh * ss < Int(Int32.max) else {
@@ -51,7 +56,9 @@ enum ProjectiveWarp {
           scratch.locate(line, run, fraction: fraction, width: sw, height: sh, stride: ss, narrow: false)
         }
         let out = dp.pointer + row * ds + run.lowerBound
-        if k == 255 {
+        if wide {
+          sampleRowWide(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+        } else if k == 255 {
           sampleRow(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: 255, fraction: fraction)
         } else {
           sampleRow(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
@@ -84,6 +91,29 @@ enum ProjectiveWarp {
           put(UInt32(truncatingIfNeeded: c &>> 32), into: out + x + 1, opacity: k)
         }
       } else if places != 0 {
+        samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+      }
+      x &+= 2
+    }
+  }
+
+  /// `sampleRow` with runs of eight interior pixels drawn by the AVX2 kernel and the
+  /// pixels between them two at a time, as `sampleRow` draws them.
+  private static func sampleRowWide(
+    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64, fraction: Int
+  ) {
+    var x = 0
+    while x < w {
+      if w &- x >= 8 {
+        let done = WideKernels.warpRowAVX2(
+          out + x, source: px, stride: ss, offset: scratch.offset + x, weights: scratch.weights + x,
+          inside: scratch.inside + x, count: w &- x, opacity: UInt32(k))
+        x &+= done
+        if done > 0 { continue }
+      }
+      let places = UnsafeRawPointer(scratch.inside + x).loadUnaligned(as: UInt64.self)
+      if places != 0 {
         samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
       }
       x &+= 2

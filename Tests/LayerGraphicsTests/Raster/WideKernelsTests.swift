@@ -27,20 +27,29 @@ import Testing
     return Array(out.prefix(n))
   }
 
+  /// The image rows' AVX2 kernel also draws a layer's offscreen onto its parent
+  /// (`RowKernels.srcOverRow`): both portable loops give its bytes, premultiplied pixels
+  /// or any words.
   @Test(.enabled(if: WideKernels.cpuHasAVX2)) func sourceOverMatchesThePortableKernelBitForBit() {
     for (n, seed) in [(1, 1), (7, 2), (8, 3), (9, 4), (64, 5), (1000, 6), (4099, 7)]
       as [(Int, UInt64)]
     {
-      let s = Self.pixels(n, seed: seed)
-      let d = Self.pixels(n, seed: seed &+ 100)
-      var portable = d
-      var wide = d
-      s.withUnsafeBufferPointer { sp in
-        RowKernels.srcOverImageRowPortable(&portable, sp.baseAddress!, count: n)
-        WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
+      for (s, d) in [
+        (Self.pixels(n, seed: seed), Self.pixels(n, seed: seed &+ 100)),
+        (Self.words(n, seed: seed), Self.words(n, seed: seed &+ 100)),
+      ] {
+        var portable = d
+        var layer = d
+        var wide = d
+        s.withUnsafeBufferPointer { sp in
+          RowKernels.srcOverImageRowPortable(&portable, sp.baseAddress!, count: n)
+          RowKernels.srcOverRowPortable(&layer, sp.baseAddress!, count: n)
+          WideKernels.srcOverImageRowAVX2(&wide, sp.baseAddress!, count: n)
+        }
+        #expect(wide == portable, "\(n) pixels")
+        #expect(layer == portable, "\(n) pixels, layer row")
+        #expect(wide != d || s.allSatisfy { $0 >> 24 == 0 })
       }
-      #expect(wide == portable, "\(n) pixels")
-      #expect(wide != d || s.allSatisfy { $0 >> 24 == 0 })
     }
   }
 
