@@ -17,7 +17,7 @@ import Foundation
 open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// The model properties.
   @exclusivity(unchecked) package var state: LayerState {
-    didSet { LayerStructureChanges.bump() }
+    didSet { LayerStructureChanges.bumpModel() }
   }
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
