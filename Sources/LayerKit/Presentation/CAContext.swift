@@ -52,6 +52,8 @@ public final class CAContext {
   /// walk: while both are unchanged, a commit has nothing to do.
   private weak var committedRoot: CALayer?
   private var committedStamp: UInt64 = .max
+  /// How many commits walked the tree (those with something to stamp or capture).
+  package private(set) var commitWalks = 0
   /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
   private var committedAttachments: UInt64 = .max
   /// Bumped by every commit and every animation change: the presentation cache key.
@@ -141,6 +143,7 @@ public final class CAContext {
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
+    commitWalks &+= 1
     flatTable.compactIfNeeded()
     plan.beginRecording(tableEpoch: flatTable.epoch)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
@@ -389,6 +392,7 @@ public final class CAContext {
 
   private func buildPresentation(_ model: CALayer) -> CALayer {
     let copy = type(of: model).init(layer: model)
+    copy.isPresentationCopy = true
     if let p = model.animationStorage.presentationState { copy.state = p }
     copy.animationStorage.modelLayer = model
     presentationLayers[ObjectIdentifier(model)] = copy
