@@ -6,6 +6,15 @@ import Testing
 /// A commit with nothing new returns without walking the tree; these check that the
 /// commits that do have work still do all of it.
 @Suite struct IdleCommitTests {
+  /// Opacity from 1 to 0 over 2 seconds.
+  static func fade() -> CABasicAnimation {
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 1.0
+    fade.toValue = 0.0
+    fade.duration = 2
+    return fade
+  }
+
   @Test func anAnimationAddedAfterIdleCommitsIsStampedAtItsCommit() throws {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
@@ -16,11 +25,7 @@ import Testing
       clock.advance(by: 1)
       context.commit()
     }
-    let fade = CABasicAnimation(keyPath: "opacity")
-    fade.fromValue = 1.0
-    fade.toValue = 0.0
-    fade.duration = 2
-    layer.add(fade, forKey: "fade")
+    layer.add(Self.fade(), forKey: "fade")
     context.advance(by: 1)  // commits at t = 5, evaluates at t = 6: halfway
     #expect(abs(try #require(layer.presentation()).opacity - 0.5) < 1e-6)
   }
@@ -109,11 +114,7 @@ import Testing
       context.commit()
     }
     let walks = context.commitWalks
-    let fade = CABasicAnimation(keyPath: "opacity")
-    fade.fromValue = 1.0
-    fade.toValue = 0.0
-    fade.duration = 2
-    deepest.add(fade, forKey: "fade")
+    deepest.add(IdleCommitTests.fade(), forKey: "fade")
     context.advance(by: 1)  // commits at t = 4, evaluates at t = 5: halfway
     #expect(context.commitWalks == walks + 1)
     #expect(abs(try #require(deepest.presentation()).opacity - 0.5) < 1e-6)
