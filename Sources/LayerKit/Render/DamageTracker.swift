@@ -45,6 +45,9 @@ package struct DamageTracker {
   private var last: [Record] = []
   private var lastKeys: [RenderNode.Key] = []
   private var lastBounds = PixelRect.empty
+  /// The records and keys of the frame before `last`, kept for their buffers.
+  private var spareRecords: [Record] = []
+  private var spareKeys: [RenderNode.Key] = []
   /// The particles of every emitter node in the previous frame.
   private var lastParticles: [RenderNode.Key: [EmitterParticle]] = [:]
 
@@ -54,8 +57,13 @@ package struct DamageTracker {
   /// relative to the previous call; the whole frame on the first call or when the frame
   /// size changes.
   package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect] {
-    var records: [Record] = []
-    var keys: [RenderNode.Key] = []
+    // The buffers of the frame before the previous one are reused (no allocation, no
+    // fresh pages, in a steady state).
+    var records = spareRecords
+    var keys = spareKeys
+    spareRecords = []
+    spareKeys = []
+    keys.removeAll(keepingCapacity: true)
     records.reserveCapacity(tree.nodes.count)
     keys.reserveCapacity(tree.nodes.count)
     if let root = tree.root {
@@ -66,8 +74,11 @@ package struct DamageTracker {
       }
     }
     defer {
-      last = records
-      lastKeys = keys
+      swap(&last, &records)
+      swap(&lastKeys, &keys)
+      records.removeAll(keepingCapacity: true)
+      spareRecords = records
+      spareKeys = keys
       lastBounds = frame
     }
     if frame != lastBounds || frame.isEmpty { return frame.isEmpty ? [] : [frame] }

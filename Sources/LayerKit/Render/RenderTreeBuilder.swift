@@ -50,11 +50,14 @@ package struct RenderTreeBuilder {
   ///   - transitions: whether layers with a running `CATransition` also carry their
   ///     outgoing state (a second node with the outgoing sublayers, keyed by the
   ///     bitwise complement of the instance number).
+  ///   - capacity: how many nodes to make room for at once (the previous frame's count:
+  ///     the node array then grows without copying its nodes). Default 0.
   package static func build(
-    root: CALayer, transitions: Bool = false, state: @escaping (CALayer) -> LayerState
+    root: CALayer, transitions: Bool = false, capacity: Int = 0, state: @escaping (CALayer) -> LayerState
   ) -> RenderTree {
     root.layoutIfNeeded()
     var b = RenderTreeBuilder(state: state, transitions: transitions)
+    b.tree.nodes.reserveCapacity(capacity)
     b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
     return b.tree
   }
