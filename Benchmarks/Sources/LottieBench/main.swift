@@ -8,7 +8,10 @@
 // (`<name> <W> <H> <ip> <w> <h> <path> <frame>...`, w × h the composition in points), so the ThorVG anchor
 // (`Scripts/bench-lottie.py`) renders exactly the same frames at the same size.
 // With --hash it prints `PIXELS <name> <hash>` over the frames of the first pass instead of
-// timing, to check that a speed change keeps every pixel.
+// timing, to check that a speed change keeps every pixel. With --check it prints
+// `CHECK <name> <largest channel difference> <bytes that differ>` between each frame drawn
+// incrementally (only the damage redrawn) and the same frame drawn whole by a fresh
+// stage, to check that the damage covers every change.
 import Foundation
 import LayerKitLottie
 import LayerKitSDL
@@ -22,6 +25,7 @@ let runs = max(1, Int(argument("--runs") ?? "") ?? 5)
 let framesPerPass = max(1, Int(argument("--frames") ?? "") ?? 10)
 let passes = max(1, Int(argument("--passes") ?? "") ?? 3)
 let hashing = arguments.contains("--hash")
+let checking = arguments.contains("--check")
 let valued: Set = ["--runs", "--frames", "--passes", "--plan"]
 var files: [String] = []
 var skip = false
@@ -81,6 +85,22 @@ for file in files {
   plan += "\(name) \(stage.width) \(stage.height) \(animation.startFrame) "
   plan += "\(animation.size.width) \(animation.size.height) \(url.path) "
   plan += frames.map { String($0) }.joined(separator: " ") + "\n"
+  if checking {
+    var largest = 0
+    var differing = 0
+    for f in frames {
+      stage.render(frame: f, into: bitmap)
+      guard let a = try? LottieAnimation(data: data), let whole = CGContext(width: stage.width, height: stage.height)
+      else { break }
+      LottieStage(a, pixelSize: nil, imageDecoder: decoder).render(frame: f, into: whole)
+      for (x, y) in zip(bitmap.makeImage()?.pixels ?? [], whole.makeImage()?.pixels ?? []) where x != y {
+        largest = max(largest, abs(Int(x) - Int(y)))
+        differing += 1
+      }
+    }
+    print("CHECK \(name) \(largest) \(differing)")
+    continue
+  }
   if hashing {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for f in frames {

@@ -45,6 +45,10 @@ extension LayerState {
   /// The emitter state, created with its defaults when first written.
   package var emitterState: EmitterLayerState {
     get { emitter ?? EmitterLayerState() }
-    set { emitter = newValue }
+    // Written in place (no copy of the whole subclass state per property write).
+    _modify {
+      if emitter == nil { emitter = EmitterLayerState() }
+      yield &emitter!
+    }
   }
 }

@@ -17,7 +17,7 @@ import Foundation
 open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// The model properties.
   @exclusivity(unchecked) package var state: LayerState {
-    didSet { LayerStructureChanges.bump() }
+    didSet { if !isPresentationCopy { LayerStructureChanges.bumpModel() } }
   }
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
@@ -34,12 +34,16 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   package weak var parentLayer: CALayer?
   /// The sublayers, back to front before `zPosition` sorting.
   @exclusivity(unchecked) package var children: [CALayer] = [] {
-    didSet { LayerStructureChanges.bump() }
+    didSet { if !isPresentationCopy { LayerStructureChanges.bump() } }
   }
   /// The mask layer (owned by this layer, outside the sublayer tree).
   @exclusivity(unchecked) package var maskLayer: CALayer? {
-    didSet { LayerStructureChanges.bump() }
+    didSet { if !isPresentationCopy { LayerStructureChanges.bump() } }
   }
+  /// Whether this layer is a presentation copy (`presentation()`): a snapshot no
+  /// context walks, so building or changing it counts as no change for the frame loop
+  /// (`LayerStructureChanges`).
+  package var isPresentationCopy = false
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
   /// Scratch for counting each layer of a sublayer change once: a layer carries the mark

@@ -20,6 +20,10 @@ extension LayerState {
   /// The gradient state, created with its defaults when first written.
   package var gradientState: GradientLayerState {
     get { gradient ?? GradientLayerState() }
-    set { gradient = newValue }
+    // Written in place (no copy of the whole subclass state per property write).
+    _modify {
+      if gradient == nil { gradient = GradientLayerState() }
+      yield &gradient!
+    }
   }
 }

@@ -8,10 +8,13 @@ import Foundation
 /// the layer's own coordinate space, `position` and `zPosition` in the superlayer's;
 /// `anchorPoint` and `contentsRect`/`contentsCenter` in the unit square.
 ///
-/// Subclass-specific state (shape, gradient, …) is not here: each subclass keeps its
-/// own. The exception is `text`: a text layer's animatable properties (`fontSize`,
-/// `foregroundColor`) need descriptors over this value, so its state rides along here,
-/// nil for every other layer.
+/// The properties most layers set or animate are stored inline. The rest (the sublayer
+/// transform, rarely set appearance and contents options, media timing beyond what every
+/// frame reads, and the subclass states `text`, `shape`, `gradient`, `replicator` and
+/// `emitter`) live in one copy-on-write ``LayerState/Rare`` value behind ``rare``: a
+/// state is copied for every layer at every frame (presentation, render tree, damage),
+/// and those copies then cost one reference count for that part instead of copying it.
+/// The properties read and write the same as if they were stored inline.
 package struct LayerState: Equatable, Sendable {
   // MARK: Geometry
 
@@ -29,9 +32,6 @@ package struct LayerState: Equatable, Sendable {
   package var anchorPointZ: CGFloat = 0
   /// The layer's transform about its anchor point. Default identity.
   package var transform: CATransform3D = .identity
-  /// The transform applied to the sublayers, about this layer's anchor point. Default
-  /// identity.
-  package var sublayerTransform: CATransform3D = .identity
   /// Whether sublayer geometry has its y axis pointing up. Default false.
   package var isGeometryFlipped = false
 
@@ -45,22 +45,12 @@ package struct LayerState: Equatable, Sendable {
   /// In points. Default 0.
   package var cornerRadius: CGFloat = 0
   package var maskedCorners: CACornerMask = .all
-  /// The shape of the rounded corners. Default `.circular`.
-  package var cornerCurve: CALayerCornerCurve = .circular
-  /// How `mask` becomes coverage (a LayerKit addition). Default `.alpha`.
-  package var maskMode: LayerMaskMode = .alpha
   /// In points, drawn inside the bounds. Default 0.
   package var borderWidth: CGFloat = 0
   package var borderColor: CGColor? = .black
   package var masksToBounds = false
   package var allowsGroupOpacity = true
-  package var allowsEdgeAntialiasing = false
-  package var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
   package var isOpaque = false
-  /// The name of the filter compositing the layer onto what is behind it (one of Apple's
-  /// blend-mode filter names, see `CALayer.compositingFilter`). Default nil (source
-  /// over).
-  package var compositingFilter: String? = nil
 
   // MARK: Shadow
 
@@ -71,8 +61,6 @@ package struct LayerState: Equatable, Sendable {
   package var shadowOffset = CGSize(width: 0, height: -3)
   /// The blur radius, in points. Default 3.
   package var shadowRadius: CGFloat = 3
-  /// The shadow's shape in the layer's coordinates; nil uses the layer's own alpha.
-  package var shadowPath: CGPath? = nil
 
   // MARK: Contents
 
@@ -88,53 +76,25 @@ package struct LayerState: Equatable, Sendable {
   package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
   /// Image pixels per point. Default 1.
   package var contentsScale: CGFloat = 1
-  /// The stretchable middle of `contents`, in its unit square. Default (0, 0, 1, 1).
-  package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
   package var contentsGravity: CALayerContentsGravity = .resize
-  package var minificationFilter: CALayerContentsFilter = .linear
-  package var magnificationFilter: CALayerContentsFilter = .linear
-  package var minificationFilterBias: Float = 0
-  package var needsDisplayOnBoundsChange = false
-  package var drawsAsynchronously = false
   package var shouldRasterize = false
   /// Pixels per point of the rasterized copy. Default 1.
   package var rasterizationScale: CGFloat = 1
-
-  // MARK: Subclass state
-
-  /// A `CATextLayer`'s text and text properties; nil for other layers.
-  package var text: TextLayerState? = nil
 
   // MARK: Media timing (the layer's own time space)
 
   /// In the superlayer's time, in seconds. Default 0.
   package var beginTime: CFTimeInterval = 0
-  /// In seconds. Default infinity: a layer is active for ever (Core Animation's
-  /// `CALayer.defaultValue(forKey: "duration")`). LayerKit's layer timing treats every
-  /// layer's active duration as infinite whatever this holds.
-  package var duration: CFTimeInterval = .infinity
   /// Default 1.
   package var speed: Float = 1
   /// In seconds. Default 0.
   package var timeOffset: CFTimeInterval = 0
-  /// Default 0.
-  package var repeatCount: Float = 0
-  /// In seconds. Default 0.
-  package var repeatDuration: CFTimeInterval = 0
-  package var autoreverses = false
   package var fillMode: CAMediaTimingFillMode = .removed
 
-  // MARK: Drawing subclasses
+  // MARK: Rarely set properties and subclass state
 
-  /// A `CAShapeLayer`'s path and stroke/fill style; nil for other layers.
-  package var shape: ShapeLayerState? = nil
-  /// A `CAGradientLayer`'s colours, stops, end points and type; nil for other layers.
-  package var gradient: GradientLayerState? = nil
-  /// A `CAReplicatorLayer`'s instance count, transform, delay and colours; nil for
-  /// other layers.
-  package var replicator: ReplicatorLayerState? = nil
-  /// A `CAEmitterLayer`'s emitter settings and cells; nil for other layers.
-  package var emitter: EmitterLayerState? = nil
+  /// The properties few layers set, shared between copies until one is written.
+  package var rare = Rare.shared
 
   /// A state with every property at Core Animation's default.
   package init() {}
@@ -145,5 +105,155 @@ package struct LayerState: Equatable, Sendable {
     CGPoint(
       x: bounds.origin.x + anchorPoint.x * bounds.size.width,
       y: bounds.origin.y + anchorPoint.y * bounds.size.height)
+  }
+}
+
+extension LayerState {
+  /// The part of a ``LayerState`` most layers leave at its defaults, kept behind one
+  /// copy-on-write reference (see ``LayerState``).
+  package struct Rare: Equatable, Sendable {
+    var sublayerTransform: CATransform3D = .identity
+    var cornerCurve: CALayerCornerCurve = .circular
+    var maskMode: LayerMaskMode = .alpha
+    var allowsEdgeAntialiasing = false
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    var compositingFilter: String? = nil
+    var shadowPath: CGPath? = nil
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
+    var needsDisplayOnBoundsChange = false
+    var drawsAsynchronously = false
+    var duration: CFTimeInterval = .infinity
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var text: TextLayerState? = nil
+    var shape: ShapeLayerState? = nil
+    var gradient: GradientLayerState? = nil
+    var replicator: ReplicatorLayerState? = nil
+    var emitter: EmitterLayerState? = nil
+
+    /// Every default, in one storage that all default states share (a state written
+    /// for the first time copies it).
+    static let shared = CopyOnWrite(Rare())
+  }
+
+  /// The transform applied to the sublayers, about this layer's anchor point. Default
+  /// identity.
+  package var sublayerTransform: CATransform3D {
+    get { rare.value.sublayerTransform }
+    _modify { yield &rare.value.sublayerTransform }
+  }
+  /// The shape of the rounded corners. Default `.circular`.
+  package var cornerCurve: CALayerCornerCurve {
+    get { rare.value.cornerCurve }
+    _modify { yield &rare.value.cornerCurve }
+  }
+  /// How `mask` becomes coverage (a LayerKit addition). Default `.alpha`.
+  package var maskMode: LayerMaskMode {
+    get { rare.value.maskMode }
+    _modify { yield &rare.value.maskMode }
+  }
+  /// Default false.
+  package var allowsEdgeAntialiasing: Bool {
+    get { rare.value.allowsEdgeAntialiasing }
+    _modify { yield &rare.value.allowsEdgeAntialiasing }
+  }
+  /// Default `.all`.
+  package var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+    get { rare.value.edgeAntialiasingMask }
+    _modify { yield &rare.value.edgeAntialiasingMask }
+  }
+  /// The name of the filter compositing the layer onto what is behind it (one of Apple's
+  /// blend-mode filter names, see `CALayer.compositingFilter`). Default nil (source
+  /// over).
+  package var compositingFilter: String? {
+    get { rare.value.compositingFilter }
+    _modify { yield &rare.value.compositingFilter }
+  }
+  /// The shadow's shape in the layer's coordinates; nil uses the layer's own alpha.
+  package var shadowPath: CGPath? {
+    get { rare.value.shadowPath }
+    _modify { yield &rare.value.shadowPath }
+  }
+  /// The stretchable middle of `contents`, in its unit square. Default (0, 0, 1, 1).
+  package var contentsCenter: CGRect {
+    get { rare.value.contentsCenter }
+    _modify { yield &rare.value.contentsCenter }
+  }
+  /// Default `.linear`.
+  package var minificationFilter: CALayerContentsFilter {
+    get { rare.value.minificationFilter }
+    _modify { yield &rare.value.minificationFilter }
+  }
+  /// Default `.linear`.
+  package var magnificationFilter: CALayerContentsFilter {
+    get { rare.value.magnificationFilter }
+    _modify { yield &rare.value.magnificationFilter }
+  }
+  /// Default 0.
+  package var minificationFilterBias: Float {
+    get { rare.value.minificationFilterBias }
+    _modify { yield &rare.value.minificationFilterBias }
+  }
+  /// Default false.
+  package var needsDisplayOnBoundsChange: Bool {
+    get { rare.value.needsDisplayOnBoundsChange }
+    _modify { yield &rare.value.needsDisplayOnBoundsChange }
+  }
+  /// Default false.
+  package var drawsAsynchronously: Bool {
+    get { rare.value.drawsAsynchronously }
+    _modify { yield &rare.value.drawsAsynchronously }
+  }
+  /// In seconds. Default infinity: a layer is active for ever (Core Animation's
+  /// `CALayer.defaultValue(forKey: "duration")`). LayerKit's layer timing treats every
+  /// layer's active duration as infinite whatever this holds.
+  package var duration: CFTimeInterval {
+    get { rare.value.duration }
+    _modify { yield &rare.value.duration }
+  }
+  /// Default 0.
+  package var repeatCount: Float {
+    get { rare.value.repeatCount }
+    _modify { yield &rare.value.repeatCount }
+  }
+  /// In seconds. Default 0.
+  package var repeatDuration: CFTimeInterval {
+    get { rare.value.repeatDuration }
+    _modify { yield &rare.value.repeatDuration }
+  }
+  /// Default false.
+  package var autoreverses: Bool {
+    get { rare.value.autoreverses }
+    _modify { yield &rare.value.autoreverses }
+  }
+  /// A `CATextLayer`'s text and text properties; nil for other layers.
+  package var text: TextLayerState? {
+    get { rare.value.text }
+    _modify { yield &rare.value.text }
+  }
+  /// A `CAShapeLayer`'s path and stroke/fill style; nil for other layers.
+  package var shape: ShapeLayerState? {
+    get { rare.value.shape }
+    _modify { yield &rare.value.shape }
+  }
+  /// A `CAGradientLayer`'s colours, stops, end points and type; nil for other layers.
+  package var gradient: GradientLayerState? {
+    get { rare.value.gradient }
+    _modify { yield &rare.value.gradient }
+  }
+  /// A `CAReplicatorLayer`'s instance count, transform, delay and colours; nil for
+  /// other layers.
+  package var replicator: ReplicatorLayerState? {
+    get { rare.value.replicator }
+    _modify { yield &rare.value.replicator }
+  }
+  /// A `CAEmitterLayer`'s emitter settings and cells; nil for other layers.
+  package var emitter: EmitterLayerState? {
+    get { rare.value.emitter }
+    _modify { yield &rare.value.emitter }
   }
 }

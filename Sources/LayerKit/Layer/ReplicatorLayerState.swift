@@ -29,6 +29,10 @@ extension LayerState {
   /// The replicator state, created with its defaults when first written.
   package var replicatorState: ReplicatorLayerState {
     get { replicator ?? ReplicatorLayerState() }
-    set { replicator = newValue }
+    // Written in place (no copy of the whole subclass state per property write).
+    _modify {
+      if replicator == nil { replicator = ReplicatorLayerState() }
+      yield &replicator!
+    }
   }
 }

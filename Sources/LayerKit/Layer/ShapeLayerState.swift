@@ -32,6 +32,10 @@ extension LayerState {
   /// The shape state, created with its defaults when first written.
   package var shapeState: ShapeLayerState {
     get { shape ?? ShapeLayerState() }
-    set { shape = newValue }
+    // Written in place (no copy of the whole subclass state per property write).
+    _modify {
+      if shape == nil { shape = ShapeLayerState() }
+      yield &shape!
+    }
   }
 }

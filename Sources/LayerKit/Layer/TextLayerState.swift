@@ -110,6 +110,10 @@ extension LayerState {
   /// carry text state. Text property descriptors and setters go through it.
   package var textState: TextLayerState {
     get { text ?? TextLayerState() }
-    set { text = newValue }
+    // Written in place (no copy of the whole subclass state per property write).
+    _modify {
+      if text == nil { text = TextLayerState() }
+      yield &text!
+    }
   }
 }

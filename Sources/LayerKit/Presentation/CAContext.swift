@@ -52,6 +52,10 @@ public final class CAContext {
   /// walk: while both are unchanged, a commit has nothing to do.
   private weak var committedRoot: CALayer?
   private var committedStamp: UInt64 = .max
+  /// How many commits walked the tree (those with something to stamp or capture).
+  package private(set) var commitWalks = 0
+  /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
+  private var committedAttachments: UInt64 = .max
   /// Bumped by every commit and every animation change: the presentation cache key.
   package private(set) var generation: UInt64 = 0
   private var sequence: UInt64 = 0
@@ -121,23 +125,32 @@ public final class CAContext {
   /// A commit with nothing new since the previous one (no model, tree or animation change
   /// anywhere: `LayerStructureChanges` unmoved, the same root) has nothing to stamp or
   /// capture, so it returns without walking the tree; a frame loop that commits every
-  /// frame then pays only for the evaluation.
+  /// frame then pays only for the evaluation. A commit after changes of model values
+  /// only (no sublayer, mask or animation attached or removed anywhere:
+  /// `LayerStructureChanges.attachments` unmoved) has no new animation either: it only
+  /// starts a new generation, so the next evaluation walks the tree with the new values
+  /// (a scrub that sets `timeOffset` each frame walks once a frame, not twice).
   public func commit() {
     TransactionThread.current.flushForContextCommit()
-    if hasCommitted, let root = layer, root === committedRoot,
-      committedStamp == LayerStructureChanges.current
-    {
-      return
+    if hasCommitted, let root = layer, root === committedRoot {
+      if committedStamp == LayerStructureChanges.current { return }
+      if committedAttachments == LayerStructureChanges.attachments {
+        generation &+= 1
+        committedStamp = LayerStructureChanges.current
+        return
+      }
     }
     hasCommitted = true
     generation &+= 1
     guard let root = layer else { return }
+    commitWalks &+= 1
     flatTable.compactIfNeeded()
     plan.beginRecording(tableEpoch: flatTable.epoch)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
     generation &+= 1
     committedRoot = root
     committedStamp = LayerStructureChanges.current
+    committedAttachments = LayerStructureChanges.attachments
   }
 
   /// Commits what is pending at the current time, then moves the clock by `seconds` and
@@ -379,6 +392,7 @@ public final class CAContext {
 
   private func buildPresentation(_ model: CALayer) -> CALayer {
     let copy = type(of: model).init(layer: model)
+    copy.isPresentationCopy = true
     if let p = model.animationStorage.presentationState { copy.state = p }
     copy.animationStorage.modelLayer = model
     presentationLayers[ObjectIdentifier(model)] = copy

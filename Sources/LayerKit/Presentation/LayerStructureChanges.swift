@@ -13,7 +13,22 @@ package enum LayerStructureChanges {
   @inline(__always)
   package static var current: UInt64 { counter.load(ordering: .relaxed) }
 
-  /// Records a change.
+  private static let attachmentCounter = Atomic<UInt64>(0)
+
+  /// The count of changes other than model values (see ``bumpModel()``): sublayers,
+  /// masks, attached animations, stopped animations, emitter cells.
   @inline(__always)
-  package static func bump() { counter.wrappingAdd(1, ordering: .relaxed) }
+  package static var attachments: UInt64 { attachmentCounter.load(ordering: .relaxed) }
+
+  /// Records a change (counted in ``attachments`` too).
+  @inline(__always)
+  package static func bump() {
+    counter.wrappingAdd(1, ordering: .relaxed)
+    attachmentCounter.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  /// Records a change of model values only (no sublayer, mask or animation attached or
+  /// removed): a commit then has no new animation to stamp, and skips its walk.
+  @inline(__always)
+  package static func bumpModel() { counter.wrappingAdd(1, ordering: .relaxed) }
 }

@@ -36,6 +36,8 @@ public final class CARenderer: CAObjectEquality {
   /// The frame `prepareFrame(width:height:scale:)` evaluated, for the next
   /// ``render(in:scale:)`` of a bitmap of that size at that scale.
   private var prepared: PreparedFrame?
+  /// The node count of the last render tree built (the next one makes room for as many).
+  private var lastNodeCount = 0
 
   /// Creates a renderer for `context`'s tree.
   public init(context: CAContext) {
@@ -61,9 +63,11 @@ public final class CARenderer: CAObjectEquality {
   /// The render tree of `root` from its presentation (already evaluated) or its model.
   private func buildRenderTree(root: CALayer) -> RenderTree {
     let presented = context != nil
-    return RenderTreeBuilder.build(root: root, transitions: presented) { layer in
+    let tree = RenderTreeBuilder.build(root: root, transitions: presented, capacity: lastNodeCount) { layer in
       presented ? (layer.animationStorage.presentationState ?? layer.state) : layer.state
     }
+    lastNodeCount = tree.nodes.count
+    return tree
   }
 
   /// Renders the current frame into a new image of `width × height` pixels with `scale`

@@ -15,9 +15,9 @@ package struct RenderTree: Sendable {
   /// before flattening): its own placement, its replicator instance transform, then the
   /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
-    let c = nodes[child]
-    var m = LayerGeometry.transformToParentPlane(c.state)
-    if let inst = c.instanceTransform { m = m.concatenating(inst) }
+    // Read in place: a node is large, and this runs for every node of every frame.
+    var m = LayerGeometry.transformToParentPlane(nodes[child].state)
+    if let inst = nodes[child].instanceTransform { m = m.concatenating(inst) }
     guard let parent else { return m }
     let s = LayerGeometry.sublayerSpaceTransform(nodes[parent].state)
     return s.isIdentity ? m : m.concatenating(s)

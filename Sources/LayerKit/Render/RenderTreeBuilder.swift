@@ -50,11 +50,14 @@ package struct RenderTreeBuilder {
   ///   - transitions: whether layers with a running `CATransition` also carry their
   ///     outgoing state (a second node with the outgoing sublayers, keyed by the
   ///     bitwise complement of the instance number).
+  ///   - capacity: how many nodes to make room for at once (the previous frame's count:
+  ///     the node array then grows without copying its nodes). Default 0.
   package static func build(
-    root: CALayer, transitions: Bool = false, state: @escaping (CALayer) -> LayerState
+    root: CALayer, transitions: Bool = false, capacity: Int = 0, state: @escaping (CALayer) -> LayerState
   ) -> RenderTree {
     root.layoutIfNeeded()
     var b = RenderTreeBuilder(state: state, transitions: transitions)
+    b.tree.nodes.reserveCapacity(capacity)
     b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
     return b.tree
   }
@@ -76,25 +79,29 @@ package struct RenderTreeBuilder {
 
       let store = Self.updateBackingStore(layer)
       let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
-      var node = RenderNode(
-        key: .init(layer: id, instance: instance), kind: Self.kind(of: layer), state: delayed?.state ?? stateOf(layer))
-      node.backingStore = store
-      if let tiled = layer as? CATiledLayer, node.state.contents == nil { node.tiles = TiledLayerSource(tiled) }
-      node.instanceTransform = instanceTransform
-      node.tint = tint
-      if let emitter = layer as? CAEmitterLayer {
-        node.particles = emitter.particles(
-          at: delayed?.localTime ?? layer.animationStorage.localTime, shown: node.state)
-        node.particlesAdd = node.state.emitterState.renderMode == .additive
-      }
+      let kind = Self.kind(of: layer)
+      // The node is built in place in the tree (a node is large: no copy of it is made).
       let index = tree.nodes.count
-      tree.nodes.append(node)
+      tree.nodes.append(
+        RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: delayed?.state ?? stateOf(layer)))
+      tree.nodes[index].backingStore = store
+      if let tiled = layer as? CATiledLayer, tree.nodes[index].state.contents == nil {
+        tree.nodes[index].tiles = TiledLayerSource(tiled)
+      }
+      tree.nodes[index].instanceTransform = instanceTransform
+      tree.nodes[index].tint = tint
+      if let emitter = layer as? CAEmitterLayer {
+        tree.nodes[index].particles = emitter.particles(
+          at: delayed?.localTime ?? layer.animationStorage.localTime, shown: tree.nodes[index].state)
+        tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
+      }
 
-      var children: [(index: Int, z: CGFloat)] = []
-      if node.kind == .replicator, let rep = node.state.replicator {
-        let a = node.state.anchorInBounds
-        let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -node.state.anchorPointZ)
-        let back = CATransform3DMakeTranslation(a.x, a.y, node.state.anchorPointZ)
+      var children: [Int] = []
+      if kind == .replicator, let rep = tree.nodes[index].state.replicator {
+        let a = tree.nodes[index].state.anchorInBounds
+        let z = tree.nodes[index].state.anchorPointZ
+        let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -z)
+        let back = CATransform3DMakeTranslation(a.x, a.y, z)
         var step = CATransform3D.identity
         var color = Self.rgba(rep.instanceColor ?? .white)
         let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
@@ -119,7 +126,7 @@ package struct RenderTreeBuilder {
             if let c = add(
               child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
             {
-              children.append((c, tree.nodes[c].state.zPosition))
+              children.append(c)
             }
           }
           step = step.concatenating(rep.instanceTransform)
@@ -128,7 +135,7 @@ package struct RenderTreeBuilder {
       } else {
         children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
       }
-      tree.nodes[index].children = Self.zOrdered(children)
+      tree.nodes[index].children = zOrdered(children)
       if let m = layer.maskLayer {
         tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
       }
@@ -142,10 +149,15 @@ package struct RenderTreeBuilder {
 
   private mutating func addChildren(
     _ layers: [CALayer], instance: Int, tint: SIMD4<Float>?, parentTime: Double?
-  ) -> [(index: Int, z: CGFloat)] {
-    layers.compactMap { child in
-      add(child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime).map { ($0, tree.nodes[$0].state.zPosition) }
+  ) -> [Int] {
+    var indices: [Int] = []
+    indices.reserveCapacity(layers.count)
+    for child in layers {
+      if let c = add(child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime) {
+        indices.append(c)
+      }
     }
+    return indices
   }
 
   /// The node of a transition's outgoing state: the snapshot's state (no backing
@@ -154,24 +166,30 @@ package struct RenderTreeBuilder {
     _ snapshot: TransitionSnapshot, of layer: CALayer, instance: Int, instanceTransform: CATransform3D?,
     tint: SIMD4<Float>?
   ) -> Int {
-    var node = RenderNode(
-      key: .init(layer: ObjectIdentifier(layer), instance: instance), kind: Self.kind(of: layer), state: snapshot.state)
-    node.instanceTransform = instanceTransform
-    node.tint = tint
     let index = tree.nodes.count
-    tree.nodes.append(node)
+    tree.nodes.append(
+      RenderNode(
+        key: .init(layer: ObjectIdentifier(layer), instance: instance), kind: Self.kind(of: layer),
+        state: snapshot.state))
+    tree.nodes[index].instanceTransform = instanceTransform
+    tree.nodes[index].tint = tint
     let id = ObjectIdentifier(layer)
     onPath.insert(id)
     defer { onPath.remove(id) }
-    tree.nodes[index].children = Self.zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil))
+    tree.nodes[index].children = zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil))
     return index
   }
 
-  /// Node indices stably sorted by zPosition (insertion order breaks ties).
-  private static func zOrdered(_ children: [(index: Int, z: CGFloat)]) -> [Int] {
-    children.enumerated().sorted { l, r in
-      l.element.z != r.element.z ? l.element.z < r.element.z : l.offset < r.offset
-    }.map(\.element.index)
+  /// Node indices stably sorted by their nodes' zPosition (insertion order breaks
+  /// ties); unchanged when every zPosition is the same (the usual case).
+  private func zOrdered(_ children: [Int]) -> [Int] {
+    guard let first = children.first,
+      children.contains(where: { tree.nodes[$0].state.zPosition != tree.nodes[first].state.zPosition })
+    else { return children }
+    return children.enumerated().sorted { l, r in
+      let zl = tree.nodes[l.element].state.zPosition, zr = tree.nodes[r.element].state.zPosition
+      return zl != zr ? zl < zr : l.offset < r.offset
+    }.map(\.element)
   }
 
   /// How many layers (sublayers and masks, nested) the subtrees of `layers` hold, counted
