@@ -8,8 +8,9 @@ import LayerKitDemos
 // rendering, with the same 1280×720-point layout at 1280×720 @1, 2560×1440 @2 and
 // 3840×2160 @3, and prints one Markdown row per demo and size: median and p90 per frame of
 // evaluation, render-tree build (with damage), compositing, host and their total.
-// "Host" is the headless stand-in for the window's upload: the damaged rectangles'
-// rows copied into a texture-sized buffer (the bytes SDL_UpdateTexture would read).
+// "Host" is the headless stand-in for the window's upload: the damage's bounding box
+// copied into a texture-sized buffer, one run of rows per core, as the host's streaming
+// texture copies it.
 // LAYERKIT_THREADS=1 keeps everything on one core.
 
 var args = CommandLine.arguments.dropFirst()
@@ -35,14 +36,27 @@ func stats(_ xs: [Double]) -> (Double, Double) {
   return (s[s.count / 2], s[min(s.count - 1, Int((Double(s.count) * 0.9).rounded(.up)) - 1)])
 }
 
-/// Copies the damaged rows of `src` into `dst` (same size), as a texture upload reads them.
+/// Copies the damaged box of `src` into `dst` (same size) as the host's streaming
+/// texture does: the bounding box of the damage, its rows split into one run per core
+/// (at most four) when it has at least 256 K pixels.
 func upload(
-  _ rects: [CGRect], from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, pitch: Int
+  _ rects: [CGRect], from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, pitch: Int,
+  bounds: CGRect
 ) {
-  for r in rects {
-    let x = Int(r.minX)
-    let w = Int(r.width)
-    for y in Int(r.minY)..<Int(r.maxY) {
+  let box = rects.reduce(CGRect.null) { $0.union($1.intersection(bounds).integral) }
+  guard !box.isNull, box.width >= 1, box.height >= 1 else { return }
+  let x = Int(box.minX)
+  let y0 = Int(box.minY)
+  let w = Int(box.width)
+  let h = Int(box.height)
+  let cores = min(ProcessInfo.processInfo.activeProcessorCount, Int(threads) ?? 4)
+  let parts = w * h >= 256 * 1024 ? max(1, min(4, cores)) : 1
+  let s = UInt(bitPattern: src)
+  let d = UInt(bitPattern: dst)
+  DispatchQueue.concurrentPerform(iterations: parts) { k in
+    let src = UnsafeMutableRawPointer(bitPattern: s)!
+    let dst = UnsafeMutableRawPointer(bitPattern: d)!
+    for y in (y0 + h * k / parts)..<(y0 + h * (k + 1) / parts) {
       memcpy(dst + y * pitch + x * 4, src + y * pitch + x * 4, w * 4)
     }
   }
@@ -74,7 +88,9 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
       let t1 = now()
       let damage = renderer.render(in: bitmap, scale: scale)
       let t2 = now()
-      upload(damage, from: bitmap.data!, to: texture, pitch: w * 4)
+      upload(
+        damage, from: bitmap.data!, to: texture, pitch: w * 4,
+        bounds: CGRect(x: 0, y: 0, width: w, height: h))
       let t3 = now()
       guard k >= 0 else { continue }
       let s = renderer.lastFrameStatistics

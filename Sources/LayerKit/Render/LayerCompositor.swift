@@ -133,7 +133,11 @@ package final class LayerCompositor {
         drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
         return
       }
-      if s.pendingClear != nil && !keepsPendingClear(n, alpha: a) { s.flushPendingClear() }
+      if let pending = s.pendingClear, !keepsPendingClear(n, alpha: a),
+        !backgroundReplacesClear(n, pending, local: local, parentMap: parentMap, alpha: a)
+      {
+        s.flushPendingClear()
+      }
       if n.kind == .transform {
         drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
         return
@@ -238,6 +242,21 @@ package final class LayerCompositor {
       !(alpha < 1 && st.allowsGroupOpacity && !n.children.isEmpty)
     else { return false }
     return n.image == nil || n.children.isEmpty
+  }
+
+  /// Whether node `n`'s background, the first thing it draws, will cover every pixel of
+  /// `pending` with an opaque colour (`fillBackground` then skips the clear).
+  private func backgroundReplacesClear(
+    _ n: RenderNode, _ pending: PixelRect, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float
+  ) -> Bool {
+    let st = n.state
+    guard alpha >= 1, let color = st.backgroundColor, n.transition == nil, n.mask == nil, n.tint == nil,
+      !(st.shadowOpacity > 0), !st.shouldRasterize, n.kind != .transform
+    else { return false }
+    guard let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine,
+      let cover = Self.opaqueCover(st, color: color, map: map, alpha: alpha)
+    else { return false }
+    return pending.isInside(cover)
   }
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps

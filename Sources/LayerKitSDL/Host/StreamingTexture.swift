@@ -223,22 +223,52 @@ struct RowCopy: @unchecked Sendable {
   /// SDL's error when a conversion failed (read after the copy is done).
   let outcome = CopyOutcome()
 
+  /// Copies (or converts) the rows; a large box is split into one run of rows per core,
+  /// copied at once (one core alone does not reach the memory's bandwidth).
   func run() {
+    let parts = Self.parts(width: width, height: height)
+    guard parts > 1 else { return copy(rows: 0..<height) }
+    DispatchQueue.concurrentPerform(iterations: parts) { k in
+      copy(rows: (height * k / parts)..<(height * (k + 1) / parts))
+    }
+  }
+
+  /// Runs of rows a `width × height` copy is split into: one per active core, at most
+  /// four (and at most `LAYERKIT_THREADS`), for boxes of at least 256 K pixels; else one.
+  static func parts(width: Int, height: Int) -> Int {
+    guard width * height >= 256 * 1024 else { return 1 }
+    return max(1, min(4, cores, height))
+  }
+
+  /// The active cores, capped by `LAYERKIT_THREADS`.
+  private static let cores: Int = {
+    let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"].flatMap { Int($0) } ?? 4
+    return max(1, min(ProcessInfo.processInfo.activeProcessorCount, threads))
+  }()
+
+  private func copy(rows: Range<Int>) {
+    guard !rows.isEmpty else { return }
+    let source = self.source + rows.lowerBound * sourcePitch
+    let target = self.target + rows.lowerBound * targetPitch
     if format == SDL_PIXELFORMAT_RGBA32.rawValue {
-      for y in 0..<height {
+      for y in 0..<rows.count {
         (target + y * targetPitch).copyMemory(from: source + y * sourcePitch, byteCount: width * 4)
       }
       return
     }
     let code = SDL_ConvertPixels(
-      Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, source, Int32(sourcePitch),
+      Int32(width), Int32(rows.count), SDL_PIXELFORMAT_RGBA32.rawValue, source, Int32(sourcePitch),
       format, target,
       Int32(targetPitch))
-    if code < 0 { outcome.failure = String(cString: SDL_GetError()) }
+    if code < 0 { outcome.set(String(cString: SDL_GetError())) }
   }
 }
 
 /// What a ``RowCopy`` reports back: written by the worker, read after it is done.
 final class CopyOutcome: @unchecked Sendable {
-  var failure: String?
+  private let lock = NSLock()
+  private var first: String?
+  /// The first failure of the copy's parts.
+  var failure: String? { lock.withLock { first } }
+  func set(_ message: String) { lock.withLock { if first == nil { first = message } } }
 }
