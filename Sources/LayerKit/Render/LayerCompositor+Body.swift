@@ -64,7 +64,7 @@ extension LayerCompositor {
         }
       } else {
         drawImage(image, in: n.backingStore != nil ? st.bounds : r, contentsRect: cr, state: st, map: map, into: s,
-                  clip: clip, alpha: alpha)
+                  clip: clip, alpha: alpha, node: i)
       }
     }
     if let tiles = n.tiles {
@@ -181,9 +181,12 @@ extension LayerCompositor {
   /// with the layer's filters: `magnificationFilter` when an image pixel spans more than
   /// one device pixel along either axis, else `minificationFilter`, where `.trilinear`
   /// samples the image's mip chain at `minificationFilterBias`.
+  ///
+  /// With `node`, contents drawn at full opacity the same way twice in a row are kept
+  /// resampled (`KeptContents`) and copied from then on.
   func drawImage(
     _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState, map: CGAffineTransform,
-    into s: RenderSurface, clip: PixelRect, alpha: Float
+    into s: RenderSurface, clip: PixelRect, alpha: Float, node: Int? = nil
   ) {
     guard rect.width > 0, rect.height > 0, cr.width != 0, cr.height != 0 else { return }
     let unit = cr == CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -204,6 +207,12 @@ extension LayerCompositor {
     let sx = (map.a * map.a + map.b * map.b).squareRoot(), sy = (map.c * map.c + map.d * map.d).squareRoot()
     let pixelsPerImagePixel = Swift.max(sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
     let filter = pixelsPerImagePixel > 1 ? st.magnificationFilter : st.minificationFilter
+    if let i = node, unit, alpha >= 1, !(pixelsPerImagePixel <= 1 && filter == .trilinear),
+      let kept = keptContents(i, image, full: full, map: map, filter: filter, into: s)
+    {
+      blit(kept.image, atX: kept.x, y: kept.y, into: s, clip: clip, alpha: 1)
+      return
+    }
     s.beginDrawing(transform: map, clip: clip)
     if !unit { s.context.clip(to: rect) }
     s.context.interpolationQuality = filter == .nearest ? .none : .default
@@ -215,6 +224,35 @@ extension LayerCompositor {
       s.context.draw(image, in: full)
     }
     s.endDrawing()
+  }
+
+  /// Node `i`'s contents `image` filling `full` under `map` resampled to the device pixels
+  /// of `s` it covers, when it was drawn the same way on the previous request too (else
+  /// remembered for the next one, and nil).
+  private func keptContents(
+    _ i: Int, _ image: CGImage, full: CGRect, map: CGAffineTransform, filter: CALayerContentsFilter,
+    into s: RenderSurface
+  ) -> KeptContents? {
+    let device = full.applying(map)
+    guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite else { return nil }
+    let extent = PixelRect(covering: device).intersection(s.rect)
+    guard !extent.isEmpty else { return nil }
+    let parts = nodeParts.parts(i, key: tree.nodes[i].key)
+    guard let last = parts.contents, last.matches(image, full: full, map: map, filter: filter, extent: extent) else {
+      parts.contents = NodeParts.Contents(image: image, full: full, map: map, filter: filter, extent: extent)
+      return nil
+    }
+    if let kept = last.kept { return kept }
+    guard extent.area <= keptContentsBudget.limit, let off = RenderSurface(rect: extent) else { return nil }
+    off.beginDrawing(transform: map, clip: extent)
+    off.context.interpolationQuality = filter == .nearest ? .none : .default
+    off.context.draw(image, in: full)
+    off.endDrawing()
+    guard let pixels = off.context.makeImage(),
+      let kept = KeptContents(pixels, x: extent.x0, y: extent.y0, budget: keptContentsBudget)
+    else { return nil }
+    parts.contents?.kept = kept
+    return kept
   }
 
   /// Source-over of `image` with its top-left pixel at device `(x, y)`.

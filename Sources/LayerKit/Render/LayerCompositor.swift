@@ -34,6 +34,8 @@ package final class LayerCompositor {
   var rasterUsed = Set<RenderNode.Key>()
   /// Per node: its background coverage and shadow mask from the last frame.
   var nodeParts = NodePartsCache()
+  /// The pixels this compositor's kept contents may hold together (`KeptContents`).
+  let keptContentsBudget = KeptContentsBudget()
   /// Flattened bitmaps of layers under perspective, and the render call that last
   /// used each (`LayerCompositor+ProjectedCache`).
   var projectedCache: [RenderNode.Key: (raster: RasterizedLayer, lastUse: Int)] = [:]

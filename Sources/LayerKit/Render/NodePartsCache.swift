@@ -81,5 +81,26 @@ final class NodeParts {
   }
   var shadow: Shadow?
 
+  /// The contents as last drawn at full opacity: the image, the rectangle it fills
+  /// (layer space), the map, the filter and the device pixels it covers, and — once
+  /// drawn the same way twice in a row — those pixels kept (`KeptContents`).
+  struct Contents {
+    var image: CGImage
+    var full: CGRect
+    var map: CGAffineTransform
+    var filter: CALayerContentsFilter
+    var extent: PixelRect
+    var kept: KeptContents?
+
+    /// Whether this entry is `image` filling `full` under `map` with `filter` over
+    /// `extent`.
+    func matches(
+      _ image: CGImage, full f: CGRect, map m: CGAffineTransform, filter fl: CALayerContentsFilter, extent e: PixelRect
+    ) -> Bool {
+      self.image === image && full == f && map == m && filter == fl && extent == e
+    }
+  }
+  var contents: Contents?
+
   init(key: RenderNode.Key) { self.key = key }
 }
