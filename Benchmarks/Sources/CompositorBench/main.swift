@@ -65,7 +65,7 @@ func dumpFrame() {
   guard let dir = dumpDirectory else { return }
   dumped += 1
   let data = Data(bytes: bitmap.data!, count: bitmap.bytesPerRow * H)
-  FileManager.default.createFile(atPath: "\(dir)/frame-\(dumped).rgba", contents: data)
+  _ = FileManager.default.createFile(atPath: "\(dir)/frame-\(dumped).rgba", contents: data)
 }
 
 /// Renders `root` fully once per run into the shared bitmap (a property toggled between
