@@ -67,9 +67,12 @@ import Testing
   /// attached something meanwhile (the count is process-wide), so no answer holds.
   static func walked(_ context: CAContext, in step: () -> Void) -> Bool? {
     let attachments = LayerStructureChanges.attachments
+    // Tests run in parallel and the counter is the process's: an attachment anywhere
+    // since this context's last walk makes its next commit walk, rightly.
+    let settled = context.committedAttachments == attachments
     let walks = context.commitWalks
     step()
-    guard LayerStructureChanges.attachments == attachments else { return nil }
+    guard settled, LayerStructureChanges.attachments == attachments else { return nil }
     return context.commitWalks != walks
   }
 
