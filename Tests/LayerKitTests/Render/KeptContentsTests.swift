@@ -30,20 +30,28 @@ import Testing
     return (context, clock, backdrop, renderer)
   }
 
+  /// Plays `frames` frames of 0.1 s into `ctx`, each checked against a frame drawn afresh.
+  static func play(
+    _ scene: (context: CAContext, clock: CAManualClock, backdrop: CALayer, renderer: CARenderer),
+    _ frames: Int, into ctx: CGContext
+  ) {
+    for _ in 0..<frames {
+      scene.context.advance(by: 0.1)
+      scene.renderer.render(in: ctx, scale: 1)
+      #expect(
+        LayerBitmapCacheTests.largestDifference(
+          ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) <= 1)
+    }
+  }
+
   @Test func drawnTheSameWayTwiceTheContentsAreKeptAndCopied() throws {
     let scene = Self.scene()
     let ctx = try #require(CGContext(width: 160, height: 120))
     let budget = scene.renderer.compositor.keptContentsBudget
     scene.renderer.render(in: ctx, scale: 1)
     #expect(budget.pixels == 0)
-    for _ in 0..<4 {
-      scene.context.advance(by: 0.1)
-      scene.renderer.render(in: ctx, scale: 1)
-      // The moving box's damage redraws part of the backdrop from the kept pixels.
-      #expect(
-        LayerBitmapCacheTests.largestDifference(
-          ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) <= 1)
-    }
+    // The moving box's damage redraws part of the backdrop from the kept pixels.
+    Self.play(scene, 4, into: ctx)
     // 112 × 84 points at scale 1: exactly the backdrop's device pixels.
     #expect(budget.pixels == 112 * 84)
   }
@@ -52,31 +60,18 @@ import Testing
     let scene = Self.scene()
     let ctx = try #require(CGContext(width: 160, height: 120))
     let budget = scene.renderer.compositor.keptContentsBudget
-    for _ in 0..<3 {
-      scene.context.advance(by: 0.1)
-      scene.renderer.render(in: ctx, scale: 1)
-    }
+    Self.play(scene, 3, into: ctx)
     #expect(budget.pixels == 112 * 84)
     let other = try #require(CGContext(width: 8, height: 8))
     other.setFillColor(F.green)
     other.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
     LayerBitmapCacheTests.changeWithoutAnimation { scene.backdrop.contents = other.makeImage() }
-    scene.context.advance(by: 0.1)
-    scene.renderer.render(in: ctx, scale: 1)
+    Self.play(scene, 1, into: ctx)
     // The old image's pixels are released; the new image shows.
     #expect(budget.pixels == 0)
     #expect(F.isColor(ctx.makeImage()!, 100, 20, F.green))
-    #expect(
-      LayerBitmapCacheTests.largestDifference(
-        ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) <= 1)
     LayerBitmapCacheTests.changeWithoutAnimation { scene.backdrop.position.x += 3 }
-    for _ in 0..<3 {
-      scene.context.advance(by: 0.1)
-      scene.renderer.render(in: ctx, scale: 1)
-      #expect(
-        LayerBitmapCacheTests.largestDifference(
-          ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) <= 1)
-    }
+    Self.play(scene, 3, into: ctx)
     #expect(budget.pixels == 112 * 84)
   }
 
@@ -84,10 +79,7 @@ import Testing
     let scene = Self.scene()
     LayerBitmapCacheTests.changeWithoutAnimation { scene.backdrop.opacity = 0.5 }
     let ctx = try #require(CGContext(width: 160, height: 120))
-    for _ in 0..<4 {
-      scene.context.advance(by: 0.1)
-      scene.renderer.render(in: ctx, scale: 1)
-    }
+    Self.play(scene, 4, into: ctx)
     #expect(scene.renderer.compositor.keptContentsBudget.pixels == 0)
   }
 
