@@ -11,16 +11,20 @@ import LayerKitDemos
 // "Host" is the headless stand-in for the window's upload: the damage's bounding box
 // copied into a texture-sized buffer, one run of rows per core, as the host's streaming
 // texture copies it.
-// LAYERKIT_THREADS=1 keeps everything on one core.
+// LAYERKIT_THREADS=1 keeps everything on one core. With --check, instead of timing rows it
+// prints `CHECK <demo> <size> <largest channel difference> <bytes differing by more than 2>`
+// between the last incremental frame and the same frame drawn whole by a fresh renderer.
 
 var args = CommandLine.arguments.dropFirst()
 var frames = 60
 var onlyDemo: String?
+var checking = false
 var sizes = [(1280, 720, 1.0), (2560, 1440, 2.0), (3840, 2160, 3.0)]
 while let a = args.popFirst() {
   switch a {
   case "--frames": frames = Int(args.popFirst() ?? "") ?? 60
   case "--demo": onlyDemo = args.popFirst()
+  case "--check": checking = true
   case "--sizes":
     let wanted = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
     sizes = sizes.filter { wanted.contains(String($0.1)) }
@@ -99,6 +103,19 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
       comp.append(s.compositing * 1000)
       host.append(t3 - t2)
       total.append(t3 - t0)
+    }
+    if checking {
+      let fresh = CARenderer(context: context).render(width: w, height: h, scale: scale).pixels
+      let drawn = bitmap.makeImage()?.pixels ?? []
+      var largest = 0
+      var over = 0
+      for (a, b) in zip(drawn, fresh) {
+        let d = abs(Int(a) - Int(b))
+        largest = max(largest, d)
+        if d > 2 { over += 1 }
+      }
+      print("CHECK \(type.name) \(w)x\(h) \(drawn.count == fresh.count ? largest : 255) \(over)")
+      continue
     }
     let f = { (x: [Double]) -> String in String(format: "%.2f", stats(x).0) }
     let (m, p) = stats(total)
