@@ -114,13 +114,7 @@ extension LayerCompositor {
     _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform, into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
-    // An opaque square-cornered background that covers every pixel still to be cleared
-    // replaces them all: source over of an opaque colour at full coverage is the colour,
-    // whatever was there, so the clear is skipped.
-    if let pending = s.pendingClear,
-      Self.opaqueCover(st, color: color, map: map, alpha: alpha).map({ pending.isInside($0.intersection(clip)) })
-        ?? false
-    {
+    if let pending = s.pendingClear, Self.background(st, map: map, alpha: alpha, replaces: pending, clip: clip) {
       s.pendingClear = nil
     }
     s.flushPendingClear()
@@ -159,22 +153,14 @@ extension LayerCompositor {
     parts.background = entry
   }
 
-  /// The device pixels a background of `color` at `alpha` under `map` covers
-  /// completely with an opaque colour: its bounds' whole pixels, when the bounds are
-  /// axis-aligned under `map`, square-cornered and the colour and opacity are 1; else nil.
-  static func opaqueCover(_ st: LayerState, color: CGColor, map: CGAffineTransform, alpha: Float) -> PixelRect? {
-    guard alpha >= 1, color.alpha >= 1, st.cornerRadius <= 0 || st.maskedCorners.isEmpty, map.b == 0, map.c == 0
-    else { return nil }
-    let r = st.bounds.applying(map)
-    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, r.width > 0, r.height > 0 else {
-      return nil
-    }
-    let limit = Double(1 << 24)
-    guard abs(r.minX) < limit, abs(r.minY) < limit, abs(r.maxX) < limit, abs(r.maxY) < limit else { return nil }
-    let cover = PixelRect(
-      x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)), x1: Int(r.maxX.rounded(.down)),
-      y1: Int(r.maxY.rounded(.down)))
-    return cover.isEmpty ? nil : cover
+  /// Whether the background of a layer in `st`, filled under `map` at `alpha` inside
+  /// `clip`, covers every pixel of `pending` with an opaque colour (`ShadowOccluder`):
+  /// source over of an opaque colour at full coverage is the colour, whatever was there,
+  /// so the fill replaces the clear of those pixels.
+  static func background(
+    _ st: LayerState, map: CGAffineTransform, alpha: Float, replaces pending: PixelRect, clip: PixelRect
+  ) -> Bool {
+    pending.isInside(clip) && ShadowOccluder(state: st, map: map, alpha: alpha).covers(pending)
   }
 
   /// Draws the `contentsRect` part of `image` to fill `rect` (layer coordinates),

@@ -65,49 +65,36 @@ extension LayerCompositor {
       }
       parts.shadow = entry
       let m = entry.mask
-      let ox = entry.originX
-      let oy = entry.originY
-      let x = ox + m.dx + dx
-      let y = oy + m.dy + dy
-      let r = clip.intersection(s.rect).intersection(
-        PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
-      guard !r.isEmpty else { return }
-      s.flushPendingClear()
+      let x = entry.originX + m.dx + dx
+      let y = entry.originY + m.dy + dy
       // What the layer's own opaque background will cover next is not blended.
       let hidden = ShadowOccluder(state: st, map: map, alpha: alpha)
-      let w = m.width
-      let table = tinted == nil ? ShadowKernels.tintTable(color) : []
       m.alpha.withUnsafeBufferPointer { a in
-        table.withUnsafeBufferPointer { table in
-          m.spans.withUnsafeBufferPointer { spans in
-            @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
-              guard x0 < x1 else { return }
-              let k = (row - y) * w + (x0 - x)
-              if let tinted {
-                tinted.pixels.withUnsafeBufferPointer { p in
-                  tinted.factors.withUnsafeBufferPointer { f in
-                    ShadowKernels.srcOverPremultipliedRow(
-                      s.pixel(x: x0, y: row), p.baseAddress! + k, factors: f.baseAddress! + k,
-                      count: x1 - x0)
-                  }
+        m.spans.withUnsafeBufferPointer { spans in
+          guard let tinted else {
+            composite(
+              alpha: a.baseAddress!, width: m.width, height: m.height, atX: x, y: y, tint: tint,
+              into: s, clip: clip, hidden: hidden, spans: spans.baseAddress)
+            return
+          }
+          // The cached mask, already in the shadow's colour: a plain source-over blit.
+          let r = clip.intersection(s.rect).intersection(
+            PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
+          guard !r.isEmpty else { return }
+          s.flushPendingClear()
+          tinted.pixels.withUnsafeBufferPointer { p in
+            tinted.factors.withUnsafeBufferPointer { f in
+              for row in r.y0..<r.y1 {
+                let span = spans[row - y]
+                hidden.visibleRuns(
+                  row: row, from: Swift.max(r.x0, x + span.lo), to: Swift.min(r.x1, x + span.hi)
+                ) {
+                  x0, x1 in
+                  let k = (row - y) * m.width + (x0 - x)
+                  ShadowKernels.srcOverPremultipliedRow(
+                    s.pixel(x: x0, y: row), p.baseAddress! + k, factors: f.baseAddress! + k,
+                    count: x1 - x0)
                 }
-              } else {
-                ShadowKernels.srcOverTinted(
-                  s.pixel(x: x0, y: row), mask: a.baseAddress! + k, table: table.baseAddress!,
-                  count: x1 - x0)
-              }
-            }
-            for row in r.y0..<r.y1 {
-              let span = spans[row - y]
-              let x0 = Swift.max(r.x0, x + span.lo)
-              let x1 = Swift.min(r.x1, x + span.hi)
-              guard x0 < x1 else { continue }
-              let h = hidden.columns(row: row)
-              if h.lo < x1 && h.hi > x0 && h.lo < h.hi {
-                blend(row, x0, h.lo)
-                blend(row, h.hi, x1)
-              } else {
-                blend(row, x0, x1)
               }
             }
           }
@@ -201,29 +188,27 @@ extension LayerCompositor {
   }
 
   /// Source-over of `tint` (expanded premultiplied) through a coverage mask placed
-  /// with its top-left at device `(x, y)`, except on the columns `hidden` names.
+  /// with its top-left at device `(x, y)`, except on the columns `hidden` names; with
+  /// `spans`, only on each mask row's columns `lo..<hi` (outside them the mask is zero).
   func composite(
     alpha a: UnsafePointer<UInt8>, width w: Int, height h: Int, atX x: Int, y: Int, tint: UInt64,
-    into s: RenderSurface, clip: PixelRect, hidden: ShadowOccluder
+    into s: RenderSurface, clip: PixelRect, hidden: ShadowOccluder,
+    spans: UnsafePointer<(lo: Int, hi: Int)>? = nil
   ) {
     let r = clip.intersection(s.rect).intersection(PixelRect(x0: x, y0: y, x1: x + w, y1: y + h))
     guard !r.isEmpty else { return }
     s.flushPendingClear()
     let table = ShadowKernels.tintTable(PixelMath.compress(tint))
     table.withUnsafeBufferPointer { t in
-      @inline(__always) func blend(_ row: Int, _ x0: Int, _ x1: Int) {
-        guard x0 < x1 else { return }
-        ShadowKernels.srcOverTinted(
-          s.pixel(x: x0, y: row), mask: a + (row - y) * w + (x0 - x), table: t.baseAddress!,
-          count: x1 - x0)
-      }
       for row in r.y0..<r.y1 {
-        let c = hidden.columns(row: row)
-        if c.lo < r.x1 && c.hi > r.x0 && c.lo < c.hi {
-          blend(row, r.x0, c.lo)
-          blend(row, c.hi, r.x1)
-        } else {
-          blend(row, r.x0, r.x1)
+        let span = spans?[row - y] ?? (lo: 0, hi: w)
+        hidden.visibleRuns(
+          row: row, from: Swift.max(r.x0, x + span.lo), to: Swift.min(r.x1, x + span.hi)
+        ) {
+          x0, x1 in
+          ShadowKernels.srcOverTinted(
+            s.pixel(x: x0, y: row), mask: a + (row - y) * w + (x0 - x), table: t.baseAddress!,
+            count: x1 - x0)
         }
       }
     }

@@ -136,7 +136,7 @@ package final class LayerCompositor {
         return
       }
       if let pending = s.pendingClear, !keepsPendingClear(n, alpha: a),
-        !backgroundReplacesClear(n, pending, local: local, parentMap: parentMap, alpha: a)
+        !backgroundReplacesClear(n, pending, local: local, parentMap: parentMap, alpha: a, clip: clip)
       {
         s.flushPendingClear()
       }
@@ -249,16 +249,15 @@ package final class LayerCompositor {
   /// Whether node `n`'s background, the first thing it draws, will cover every pixel of
   /// `pending` with an opaque colour (`fillBackground` then skips the clear).
   private func backgroundReplacesClear(
-    _ n: RenderNode, _ pending: PixelRect, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float
+    _ n: RenderNode, _ pending: PixelRect, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
+    clip: PixelRect
   ) -> Bool {
     let st = n.state
-    guard alpha >= 1, let color = st.backgroundColor, n.transition == nil, n.mask == nil, n.tint == nil,
-      !(st.shadowOpacity > 0), !st.shouldRasterize, n.kind != .transform
+    guard st.backgroundColor != nil, n.transition == nil, n.mask == nil, n.tint == nil, !(st.shadowOpacity > 0),
+      !st.shouldRasterize, n.kind != .transform,
+      let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine
     else { return false }
-    guard let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine,
-      let cover = Self.opaqueCover(st, color: color, map: map, alpha: alpha)
-    else { return false }
-    return pending.isInside(cover)
+    return Self.background(st, map: map, alpha: alpha, replaces: pending, clip: clip)
   }
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps

@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import LayerGraphics
 
-/// The device pixels of a layer's shadow that its own background is sure to cover.
+/// The device pixels a layer's opaque background is sure to cover: the part of its
+/// shadow it need not blend, and the pending clear its fill replaces.
 ///
 /// A layer draws its shadow and then, right after, its background. Where the background
 /// is opaque and covers a pixel entirely, the fill replaces the pixel whatever the shadow
@@ -22,7 +23,8 @@ struct ShadowOccluder {
   /// The occluder of a layer in `state` drawn under `map` at opacity `alpha`: empty unless
   /// the background is opaque at that opacity and the map keeps the axes.
   init(state st: LayerState, map: CGAffineTransform, alpha: Float) {
-    guard let bg = st.backgroundColor, map.b == 0, map.c == 0, st.bounds.width > 0, st.bounds.height > 0,
+    guard let bg = st.backgroundColor, map.b == 0, map.c == 0, st.bounds.width > 0,
+      st.bounds.height > 0,
       PixelMath.premultiplied(bg, opacity: CGFloat(alpha)) >> 24 == 255
     else {
       self = .none
@@ -38,10 +40,14 @@ struct ShadowOccluder {
     let r = RoundedRectPath.cornerExtent(of: st)
     let rx = r == 0 ? 0 : Int(geometric: r * abs(map.a), .up) + 1
     let ry = r == 0 ? 0 : Int(geometric: r * abs(map.d), .up) + 1
-    let x0 = Int(geometric: box.minX, .up), x1 = Int(geometric: box.maxX, .down)
-    let y0 = Int(geometric: box.minY, .up), y1 = Int(geometric: box.maxY, .down)
-    let cx0 = Int(geometric: box.minX + CGFloat(rx), .up), cx1 = Int(geometric: box.maxX - CGFloat(rx), .down)
-    let cy0 = Int(geometric: box.minY + CGFloat(ry), .up), cy1 = Int(geometric: box.maxY - CGFloat(ry), .down)
+    let x0 = Int(geometric: box.minX, .up)
+    let x1 = Int(geometric: box.maxX, .down)
+    let y0 = Int(geometric: box.minY, .up)
+    let y1 = Int(geometric: box.maxY, .down)
+    let cx0 = Int(geometric: box.minX + CGFloat(rx), .up)
+    let cx1 = Int(geometric: box.maxX - CGFloat(rx), .down)
+    let cy0 = Int(geometric: box.minY + CGFloat(ry), .up)
+    let cy1 = Int(geometric: box.maxY - CGFloat(ry), .down)
     wide = PixelRect(x0: x0, y0: cy0, x1: x1, y1: cy1)
     tall = PixelRect(x0: cx0, y0: y0, x1: cx1, y1: y1)
   }
@@ -57,5 +63,22 @@ struct ShadowOccluder {
     if y >= wide.y0 && y < wide.y1 && !wide.isEmpty { return (wide.x0, wide.x1) }
     if y >= tall.y0 && y < tall.y1 && !tall.isEmpty { return (tall.x0, tall.x1) }
     return (0, 0)
+  }
+
+  /// Calls `body` with each non-empty run `x0..<x1` of columns `from..<to` of device row
+  /// `y` that the background does not cover: the whole range, or what is left on either
+  /// side of the covered columns.
+  @inline(__always)
+  func visibleRuns(row y: Int, from x0: Int, to x1: Int, _ body: (Int, Int) -> Void) {
+    guard x0 < x1 else { return }
+    let c = columns(row: y)
+    guard c.lo < x1 && c.hi > x0 && c.lo < c.hi else { return body(x0, x1) }
+    if x0 < c.lo { body(x0, c.lo) }
+    if c.hi < x1 { body(c.hi, x1) }
+  }
+
+  /// Whether the background covers every pixel of `r` (a non-empty rect).
+  func covers(_ r: PixelRect) -> Bool {
+    !r.isEmpty && ((!wide.isEmpty && r.isInside(wide)) || (!tall.isEmpty && r.isInside(tall)))
   }
 }

@@ -3,45 +3,73 @@ import Testing
 
 @testable import LayerKit
 
-/// An opaque square-cornered background replaces the pixels it covers completely, so the
-/// compositor skips clearing them first: only whole pixels count, and only when the
-/// colour, the opacity and the map leave every one of them exactly the colour.
+/// An opaque background replaces the pixels it covers completely (`ShadowOccluder`), so
+/// the compositor skips clearing them first: only whole pixels count, not the rounded
+/// corners, and only when the colour, the opacity and the map leave every one of them
+/// exactly the colour and the fill reaches them (inside the clip).
 @Suite struct OpaqueCoverTests {
-  func state(_ bounds: CGRect, radius: CGFloat = 0) -> LayerState {
+  func state(_ bounds: CGRect, color: CGColor? = nil, radius: CGFloat = 0) -> LayerState {
     var st = LayerState()
     st.bounds = bounds
+    st.backgroundColor = color ?? opaque
     st.cornerRadius = radius
     return st
   }
   let opaque = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+  let everywhere = PixelRect(x0: -1000, y0: -1000, x1: 1000, y1: 1000)
+
+  func replaces(
+    _ st: LayerState, _ pending: PixelRect, map: CGAffineTransform = .identity, alpha: Float = 1
+  )
+    -> Bool
+  {
+    LayerCompositor.background(st, map: map, alpha: alpha, replaces: pending, clip: everywhere)
+  }
 
   @Test func wholePixelsInsideTheBounds() {
     let st = state(CGRect(x: 0, y: 0, width: 100, height: 50))
     let map = CGAffineTransform(a: 1.5, b: 0, c: 0, d: 1.5, tx: 10.25, ty: 4)
-    // 10.25…160.25 × 4…79: the whole pixels are 11..<160 × 4..<79.
+    // 10.25…160.25 × 4…79: the whole pixels are 11..<160 × 4..<79, and no more.
+    #expect(replaces(st, PixelRect(x0: 11, y0: 4, x1: 160, y1: 79), map: map))
+    #expect(!replaces(st, PixelRect(x0: 10, y0: 4, x1: 160, y1: 79), map: map))
+    #expect(!replaces(st, PixelRect(x0: 11, y0: 3, x1: 160, y1: 79), map: map))
+    #expect(!replaces(st, PixelRect(x0: 11, y0: 4, x1: 161, y1: 79), map: map))
+    #expect(!replaces(st, PixelRect(x0: 11, y0: 4, x1: 160, y1: 80), map: map))
+    // Pixels the fill does not reach keep their clear.
     #expect(
-      LayerCompositor.opaqueCover(st, color: opaque, map: map, alpha: 1)
-        == PixelRect(x0: 11, y0: 4, x1: 160, y1: 79))
+      !LayerCompositor.background(
+        st, map: map, alpha: 1, replaces: PixelRect(x0: 11, y0: 4, x1: 160, y1: 79),
+        clip: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100)))
   }
 
   @Test func nothingWhenAnyPixelCouldKeepWhatWasUnder() {
-    let st = state(CGRect(x: 0, y: 0, width: 100, height: 50))
+    let bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+    let inside = PixelRect(x0: 0, y0: 0, x1: 100, y1: 50)
+    let st = state(bounds)
+    #expect(replaces(st, inside))
     let clear = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.99)
-    #expect(LayerCompositor.opaqueCover(st, color: clear, map: .identity, alpha: 1) == nil)
-    #expect(LayerCompositor.opaqueCover(st, color: opaque, map: .identity, alpha: 0.99) == nil)
+    #expect(!replaces(state(bounds, color: clear), inside))
+    #expect(!replaces(st, inside, alpha: 0.99))
+    #expect(!replaces(st, inside, map: CGAffineTransform(rotationAngle: 0.1)))
     #expect(
-      LayerCompositor.opaqueCover(
-        st, color: opaque, map: CGAffineTransform(rotationAngle: 0.1), alpha: 1) == nil)
-    #expect(
-      LayerCompositor.opaqueCover(
-        state(st.bounds, radius: 4), color: opaque, map: .identity, alpha: 1) == nil)
-    #expect(
-      LayerCompositor.opaqueCover(
-        state(CGRect(x: 0.2, y: 0, width: 0.6, height: 10)), color: opaque, map: .identity, alpha: 1
-      )
-        == nil)
+      !replaces(
+        state(CGRect(x: 0.2, y: 0, width: 0.6, height: 10)), PixelRect(x0: 0, y0: 0, x1: 1, y1: 10))
+    )
     let nan = CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-    #expect(LayerCompositor.opaqueCover(st, color: opaque, map: nan, alpha: 1) == nil)
+    #expect(!replaces(st, inside, map: nan))
+    var none = st
+    none.backgroundColor = nil
+    #expect(!replaces(none, inside))
+  }
+
+  /// Rounded corners: the rows and columns between the corners are covered, the corner
+  /// squares (radius plus a pixel) are not.
+  @Test func roundedCornersLeaveTheirSquaresToTheClear() {
+    let st = state(CGRect(x: 0, y: 0, width: 100, height: 50), radius: 4)
+    #expect(!replaces(st, PixelRect(x0: 0, y0: 0, x1: 100, y1: 50)))
+    #expect(replaces(st, PixelRect(x0: 0, y0: 5, x1: 100, y1: 45)))
+    #expect(replaces(st, PixelRect(x0: 5, y0: 0, x1: 95, y1: 50)))
+    #expect(!replaces(st, PixelRect(x0: 0, y0: 4, x1: 100, y1: 45)))
   }
 
   /// A frame whose opaque background covers the damage is the frame drawn onto cleared
