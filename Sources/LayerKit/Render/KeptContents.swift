@@ -37,9 +37,12 @@ final class KeptContentsBudget {
 
   init(limit: Int = 8 * 1024 * 1024) { self.limit = limit }
 
+  /// Whether `n` more pixels fit under the limit.
+  func fits(_ n: Int) -> Bool { n > 0 && pixels + n <= limit }
+
   /// Reserves `n` pixels; false when they would pass the limit.
   func take(_ n: Int) -> Bool {
-    guard n > 0, pixels + n <= limit else { return false }
+    guard fits(n) else { return false }
     pixels += n
     return true
   }

@@ -229,7 +229,9 @@ extension LayerCompositor {
       return nil
     }
     if let kept = last.kept { return kept }
-    guard extent.area <= keptContentsBudget.limit, let off = RenderSurface(rect: extent) else { return nil }
+    // Drawn only when the budget can keep it: a full budget would otherwise draw it twice
+    // on every frame, once to keep and once again when keeping fails.
+    guard keptContentsBudget.fits(extent.area), let off = RenderSurface(rect: extent) else { return nil }
     off.beginDrawing(transform: map, clip: extent)
     off.context.interpolationQuality = filter == .nearest ? .none : .default
     off.context.draw(image, in: full)

@@ -85,6 +85,8 @@ import Testing
 
   @Test func theBudgetBoundsWhatIsKept() {
     let budget = KeptContentsBudget(limit: 100)
+    #expect(!budget.fits(101))
+    #expect(budget.fits(100))
     #expect(!budget.take(101))
     #expect(!budget.take(0))
     #expect(budget.take(60))
