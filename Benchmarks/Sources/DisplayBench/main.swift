@@ -41,8 +41,9 @@ func stats(_ xs: [Double]) -> (Double, Double) {
 }
 
 /// Copies the damaged box of `src` into `dst` (same size) as the host's streaming
-/// texture does: the bounding box of the damage, its rows split into one run per core
-/// (at most four) when it has at least 256 K pixels.
+/// texture does: the bounding box of the damage, its rows split into bands by the rule of
+/// LayerKit's `ParallelRows` (at least 96 K pixels and 16 rows; one band per core, at most
+/// `LAYERKIT_THREADS`, default 2, and 8).
 func upload(
   _ rects: [CGRect], from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, pitch: Int,
   bounds: CGRect
@@ -53,8 +54,10 @@ func upload(
   let y0 = Int(box.minY)
   let w = Int(box.width)
   let h = Int(box.height)
-  let cores = min(ProcessInfo.processInfo.activeProcessorCount, Int(threads) ?? 4)
-  let parts = w * h >= 256 * 1024 ? max(1, min(4, cores)) : 1
+  let maximum = max(1, min(Int(threads) ?? 2, 8))
+  let parts =
+    w * h >= 96 * 1024 && h >= 16
+    ? min(maximum, ProcessInfo.processInfo.activeProcessorCount, h) : 1
   let s = UInt(bitPattern: src)
   let d = UInt(bitPattern: dst)
   DispatchQueue.concurrentPerform(iterations: parts) { k in

@@ -1,5 +1,6 @@
 internal import CSDL2
 import Foundation
+import LayerKit
 
 /// The host's one streaming texture, sized to the frames it is given.
 ///
@@ -223,28 +224,12 @@ struct RowCopy: @unchecked Sendable {
   /// SDL's error when a conversion failed (read after the copy is done).
   let outcome = CopyOutcome()
 
-  /// Copies (or converts) the rows; a large box is split into one run of rows per core,
-  /// copied at once (one core alone does not reach the memory's bandwidth).
+  /// Copies (or converts) the rows; a large box is split into bands of rows copied at
+  /// once on the machine's cores (`ParallelRows`: one core alone does not reach the
+  /// memory's bandwidth).
   func run() {
-    let parts = Self.parts(width: width, height: height)
-    guard parts > 1 else { return copy(rows: 0..<height) }
-    DispatchQueue.concurrentPerform(iterations: parts) { k in
-      copy(rows: (height * k / parts)..<(height * (k + 1) / parts))
-    }
+    ParallelRows.run(0..<height, pixelsPerRow: width) { rows in copy(rows: rows) }
   }
-
-  /// Runs of rows a `width × height` copy is split into: one per active core, at most
-  /// four (and at most `LAYERKIT_THREADS`), for boxes of at least 256 K pixels; else one.
-  static func parts(width: Int, height: Int) -> Int {
-    guard width * height >= 256 * 1024 else { return 1 }
-    return max(1, min(4, cores, height))
-  }
-
-  /// The active cores, capped by `LAYERKIT_THREADS`.
-  private static let cores: Int = {
-    let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"].flatMap { Int($0) } ?? 4
-    return max(1, min(ProcessInfo.processInfo.activeProcessorCount, threads))
-  }()
 
   private func copy(rows: Range<Int>) {
     guard !rows.isEmpty else { return }

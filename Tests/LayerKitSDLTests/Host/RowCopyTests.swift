@@ -1,11 +1,12 @@
 import CSDL2
 import Foundation
+import LayerKit
 import Testing
 
 @testable import LayerKitSDL
 
-/// The host's upload copy: a large box is copied in one run of rows per core, every row
-/// exactly once, and a small box in one run.
+/// The host's upload copy: a large box is copied in bands of rows on the machine's cores
+/// (`ParallelRows`), every row exactly once, and a small box in one run.
 @Suite struct RowCopyTests {
   @Test func aLargeBoxIsSplitAndEveryRowArrives() {
     let width = 1024
@@ -14,10 +15,10 @@ import Testing
     let y = 5
     let w = 1000
     let h = 590
-    let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"].flatMap { Int($0) } ?? 4
-    let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, threads))
-    #expect(RowCopy.parts(width: w, height: h) == min(4, cores))
-    #expect(RowCopy.parts(width: 100, height: 100) == 1)
+    // Split as every pixel kernel splits its rows.
+    let bands = ParallelRows.bandCount(pixels: w * h, rows: h)
+    #expect(bands == min(ParallelRows.maximumBands, ProcessInfo.processInfo.activeProcessorCount))
+    #expect(ParallelRows.bandCount(pixels: 100 * 100, rows: 100) == 1)
     let source = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let target = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
     defer {
