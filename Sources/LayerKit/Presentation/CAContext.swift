@@ -55,7 +55,6 @@ public final class CAContext {
   /// How many commits walked the tree (those with something to stamp or capture).
   package private(set) var commitWalks = 0
   /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
-  /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
   package private(set) var committedAttachments: UInt64 = .max
   /// Bumped by every commit and every animation change: the presentation cache key.
   package private(set) var generation: UInt64 = 0
