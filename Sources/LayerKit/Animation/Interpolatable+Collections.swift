@@ -40,12 +40,22 @@ extension SIMD3: Interpolatable where Scalar == Double {
 /// the same order); otherwise they switch from `a` to `b` at fraction 0.5.
 extension CGPath: Interpolatable {
   static func sameStructure(_ a: CGPath, _ b: CGPath) -> Bool {
-    a.storage.verbs == b.storage.verbs && a.storage.points.count == b.storage.points.count
+    a.storage.points.count == b.storage.points.count && a.storage.verbs == b.storage.verbs
   }
 
+  /// A path with `a`'s elements whose points are `f` of `a`'s and `b`'s (same structure).
   static func combine(_ a: CGPath, _ b: CGPath, _ f: (CGPoint, CGPoint) -> CGPoint) -> CGPath {
     var st = a.storage
-    for i in st.points.indices { st.points[i] = f(a.storage.points[i], b.storage.points[i]) }
+    let pb = b.storage.points
+    st.points = a.storage.points.withUnsafeBufferPointer { pa in
+      pb.withUnsafeBufferPointer { pb in
+        Array(unsafeUninitializedCapacity: pa.count) { out, n in
+          let base = out.baseAddress.unsafelyUnwrapped
+          for i in 0..<pa.count { (base + i).initialize(to: f(pa[i], pb[i])) }
+          n = pa.count
+        }
+      }
+    }
     // A mutable path is a valid `Self` whether `Self` is CGPath or CGMutablePath.
     return CGMutablePath(storage: st)
   }

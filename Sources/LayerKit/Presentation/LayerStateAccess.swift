@@ -12,7 +12,9 @@ package enum LayerStateAccess {
   package typealias Setter<V> = @Sendable (inout LayerState, V) -> Void
 
   /// The direct accessors for `key` with value type `V`, or nil.
-  package static func accessors<V>(forKey key: String, as type: V.Type) -> (get: Getter<V>, set: Setter<V>)? {
+  package static func accessors<V>(forKey key: String, as type: V.Type) -> (
+    get: Getter<V>, set: Setter<V>
+  )? {
     let table: Any?
     switch key {
     case "position": table = pair({ $0.position }, { $0.position = $1 })
@@ -33,12 +35,30 @@ package enum LayerStateAccess {
     case "shadowRadius": table = pair({ $0.shadowRadius }, { $0.shadowRadius = $1 })
     case "shadowOffset": table = pair({ $0.shadowOffset }, { $0.shadowOffset = $1 })
     case "shadowColor": table = pair({ $0.shadowColor }, { $0.shadowColor = $1 })
+    case "path": table = pair({ $0.shapeState.path }, { $0.shapeState.path = $1 })
+    case "fillColor": table = pair({ $0.shapeState.fillColor }, { $0.shapeState.fillColor = $1 })
+    case "strokeColor":
+      table = pair({ $0.shapeState.strokeColor }, { $0.shapeState.strokeColor = $1 })
+    case "lineWidth": table = pair({ $0.shapeState.lineWidth }, { $0.shapeState.lineWidth = $1 })
+    case "lineDashPhase":
+      table = pair({ $0.shapeState.lineDashPhase }, { $0.shapeState.lineDashPhase = $1 })
+    case "strokeStart":
+      table = pair({ $0.shapeState.strokeStart }, { $0.shapeState.strokeStart = $1 })
+    case "strokeEnd": table = pair({ $0.shapeState.strokeEnd }, { $0.shapeState.strokeEnd = $1 })
+    case "colors": table = pair({ $0.gradientState.colors }, { $0.gradientState.colors = $1 })
+    case "locations":
+      table = pair({ $0.gradientState.locations }, { $0.gradientState.locations = $1 })
+    case "startPoint":
+      table = pair({ $0.gradientState.startPoint }, { $0.gradientState.startPoint = $1 })
+    case "endPoint": table = pair({ $0.gradientState.endPoint }, { $0.gradientState.endPoint = $1 })
     default: table = nil
     }
     return table as? (get: Getter<V>, set: Setter<V>)
   }
 
-  private static func pair<V>(_ get: @escaping Getter<V>, _ set: @escaping Setter<V>) -> (get: Getter<V>, set: Setter<V>) {
+  private static func pair<V>(_ get: @escaping Getter<V>, _ set: @escaping Setter<V>) -> (
+    get: Getter<V>, set: Setter<V>
+  ) {
     (get, set)
   }
 }
