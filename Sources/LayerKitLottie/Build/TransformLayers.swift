@@ -16,43 +16,49 @@ import LayerKit
 ///
 /// Scale sits on its own layer so a scale of zero never meets a rotation in one
 /// decomposition.
+///
+/// Factors that are not animated need no layer of their own: they are multiplied into
+/// one matrix, as the layers would have multiplied them. When scale, skew and anchor are
+/// constant, one `inner` layer carries `Skew · S` as its transform and `−(Skew · S)·anchor`
+/// as its position; when position and rotation are constant too (and there is no 3D
+/// rotation), `outer` is that layer, with `R · Skew · S` and `position − (R · Skew · S)·anchor`.
+/// Most groups of a Lottie file are not animated, and every layer is per-frame work for
+/// evaluation, the render tree, damage and compositing.
 struct TransformLayers {
   let outer: CALayer
   let inner: CALayer
 
   init(_ t: LottieTransform, timing: LayerTiming, opacity: Bool, name: String?) {
+    let tailIsConstant =
+      !t.scale.isAnimated && !t.skew.isAnimated && !t.skewAxis.isAnimated && !t.anchor.isAnimated
+    let headIsConstant =
+      !t.position.isAnimated && !(t.positionX?.isAnimated ?? false)
+      && !(t.positionY?.isAnimated ?? false) && !t.rotation.isAnimated
+      && [t.rotationX, t.rotationY].allSatisfy { r in
+        !(r?.keyframes.contains { $0.value != 0 } ?? false)
+      }
+    if tailIsConstant {
+      let tail = Self.constantTail(t)
+      if headIsConstant {
+        let x = t.positionX?.initial ?? t.position.initial.at(0)
+        let y = t.positionY?.initial ?? t.position.initial.at(1)
+        let r = CATransform3DMakeRotation(CGFloat(t.rotation.initial * .pi / 180), 0, 0, 1)
+        let linear = CATransform3DConcat(tail, r)
+        outer = Self.placed(linear, anchor: t.anchor.initial, at: CGPoint(x: x, y: y), name: name)
+        if opacity {
+          outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+        }
+        inner = outer
+        return
+      }
+      outer = CALayer.lottieGroup(name: name)
+      Self.addHead(t, to: outer, timing: timing, opacity: opacity)
+      inner = Self.placed(tail, anchor: t.anchor.initial, at: .zero, name: nil)
+      outer.addSublayer(inner)
+      return
+    }
     outer = CALayer.lottieGroup(name: name)
-    if let x = t.positionX, let y = t.positionY {
-      outer.lottieAnimate("position.x", x, timing) { CGFloat($0) }
-      outer.lottieAnimate("position.y", y, timing) { CGFloat($0) }
-    } else {
-      let point: ([Double]) -> CGPoint = { CGPoint(x: $0.at(0), y: $0.at(1)) }
-      outer.position = point(t.position.initial)
-      if let a = KeyframeAnimationFactory.positionAnimation(
-        t.position, keyPath: "position", timing: timing, convert: point)
-      {
-        outer.add(a, forKey: "position")
-      }
-    }
-    outer.lottieAnimate("transform.rotation.z", t.rotation, timing) { CGFloat($0 * .pi / 180) }
-    // 3D rotations sit with position and z rotation on one layer, as in lottie-ios. An
-    // animated one leaves the model transform alone: a model rotation past 90° about y
-    // reads back as half turns about x and z, which the z animation would then keep.
-    for (axis, r) in [("x", t.rotationX), ("y", t.rotationY)] {
-      guard let r, r.keyframes.contains(where: { $0.value != 0 }) else { continue }
-      let keyPath = "transform.rotation.\(axis)"
-      let radians = { (v: Double) -> Any in CGFloat(v * .pi / 180) }
-      if let a = KeyframeAnimationFactory.animation(
-        r, keyPath: keyPath, timing: timing, convert: radians)
-      {
-        outer.add(a, forKey: keyPath)
-      } else {
-        outer.setValue(radians(r.initial), forKeyPath: keyPath)
-      }
-    }
-    if opacity {
-      outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
-    }
+    Self.addHead(t, to: outer, timing: timing, opacity: opacity)
     var parent = outer
     let skew = t.skew.initial
     let axis = t.skewAxis.initial
@@ -84,6 +90,67 @@ struct TransformLayers {
       inner.add(a, forKey: "position")
     }
     scaleY.addSublayer(inner)
+  }
+
+  /// The outer layer's factors: position (whole, split or along a path), rotation about
+  /// z (and x and y), and the opacity when `opacity`.
+  private static func addHead(
+    _ t: LottieTransform, to outer: CALayer, timing: LayerTiming, opacity: Bool
+  ) {
+    if let x = t.positionX, let y = t.positionY {
+      outer.lottieAnimate("position.x", x, timing) { CGFloat($0) }
+      outer.lottieAnimate("position.y", y, timing) { CGFloat($0) }
+    } else {
+      let point: ([Double]) -> CGPoint = { CGPoint(x: $0.at(0), y: $0.at(1)) }
+      outer.position = point(t.position.initial)
+      if let a = KeyframeAnimationFactory.positionAnimation(
+        t.position, keyPath: "position", timing: timing, convert: point)
+      {
+        outer.add(a, forKey: "position")
+      }
+    }
+    outer.lottieAnimate("transform.rotation.z", t.rotation, timing) { CGFloat($0 * .pi / 180) }
+    // 3D rotations sit with position and z rotation on one layer, as in lottie-ios. An
+    // animated one leaves the model transform alone: a model rotation past 90° about y
+    // reads back as half turns about x and z, which the z animation would then keep.
+    for (axis, r) in [("x", t.rotationX), ("y", t.rotationY)] {
+      guard let r, r.keyframes.contains(where: { $0.value != 0 }) else { continue }
+      let keyPath = "transform.rotation.\(axis)"
+      let radians = { (v: Double) -> Any in CGFloat(v * .pi / 180) }
+      if let a = KeyframeAnimationFactory.animation(
+        r, keyPath: keyPath, timing: timing, convert: radians)
+      {
+        outer.add(a, forKey: keyPath)
+      } else {
+        outer.setValue(radians(r.initial), forKeyPath: keyPath)
+      }
+    }
+    if opacity {
+      outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+    }
+  }
+
+  /// `Skew · S`: the constant skew and scale, as the skew and scale layers multiply them.
+  private static func constantTail(_ t: LottieTransform) -> CATransform3D {
+    let s = t.scale.initial
+    let scale = CATransform3DMakeScale(CGFloat(s.at(0, 100) / 100), CGFloat(s.at(1, 100) / 100), 1)
+    let skew = t.skew.initial
+    guard skew != 0 else { return scale }
+    let shear = CATransform3DMakeAffineTransform(skewMatrix(skew: skew, axis: t.skewAxis.initial))
+    return CATransform3DConcat(scale, shear)
+  }
+
+  /// A group layer whose points `q` land at `position + linear·(q − anchor)` in its
+  /// superlayer.
+  private static func placed(
+    _ linear: CATransform3D, anchor: [Double], at position: CGPoint, name: String?
+  ) -> CALayer {
+    let layer = CALayer.lottieGroup(name: name)
+    let a = CGPoint(x: -anchor.at(0), y: -anchor.at(1))
+      .applying(CATransform3DGetAffineTransform(linear))
+    layer.position = CGPoint(x: position.x + a.x, y: position.y + a.y)
+    layer.transform = linear
+    return layer
   }
 
   /// After Effects' skew: a shear by `−skew` degrees along the direction `axis` degrees

@@ -1,0 +1,105 @@
+import Foundation
+import LayerKit
+import Testing
+
+@testable import LayerKitLottie
+
+/// A Lottie transform becomes a chain of layers; factors that are not animated are folded
+/// into one matrix. Every form must place points where After Effects' matrix
+/// `T(position) · R · Skew · S · T(−anchor)` puts them.
+@Suite struct LottieTransformLayersTests {
+  /// position (40, 30), rotation 30°, skew 20° along 15°, scale (150 %, −80 %), anchor
+  /// (12, −7): every factor moves points.
+  static func transform() -> LottieTransform {
+    var t = LottieTransform()
+    t.position = Keyframed(constant: [40, 30])
+    t.rotation = Keyframed(constant: 30)
+    t.skew = Keyframed(constant: 20)
+    t.skewAxis = Keyframed(constant: 15)
+    t.scale = Keyframed(constant: [150, -80])
+    t.anchor = Keyframed(constant: [12, -7])
+    return t
+  }
+
+  /// Keyframes that start at `value`, so the model value is `value` as for a constant.
+  static func animated<V>(_ value: V, then other: V) -> Keyframed<V> {
+    Keyframed(keyframes: [Keyframe(time: 0, value: value), Keyframe(time: 10, value: other)])
+  }
+
+  /// After Effects' matrix applied to `q`.
+  static func expected(_ q: CGPoint) -> CGPoint {
+    let scaled = CGPoint(x: (q.x - 12) * 1.5, y: (q.y + 7) * -0.8)
+    let skewed = scaled.applying(TransformLayers.skewMatrix(skew: 20, axis: 15))
+    let rotated = skewed.applying(CGAffineTransform(rotationAngle: 30 * .pi / 180))
+    return CGPoint(x: rotated.x + 40, y: rotated.y + 30)
+  }
+
+  /// Where `q`, in the layers' own coordinates, lands in the superlayer of `outer`.
+  static func place(_ layers: TransformLayers, _ q: CGPoint) -> CGPoint {
+    let root = CALayer()
+    root.addSublayer(layers.outer)
+    return layers.inner.convert(q, to: root)
+  }
+
+  /// How many layers from `outer` down to `inner`.
+  static func depth(_ layers: TransformLayers) -> Int {
+    var n = 1
+    var l: CALayer? = layers.inner
+    while let layer = l, layer !== layers.outer {
+      n += 1
+      l = layer.superlayer
+    }
+    return n
+  }
+
+  static var timing: LayerTiming { LayerTiming(frameRate: 10) }
+  static let points = [CGPoint(x: 0, y: 0), CGPoint(x: 12, y: -7), CGPoint(x: 25, y: 40)]
+
+  static func check(_ t: LottieTransform, depth expectedDepth: Int) {
+    let layers = TransformLayers(t, timing: timing, opacity: true, name: nil)
+    #expect(depth(layers) == expectedDepth)
+    for q in points {
+      let p = place(layers, q)
+      let e = expected(q)
+      #expect(abs(p.x - e.x) < 1e-9 && abs(p.y - e.y) < 1e-9, "\(q): \(p) vs \(e)")
+    }
+  }
+
+  @Test func aConstantTransformIsOneLayer() {
+    Self.check(Self.transform(), depth: 1)
+  }
+
+  @Test func aConstantScaleSkewAndAnchorShareOneLayerBelowAnAnimatedPosition() {
+    var t = Self.transform()
+    t.position = Self.animated([40, 30], then: [90, 10])
+    Self.check(t, depth: 2)
+    t = Self.transform()
+    t.rotation = Self.animated(30, then: 90)
+    Self.check(t, depth: 2)
+  }
+
+  @Test func anAnimatedScaleKeepsItsOwnLayers() {
+    var t = Self.transform()
+    t.scale = Self.animated([150, -80], then: [100, 100])
+    // outer, skew, scale x, scale y (mirrored), inner.
+    Self.check(t, depth: 5)
+  }
+
+  @Test func aThreeDimensionalRotationIsNotFolded() {
+    var t = Self.transform()
+    t.rotationX = Keyframed(constant: 30)
+    let layers = TransformLayers(t, timing: Self.timing, opacity: true, name: nil)
+    #expect(Self.depth(layers) == 2)
+    #expect(layers.outer.value(forKeyPath: "transform.rotation.x") as? CGFloat != 0)
+  }
+
+  @Test func theFoldedLayerKeepsOpacityAndItsAnimation() {
+    var t = Self.transform()
+    t.opacity = Self.animated(50, then: 100)
+    let layers = TransformLayers(t, timing: Self.timing, opacity: true, name: "group")
+    #expect(layers.outer === layers.inner)
+    #expect(layers.outer.opacity == 0.5)
+    #expect(layers.outer.animation(forKey: "opacity") != nil)
+    #expect(layers.outer.name == "group")
+  }
+}
