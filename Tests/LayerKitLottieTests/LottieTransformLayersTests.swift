@@ -102,4 +102,51 @@ import Testing
     #expect(layers.outer.animation(forKey: "opacity") != nil)
     #expect(layers.outer.name == "group")
   }
+
+  @Test func onlyATransformThatMovesNothingIsIdentity() {
+    #expect(TransformLayers.isIdentity(LottieTransform(), opacity: true))
+    var t = LottieTransform()
+    t.opacity = Keyframed(constant: 50)
+    #expect(!TransformLayers.isIdentity(t, opacity: true))
+    #expect(TransformLayers.isIdentity(t, opacity: false))
+    t = LottieTransform()
+    t.position = Self.animated([0, 0], then: [0, 0])
+    #expect(!TransformLayers.isIdentity(t, opacity: true))
+    for change in [
+      { (t: inout LottieTransform) in t.anchor = Keyframed(constant: [1, 0]) },
+      { $0.scale = Keyframed(constant: [100, 99]) },
+      { $0.rotation = Keyframed(constant: 1) },
+      { $0.skew = Keyframed(constant: 1) },
+      { $0.positionY = Keyframed(constant: 1) },
+      { $0.rotationX = Keyframed(constant: 1) },
+    ] {
+      var t = LottieTransform()
+      change(&t)
+      #expect(!TransformLayers.isIdentity(t, opacity: true))
+    }
+  }
+
+  /// A shape group that moves nothing adds no layer: its paint sits in the layer's content.
+  @Test func anIdentityGroupAddsNoLayer() throws {
+    let file = #"""
+      {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[
+       {"ty":4,"ind":1,"ip":0,"op":10,"ks":{},
+        "shapes":[{"ty":"gr","it":[
+          {"ty":"rc","p":{"k":[50,50]},"s":{"k":[20,20]},"r":{"k":0}},
+          {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},
+          {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}]}]}
+      """#
+    let stage = LottieStage(try LottieAnimation(data: Data(file.utf8)), pixelSize: (100, 100))
+    var shapeDepth: Int?
+    var stack: [(CALayer, Int)] = [(stage.layer, 0)]
+    while let (l, d) = stack.popLast() {
+      if l is CAShapeLayer { shapeDepth = d }
+      stack += (l.sublayers ?? []).map { ($0, d + 1) }
+    }
+    // The Lottie layer's top layer holds the paint directly, below the timeline layers.
+    let top = try #require(stage.layer.sublayers?.first?.sublayers?.first)
+    #expect(top.sublayers?.first is CAShapeLayer, "\(String(describing: shapeDepth))")
+    let pixel = stage.render(progress: 0).pixel(x: 50, y: 50)
+    #expect(pixel.r == 255 && pixel.a == 255)
+  }
 }

@@ -92,19 +92,25 @@ final class LayerTreeBuilder {
     let timing = LayerTiming(frameRate: fr, remap: remap, root: root)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
-    for p in parents {
+    for p in parents where !TransformLayers.isIdentity(p.transform, opacity: false) {
       let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
       holder.addSublayer(t.outer)
       holder = t.inner
     }
-    let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
-    holder.addSublayer(own.outer)
-    let content = own.inner
+    // A transform that moves nothing needs no layer unless a mask or shadow needs one.
+    let own =
+      TransformLayers.isIdentity(model.transform, opacity: true) && model.masks.isEmpty
+        && model.dropShadow == nil
+      ? nil : TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
+    if let own { holder.addSublayer(own.outer) }
+    let content = own?.inner ?? holder
     addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
-    if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
-      content.mask = mask
+    if let own, !model.masks.isEmpty,
+      let mask = MaskBuilder(timing: timing).mask(for: model.masks)
+    {
+      own.inner.mask = mask
     }
-    if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
+    if let own, let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
       top.compositingFilter = filter
     }

@@ -67,13 +67,16 @@ struct ShapeTreeBuilder {
         childPaints += inherited
         for k in childPaints.indices { childPaints[k].groupScales.append(transform.scale) }
         let childTrim = items[(j + 1)...].first { $0.isEffectiveTrim }
-        let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
-        for l in layers(
+        let content = layers(
           sub, inherited: childPaints, trim: childTrim ?? inheritedTrim, roundness: rounded,
           depth: depth + 1)
-        {
-          t.inner.addSublayer(l)
+        // A group that moves nothing adds no layer: its content takes its place.
+        if TransformLayers.isIdentity(transform, opacity: true) {
+          out += content
+          continue
         }
+        let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
+        for l in content { t.inner.addSublayer(l) }
         out.append(t.outer)
       }
     }

@@ -53,7 +53,12 @@ struct TransformLayers {
       }
       outer = CALayer.lottieGroup(name: name)
       Self.addHead(t, to: outer, timing: timing, opacity: opacity)
-      inner = Self.placed(tail, anchor: t.anchor.initial, at: .zero, name: nil)
+      let a = t.anchor.initial
+      if CATransform3DIsIdentity(tail) && a.at(0) == 0 && a.at(1) == 0 {
+        inner = outer
+        return
+      }
+      inner = Self.placed(tail, anchor: a, at: .zero, name: nil)
       outer.addSublayer(inner)
       return
     }
@@ -90,6 +95,23 @@ struct TransformLayers {
       inner.add(a, forKey: "position")
     }
     scaleY.addSublayer(inner)
+  }
+
+  /// Whether `t` moves nothing: no factor animated, every one at its identity (and, when
+  /// `opacity` counts, a constant opacity of 100 %). Such a transform needs no layer.
+  static func isIdentity(_ t: LottieTransform, opacity: Bool) -> Bool {
+    let constants: [Keyframed<[Double]>] = [t.position, t.anchor, t.scale]
+    let scalars =
+      [t.rotation, t.skew]
+      + [t.positionX, t.positionY, t.rotationX, t.rotationY]
+      .compactMap { $0 }
+    guard !constants.contains(where: \.isAnimated), !scalars.contains(where: \.isAnimated),
+      !(opacity && (t.opacity.isAnimated || t.opacity.initial != 100))
+    else { return false }
+    let s = t.scale.initial
+    return t.position.initial.at(0) == 0 && t.position.initial.at(1) == 0
+      && t.anchor.initial.at(0) == 0 && t.anchor.initial.at(1) == 0
+      && s.at(0, 100) == 100 && s.at(1, 100) == 100 && scalars.allSatisfy { $0.initial == 0 }
   }
 
   /// The outer layer's factors: position (whole, split or along a path), rotation about
