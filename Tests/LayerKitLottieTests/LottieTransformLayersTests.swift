@@ -149,4 +149,34 @@ import Testing
     let pixel = stage.render(progress: 0).pixel(x: 50, y: 50)
     #expect(pixel.r == 255 && pixel.a == 255)
   }
+
+  /// A constant parent transform and the layer's own constant one are one layer, placing
+  /// the content as the two would.
+  @Test func constantParentAndOwnTransformsShareOneLayer() throws {
+    let file = #"""
+      {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[
+       {"ty":3,"ind":1,"ip":0,"op":10,"ks":{"p":{"k":[30,20]},"s":{"k":[200,200]}}},
+       {"ty":4,"ind":2,"parent":1,"ip":0,"op":10,"ks":{"p":{"k":[10,10]}},
+        "shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[10,10]},"r":{"k":0}},
+                  {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}]}
+      """#
+    let stage = LottieStage(try LottieAnimation(data: Data(file.utf8)), pixelSize: (100, 100))
+    // The shape's layer: top, then one layer for both transforms, then the paint.
+    var depth: [ObjectIdentifier: Int] = [:]
+    var stack: [(CALayer, Int)] = [(stage.layer, 0)]
+    var shape: (CALayer, Int)?
+    while let (l, d) = stack.popLast() {
+      depth[ObjectIdentifier(l)] = d
+      if l is CAShapeLayer { shape = (l, d) }
+      stack += (l.sublayers ?? []).map { ($0, d + 1) }
+    }
+    let (paint, d) = try #require(shape)
+    let top = try #require(paint.superlayer?.superlayer)
+    #expect(top.name == "layer" && depth[ObjectIdentifier(top)] == d - 2)
+    // (10, 10) in the parent, scaled 2× and moved by (30, 20): a 20 × 20 square at (50, 40).
+    let image = stage.render(progress: 0)
+    #expect(image.pixel(x: 50, y: 40).r == 255)
+    #expect(image.pixel(x: 41, y: 31).a == 255 && image.pixel(x: 58, y: 48).a == 255)
+    #expect(image.pixel(x: 50, y: 52).a == 0 && image.pixel(x: 38, y: 40).a == 0)
+  }
 }

@@ -92,25 +92,51 @@ final class LayerTreeBuilder {
     let timing = LayerTiming(frameRate: fr, remap: remap, root: root)
     let top = CALayer.lottieGroup(name: "layer")
     var holder = top
-    for p in parents where !TransformLayers.isIdentity(p.transform, opacity: false) {
+    // Constant transforms in a row (parents', then the layer's own) are one matrix on one
+    // layer: the chain holds only this layer's content, so where a matrix sits in it
+    // changes nothing but the layer count.
+    var pending = CGAffineTransform.identity
+    func flush() {
+      guard !pending.isIdentity else { return }
+      let group = TransformLayers.group(pending, name: "parent")
+      holder.addSublayer(group)
+      holder = group
+      pending = .identity
+    }
+    for p in parents {
+      if let m = TransformLayers.constantMatrix(p.transform) {
+        pending = m.concatenating(pending)
+        continue
+      }
+      flush()
       let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
       holder.addSublayer(t.outer)
       holder = t.inner
     }
-    // A transform that moves nothing needs no layer unless a mask or shadow needs one.
-    let own =
-      TransformLayers.isIdentity(model.transform, opacity: true) && model.masks.isEmpty
-        && model.dropShadow == nil
-      ? nil : TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
-    if let own { holder.addSublayer(own.outer) }
-    let content = own?.inner ?? holder
-    addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
-    if let own, !model.masks.isEmpty,
-      let mask = MaskBuilder(timing: timing).mask(for: model.masks)
-    {
-      own.inner.mask = mask
+    // The layer's own transform joins them unless its shadow needs the layer as it is.
+    let content: CALayer
+    if model.dropShadow == nil, let m = TransformLayers.constantMatrix(model.transform) {
+      pending = m.concatenating(pending)
+      if pending.isIdentity && TransformLayers.hasNoOpacity(model.transform)
+        && model.masks.isEmpty
+      {
+        content = holder
+      } else {
+        content = TransformLayers.group(pending, name: "transform")
+        TransformLayers.addOpacity(model.transform, to: content, timing: timing)
+        holder.addSublayer(content)
+      }
+    } else {
+      flush()
+      let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
+      holder.addSublayer(own.outer)
+      content = own.inner
+      if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     }
-    if let own, let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
+    addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
+    if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
+      content.mask = mask
+    }
     if let filter = LottieBlendMode.compositingFilterName(model.blendMode) {
       top.compositingFilter = filter
     }

@@ -29,36 +29,21 @@ struct TransformLayers {
   let inner: CALayer
 
   init(_ t: LottieTransform, timing: LayerTiming, opacity: Bool, name: String?) {
-    let tailIsConstant =
-      !t.scale.isAnimated && !t.skew.isAnimated && !t.skewAxis.isAnimated && !t.anchor.isAnimated
-    let headIsConstant =
-      !t.position.isAnimated && !(t.positionX?.isAnimated ?? false)
-      && !(t.positionY?.isAnimated ?? false) && !t.rotation.isAnimated
-      && [t.rotationX, t.rotationY].allSatisfy { r in
-        !(r?.keyframes.contains { $0.value != 0 } ?? false)
-      }
-    if tailIsConstant {
-      let tail = Self.constantTail(t)
-      if headIsConstant {
-        let x = t.positionX?.initial ?? t.position.initial.at(0)
-        let y = t.positionY?.initial ?? t.position.initial.at(1)
-        let r = CATransform3DMakeRotation(CGFloat(t.rotation.initial * .pi / 180), 0, 0, 1)
-        let linear = CATransform3DConcat(tail, r)
-        outer = Self.placed(linear, anchor: t.anchor.initial, at: CGPoint(x: x, y: y), name: name)
-        if opacity {
-          outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
-        }
-        inner = outer
-        return
-      }
+    if let m = Self.constantMatrix(t) {
+      outer = Self.group(m, name: name)
+      if opacity { Self.addOpacity(t, to: outer, timing: timing) }
+      inner = outer
+      return
+    }
+    if Self.tailIsConstant(t) {
       outer = CALayer.lottieGroup(name: name)
       Self.addHead(t, to: outer, timing: timing, opacity: opacity)
-      let a = t.anchor.initial
-      if CATransform3DIsIdentity(tail) && a.at(0) == 0 && a.at(1) == 0 {
+      let tail = Self.placing(Self.constantTail(t), anchor: t.anchor.initial, at: .zero)
+      if tail.isIdentity {
         inner = outer
         return
       }
-      inner = Self.placed(tail, anchor: a, at: .zero, name: nil)
+      inner = Self.group(tail, name: nil)
       outer.addSublayer(inner)
       return
     }
@@ -100,18 +85,40 @@ struct TransformLayers {
   /// Whether `t` moves nothing: no factor animated, every one at its identity (and, when
   /// `opacity` counts, a constant opacity of 100 %). Such a transform needs no layer.
   static func isIdentity(_ t: LottieTransform, opacity: Bool) -> Bool {
-    let constants: [Keyframed<[Double]>] = [t.position, t.anchor, t.scale]
-    let scalars =
-      [t.rotation, t.skew]
-      + [t.positionX, t.positionY, t.rotationX, t.rotationY]
-      .compactMap { $0 }
-    guard !constants.contains(where: \.isAnimated), !scalars.contains(where: \.isAnimated),
-      !(opacity && (t.opacity.isAnimated || t.opacity.initial != 100))
-    else { return false }
-    let s = t.scale.initial
-    return t.position.initial.at(0) == 0 && t.position.initial.at(1) == 0
-      && t.anchor.initial.at(0) == 0 && t.anchor.initial.at(1) == 0
-      && s.at(0, 100) == 100 && s.at(1, 100) == 100 && scalars.allSatisfy { $0.initial == 0 }
+    guard constantMatrix(t)?.isIdentity == true else { return false }
+    return !opacity || hasNoOpacity(t)
+  }
+
+  /// Whether the opacity is a constant 100 %.
+  static func hasNoOpacity(_ t: LottieTransform) -> Bool {
+    !t.opacity.isAnimated && t.opacity.initial == 100
+  }
+
+  /// Whether scale, skew and anchor are constant.
+  private static func tailIsConstant(_ t: LottieTransform) -> Bool {
+    !t.scale.isAnimated && !t.skew.isAnimated && !t.skewAxis.isAnimated && !t.anchor.isAnimated
+  }
+
+  /// The whole transform as one matrix on the layer's points,
+  /// `T(position) · R · Skew · S · T(−anchor)`, when nothing in it is animated and it has
+  /// no 3D rotation; else nil.
+  static func constantMatrix(_ t: LottieTransform) -> CGAffineTransform? {
+    guard tailIsConstant(t), !t.position.isAnimated, !(t.positionX?.isAnimated ?? false),
+      !(t.positionY?.isAnimated ?? false), !t.rotation.isAnimated,
+      [t.rotationX, t.rotationY].allSatisfy({ r in
+        !(r?.keyframes.contains { $0.value != 0 } ?? false)
+      })
+    else { return nil }
+    let x = t.positionX?.initial ?? t.position.initial.at(0)
+    let y = t.positionY?.initial ?? t.position.initial.at(1)
+    let r = CATransform3DMakeRotation(CGFloat(t.rotation.initial * .pi / 180), 0, 0, 1)
+    let linear = CATransform3DConcat(constantTail(t), r)
+    return placing(linear, anchor: t.anchor.initial, at: CGPoint(x: x, y: y))
+  }
+
+  /// Sets the layer's opacity from the transform's (and its animation).
+  static func addOpacity(_ t: LottieTransform, to layer: CALayer, timing: LayerTiming) {
+    layer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
   }
 
   /// The outer layer's factors: position (whole, split or along a path), rotation about
@@ -147,9 +154,7 @@ struct TransformLayers {
         outer.setValue(radians(r.initial), forKeyPath: keyPath)
       }
     }
-    if opacity {
-      outer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
-    }
+    if opacity { addOpacity(t, to: outer, timing: timing) }
   }
 
   /// `Skew · S`: the constant skew and scale, as the skew and scale layers multiply them.
@@ -162,16 +167,23 @@ struct TransformLayers {
     return CATransform3DConcat(scale, shear)
   }
 
-  /// A group layer whose points `q` land at `position + linear·(q − anchor)` in its
-  /// superlayer.
-  private static func placed(
-    _ linear: CATransform3D, anchor: [Double], at position: CGPoint, name: String?
-  ) -> CALayer {
+  /// The matrix that takes points `q` to `position + linear·(q − anchor)`.
+  private static func placing(
+    _ linear: CATransform3D, anchor: [Double], at position: CGPoint
+  ) -> CGAffineTransform {
+    let m = CATransform3DGetAffineTransform(linear)
+    let a = CGPoint(x: -anchor.at(0), y: -anchor.at(1)).applying(m)
+    return CGAffineTransform(
+      a: m.a, b: m.b, c: m.c, d: m.d, tx: position.x + a.x, ty: position.y + a.y)
+  }
+
+  /// A group layer that places its points by `m` in its superlayer: `m`'s translation as
+  /// its position, the rest as its transform.
+  static func group(_ m: CGAffineTransform, name: String?) -> CALayer {
     let layer = CALayer.lottieGroup(name: name)
-    let a = CGPoint(x: -anchor.at(0), y: -anchor.at(1))
-      .applying(CATransform3DGetAffineTransform(linear))
-    layer.position = CGPoint(x: position.x + a.x, y: position.y + a.y)
-    layer.transform = linear
+    layer.position = CGPoint(x: m.tx, y: m.ty)
+    layer.transform = CATransform3DMakeAffineTransform(
+      CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
     return layer
   }
 
