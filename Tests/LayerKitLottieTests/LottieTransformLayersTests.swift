@@ -161,7 +161,7 @@ import Testing
                   {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}]}
       """#
     let stage = LottieStage(try LottieAnimation(data: Data(file.utf8)), pixelSize: (100, 100))
-    // The shape's layer: top, then one layer for both transforms, then the paint.
+    // The shape's layer: top, which carries both transforms, then the paint.
     var depth: [ObjectIdentifier: Int] = [:]
     var stack: [(CALayer, Int)] = [(stage.layer, 0)]
     var shape: (CALayer, Int)?
@@ -171,8 +171,9 @@ import Testing
       stack += (l.sublayers ?? []).map { ($0, d + 1) }
     }
     let (paint, d) = try #require(shape)
-    let top = try #require(paint.superlayer?.superlayer)
-    #expect(top.name == "layer" && depth[ObjectIdentifier(top)] == d - 2)
+    let top = try #require(paint.superlayer)
+    #expect(top.name == "layer" && depth[ObjectIdentifier(top)] == d - 1)
+    #expect(!CATransform3DIsIdentity(top.transform))
     // (10, 10) in the parent, scaled 2× and moved by (30, 20): a 20 × 20 square at (50, 40).
     let image = stage.render(progress: 0)
     #expect(image.pixel(x: 50, y: 40).r == 255)

@@ -95,12 +95,19 @@ final class LayerTreeBuilder {
     // Constant transforms in a row (parents', then the layer's own) are one matrix on one
     // layer: the chain holds only this layer's content, so where a matrix sits in it
     // changes nothing but the layer count.
+    // The first matrix goes on `top` itself, which only hides, shows and blends.
     var pending = CGAffineTransform.identity
+    var topIsPlaced = false
     func flush() {
       guard !pending.isIdentity else { return }
-      let group = TransformLayers.group(pending, name: "parent")
-      holder.addSublayer(group)
-      holder = group
+      if holder === top && !topIsPlaced {
+        TransformLayers.place(top, by: pending)
+        topIsPlaced = true
+      } else {
+        let group = TransformLayers.group(pending, name: "parent")
+        holder.addSublayer(group)
+        holder = group
+      }
       pending = .identity
     }
     for p in parents {
@@ -121,6 +128,10 @@ final class LayerTreeBuilder {
         && model.masks.isEmpty
       {
         content = holder
+      } else if holder === top && !topIsPlaced && model.masks.isEmpty {
+        TransformLayers.place(top, by: pending)
+        TransformLayers.addOpacity(model.transform, to: top, timing: timing)
+        content = top
       } else {
         content = TransformLayers.group(pending, name: "transform")
         TransformLayers.addOpacity(model.transform, to: content, timing: timing)

@@ -181,10 +181,16 @@ struct TransformLayers {
   /// its position, the rest as its transform.
   static func group(_ m: CGAffineTransform, name: String?) -> CALayer {
     let layer = CALayer.lottieGroup(name: name)
+    place(layer, by: m)
+    return layer
+  }
+
+  /// Makes the group layer `layer` (no size, anchored at its origin) place its points by
+  /// `m`.
+  static func place(_ layer: CALayer, by m: CGAffineTransform) {
     layer.position = CGPoint(x: m.tx, y: m.ty)
     layer.transform = CATransform3DMakeAffineTransform(
       CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
-    return layer
   }
 
   /// After Effects' skew: a shear by `−skew` degrees along the direction `axis` degrees
