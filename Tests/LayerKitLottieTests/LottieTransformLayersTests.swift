@@ -180,4 +180,53 @@ import Testing
     #expect(image.pixel(x: 41, y: 31).a == 255 && image.pixel(x: 58, y: 48).a == 255)
     #expect(image.pixel(x: 50, y: 52).a == 0 && image.pixel(x: 38, y: 40).a == 0)
   }
+
+  /// A constant group's matrix moves onto its content when each layer can carry it:
+  /// points land where the group would have put them.
+  @Test func aConstantGroupIsCarriedByItsContent() {
+    let t = Self.transform()
+    let a = CALayer.lottieGroup()
+    let b = CAShapeLayer()
+    b.position = CGPoint(x: 3, y: 4)
+    b.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+    let reference = TransformLayers(t, timing: Self.timing, opacity: true, name: nil)
+    let copy = CAShapeLayer()
+    copy.position = b.position
+    copy.transform = b.transform
+    reference.inner.addSublayer(copy)
+    let root = CALayer()
+    root.addSublayer(reference.outer)
+    #expect(TransformLayers.carry(t, into: [a, b]))
+    let carried = CALayer()
+    carried.addSublayer(a)
+    carried.addSublayer(b)
+    for q in Self.points {
+      let p = b.convert(q, to: carried)
+      let e = copy.convert(q, to: root)
+      #expect(abs(p.x - e.x) < 1e-9 && abs(p.y - e.y) < 1e-9, "\(q): \(p) vs \(e)")
+      let pa = a.convert(q, to: carried)
+      let ea = Self.expected(q)
+      #expect(abs(pa.x - ea.x) < 1e-9 && abs(pa.y - ea.y) < 1e-9, "\(q): \(pa) vs \(ea)")
+    }
+  }
+
+  @Test func groupOpacityOverSeveralLayersOrMovingContentKeepsTheGroup() {
+    var t = Self.transform()
+    t.opacity = Keyframed(constant: 50)
+    let one = CAShapeLayer()
+    #expect(!TransformLayers.carry(t, into: [CAShapeLayer(), CAShapeLayer()]))
+    #expect(TransformLayers.carry(t, into: [one]))
+    #expect(one.opacity == 0.5)
+    let moving = CAShapeLayer()
+    let animation = CABasicAnimation(keyPath: "position.x")
+    animation.toValue = 10
+    moving.add(animation, forKey: "x")
+    #expect(!TransformLayers.carry(Self.transform(), into: [CAShapeLayer(), moving]))
+    let tilted = CAShapeLayer()
+    tilted.transform = CATransform3DMakeRotation(0.5, 1, 0, 0)
+    #expect(!TransformLayers.carry(Self.transform(), into: [tilted]))
+    var animated = Self.transform()
+    animated.rotation = Self.animated(30, then: 90)
+    #expect(!TransformLayers.carry(animated, into: [CAShapeLayer()]))
+  }
 }

@@ -70,8 +70,11 @@ struct ShapeTreeBuilder {
         let content = layers(
           sub, inherited: childPaints, trim: childTrim ?? inheritedTrim, roundness: rounded,
           depth: depth + 1)
-        // A group that moves nothing adds no layer: its content takes its place.
-        if TransformLayers.isIdentity(transform, opacity: true) {
+        // A group that moves nothing adds no layer: its content takes its place. So does
+        // a constant one whose content can carry its matrix (and its opacity).
+        if TransformLayers.isIdentity(transform, opacity: true)
+          || TransformLayers.carry(transform, into: content)
+        {
           out += content
           continue
         }

@@ -116,6 +116,37 @@ struct TransformLayers {
     return placing(linear, anchor: t.anchor.initial, at: CGPoint(x: x, y: y))
   }
 
+  /// Moves the constant transform `t` of a group onto the group's content, when that is
+  /// exact: `t` constant, every layer's position and transform constant and affine, and
+  /// an opacity below 100 % only over a single layer whose opacity is constant (group
+  /// opacity over several layers is not theirs to share). Each layer then places its
+  /// points by its own placement followed by `t`'s matrix, as it did inside the group.
+  /// - Returns: whether the content carries the transform (nothing changed when false).
+  static func carry(_ t: LottieTransform, into layers: [CALayer]) -> Bool {
+    guard let m = constantMatrix(t), !t.opacity.isAnimated else { return false }
+    let opacity = Float(min(1, max(0, t.opacity.initial / 100)))
+    guard opacity == 1 || layers.count == 1 else { return false }
+    for layer in layers {
+      guard CATransform3DIsAffine(layer.transform) else { return false }
+      let moving = (layer.animationKeys() ?? []).contains { key in
+        guard let path = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else {
+          return true
+        }
+        return path.hasPrefix("position") || path.hasPrefix("transform")
+          || (opacity != 1 && path == "opacity")
+      }
+      if moving { return false }
+    }
+    let linear = CATransform3DMakeAffineTransform(
+      CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
+    for layer in layers {
+      layer.position = layer.position.applying(m)
+      layer.transform = CATransform3DConcat(layer.transform, linear)
+      layer.opacity *= opacity
+    }
+    return true
+  }
+
   /// Sets the layer's opacity from the transform's (and its animation).
   static func addOpacity(_ t: LottieTransform, to layer: CALayer, timing: LayerTiming) {
     layer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
