@@ -52,12 +52,29 @@ struct ShapeTreeBuilder {
       out += paintLayers(
         paint.item, allGeometry, trim: ownTrim ?? paint.trim, groupScales: paint.groupScales)
     }
+    // The fill just added, with the count of the geometries it paints, while a stroke
+    // listed right above it may still join its layer.
+    var fillBelow: (layer: CAShapeLayer, geometryCount: Int)?
     for j in items.indices.reversed() {
       let item = items[j]
+      let below = fillBelow
+      fillBelow = nil
       if item.isPaint {
         let geo = geometries.filter { $0.0 < j }.map(\.1)
         guard !geo.isEmpty else { continue }
-        out += paintLayers(item, geo, trim: ownTrim ?? inheritedTrim)
+        let trim = ownTrim ?? inheritedTrim
+        if let below, below.geometryCount == geo.count, trim == nil,
+          strokeJoins(item, below.layer)
+        {
+          continue
+        }
+        let painted = paintLayers(item, geo, trim: trim)
+        out += painted
+        if case .fill(_, let opacity, _) = item, TransformLayers.isOpaque(opacity),
+          painted.count == 1, let layer = painted[0] as? CAShapeLayer
+        {
+          fillBelow = (layer, geo.count)
+        }
       } else if case .group(let sub, let transform) = item {
         // Top first: the paints listed right after the group, then the enclosing ones.
         var childPaints: [Paint] = []

@@ -90,8 +90,11 @@ struct TransformLayers {
   }
 
   /// Whether the opacity is a constant 100 %.
-  static func hasNoOpacity(_ t: LottieTransform) -> Bool {
-    !t.opacity.isAnimated && t.opacity.initial == 100
+  static func hasNoOpacity(_ t: LottieTransform) -> Bool { isOpaque(t.opacity) }
+
+  /// Whether a Lottie opacity (percent) is a constant 100 %.
+  static func isOpaque(_ opacity: Keyframed<Double>) -> Bool {
+    !opacity.isAnimated && opacity.initial == 100
   }
 
   /// Whether scale, skew and anchor are constant.
