@@ -39,6 +39,8 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case let (p as LayerProperty<CGColor?>, g as PropertyProgram<CGColor?>): return ColorTrack(property: p, program: g)
     case let (p as LayerProperty<CATransform3D>, g as PropertyProgram<CATransform3D>):
       return TransformTrack(property: p, program: g)
+    case let (p as LayerProperty<Bool>, g as PropertyProgram<Bool>): return BoolTrack(property: p, program: g)
+    case let (p as LayerProperty<CGPath?>, g as PropertyProgram<CGPath?>): return ShapePathTrack(property: p, program: g)
     default: return ValueTrack(property: property, program: program)
     }
   }
@@ -213,6 +215,36 @@ final class ColorTrack: ValueTrack<CGColor?> {
 }
 
 final class TransformTrack: ValueTrack<CATransform3D> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
+  }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
+}
+
+/// `hidden`, `masksToBounds` and the other switches (discrete keyframes).
+final class BoolTrack: ValueTrack<Bool> {
+  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+    applyTyped(e, to: &state, modelState: model)
+  }
+
+  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+    evaluateTyped(e, modelState: model)
+  }
+
+  override func materialize(into state: inout LayerState) {
+    materializeTyped(into: &state)
+  }
+}
+
+/// A shape layer's `path`.
+final class ShapePathTrack: ValueTrack<CGPath?> {
   override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
     applyTyped(e, to: &state, modelState: model)
   }
