@@ -2,11 +2,12 @@ import Foundation
 
 /// A basic, spring or keyframe animation of one `LayerProperty<Value>`.
 ///
-/// The class is generic, and a generic class's overridden methods run unspecialised
-/// (every call would look up `Value`'s metadata). The common value types therefore get
-/// final subclasses (`ValueTrack.make`) whose `apply` calls the inlined generic body with
-/// a concrete type, so the optimiser specialises it.
-package class ValueTrack<Value: Interpolatable>: AnimationTrack {
+/// The class is generic, and a generic class's methods run unspecialised (every call
+/// would look up `Value`'s metadata). The track's per-frame work is therefore held as
+/// `Operations`, closures made where `Value` is a concrete type (`ValueTrack.make`
+/// switches on the common value types), so the optimiser compiles them for that type;
+/// the methods only call them.
+package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
   let property: LayerProperty<Value>
   /// Immutable, so evaluation reads it in place (a mutable struct would be copied out).
   let program: PropertyProgram<Value>
@@ -15,10 +16,26 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   /// The field's accessors: direct ones for common keys, else the descriptor's.
   let get: LayerStateAccess.Getter<Value>
   let set: LayerStateAccess.Setter<Value>
+  /// The per-frame work, compiled for `Value` where the track was made.
+  let operations: Operations
 
-  package init(property: LayerProperty<Value>, program: PropertyProgram<Value>) {
+  /// A track's per-frame work as functions of the track.
+  package struct Operations {
+    let apply: (ValueTrack, MediaTiming.Evaluation, inout LayerState, () -> LayerState) -> Void
+    let evaluate: (ValueTrack, MediaTiming.Evaluation, () -> LayerState) -> Void
+    let materialize: (ValueTrack, inout LayerState) -> Void
+    /// Nil when `Value` has no lanes (the frame loop then evaluates the object).
+    let flatSource: ((ValueTrack) -> (FlatSource, cumulative: Bool)?)?
+    let materializeFlat: (ValueTrack, SIMD4<Double>, inout LayerState) -> Void
+  }
+
+  package init(
+    property: LayerProperty<Value>, program: PropertyProgram<Value>,
+    operations: Operations = ValueTrack.operations()
+  ) {
     self.property = property
     self.program = program
+    self.operations = operations
     if let direct = LayerStateAccess.accessors(forKey: property.key, as: Value.self) {
       (get, set) = direct
     } else {
@@ -28,19 +45,38 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
     super.init(timing: program.timing)
   }
 
-  /// A track for `property`, specialised for the common value types.
-  package static func make(property: LayerProperty<Value>, program: PropertyProgram<Value>) -> AnimationTrack {
+  /// The operations for `Value`; compiled for it when called with a concrete type.
+  static func operations() -> Operations {
+    Operations(
+      apply: { $0.applyTyped($1, to: &$2, modelState: $3) },
+      evaluate: { $0.evaluateTyped($1, modelState: $2) },
+      materialize: { $0.materializeTyped(into: &$1) },
+      flatSource: nil, materializeFlat: { _, _, _ in })
+  }
+
+  /// A track for `property`, its operations compiled for the common value types.
+  package static func make(property: LayerProperty<Value>, program: PropertyProgram<Value>)
+    -> AnimationTrack
+  {
     switch (property, program) {
-    case let (p as LayerProperty<CGFloat>, g as PropertyProgram<CGFloat>): return CGFloatTrack(property: p, program: g)
-    case let (p as LayerProperty<Float>, g as PropertyProgram<Float>): return FloatTrack(property: p, program: g)
-    case let (p as LayerProperty<CGPoint>, g as PropertyProgram<CGPoint>): return PointTrack(property: p, program: g)
-    case let (p as LayerProperty<CGSize>, g as PropertyProgram<CGSize>): return SizeTrack(property: p, program: g)
-    case let (p as LayerProperty<CGRect>, g as PropertyProgram<CGRect>): return RectTrack(property: p, program: g)
-    case let (p as LayerProperty<CGColor?>, g as PropertyProgram<CGColor?>): return ColorTrack(property: p, program: g)
-    case let (p as LayerProperty<CATransform3D>, g as PropertyProgram<CATransform3D>):
-      return TransformTrack(property: p, program: g)
-    case let (p as LayerProperty<Bool>, g as PropertyProgram<Bool>): return BoolTrack(property: p, program: g)
-    case let (p as LayerProperty<CGPath?>, g as PropertyProgram<CGPath?>): return ShapePathTrack(property: p, program: g)
+    case (let p as LayerProperty<CGFloat>, let g as PropertyProgram<CGFloat>):
+      return ValueTrack<CGFloat>(property: p, program: g, operations: .withLanes())
+    case (let p as LayerProperty<Float>, let g as PropertyProgram<Float>):
+      return ValueTrack<Float>(property: p, program: g, operations: .operations())
+    case (let p as LayerProperty<CGPoint>, let g as PropertyProgram<CGPoint>):
+      return ValueTrack<CGPoint>(property: p, program: g, operations: .withLanes())
+    case (let p as LayerProperty<CGSize>, let g as PropertyProgram<CGSize>):
+      return ValueTrack<CGSize>(property: p, program: g, operations: .withLanes())
+    case (let p as LayerProperty<CGRect>, let g as PropertyProgram<CGRect>):
+      return ValueTrack<CGRect>(property: p, program: g, operations: .withLanes())
+    case (let p as LayerProperty<CGColor?>, let g as PropertyProgram<CGColor?>):
+      return ValueTrack<CGColor?>(property: p, program: g, operations: .withLanes())
+    case (let p as LayerProperty<CATransform3D>, let g as PropertyProgram<CATransform3D>):
+      return ValueTrack<CATransform3D>(property: p, program: g, operations: .operations())
+    case (let p as LayerProperty<Bool>, let g as PropertyProgram<Bool>):
+      return ValueTrack<Bool>(property: p, program: g, operations: .operations())
+    case (let p as LayerProperty<CGPath?>, let g as PropertyProgram<CGPath?>):
+      return ValueTrack<CGPath?>(property: p, program: g, operations: .operations())
     default: return ValueTrack(property: property, program: program)
     }
   }
@@ -68,7 +104,9 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   }
 
   @inline(__always)
-  final func applyTyped(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  final func applyTyped(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     writeTyped(valueTyped(e, modelState: model), into: &state)
   }
 
@@ -83,16 +121,26 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
     if isShowing, let v = frameValue { writeTyped(v, into: &state) }
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
+    operations.apply(self, e, &state, model)
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
+    operations.evaluate(self, e, model)
   }
 
   package override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
+    operations.materialize(self, &state)
+  }
+
+  package override func flatSource() -> (FlatSource, cumulative: Bool)? {
+    operations.flatSource?(self)
+  }
+
+  package override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
+    operations.materializeFlat(self, lanes, &state)
   }
 
   package override func capturePrevious(from presentation: LayerState) {
@@ -100,160 +148,18 @@ package class ValueTrack<Value: Interpolatable>: AnimationTrack {
   }
 }
 
-final class CGFloatTrack: ValueTrack<CGFloat> {
-  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
-
-  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
-    writeTyped(CGFloat(flatLanes: lanes), into: &state)
-  }
-
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
+extension ValueTrack.Operations where Value: FlatLanes {
+  /// `ValueTrack.operations()` with the frame loop's lanes.
+  static func withLanes() -> Self {
+    let plain = ValueTrack.operations()
+    return Self(
+      apply: plain.apply, evaluate: plain.evaluate, materialize: plain.materialize,
+      flatSource: { FlatSource.make($0.program) },
+      materializeFlat: { $0.writeTyped(Value(flatLanes: $1), into: &$2) })
   }
 }
 
-final class FloatTrack: ValueTrack<Float> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-final class PointTrack: ValueTrack<CGPoint> {
-  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
-
-  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
-    writeTyped(CGPoint(flatLanes: lanes), into: &state)
-  }
-
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-final class SizeTrack: ValueTrack<CGSize> {
-  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
-
-  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
-    writeTyped(CGSize(flatLanes: lanes), into: &state)
-  }
-
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-final class RectTrack: ValueTrack<CGRect> {
-  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
-
-  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
-    writeTyped(CGRect(flatLanes: lanes), into: &state)
-  }
-
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-final class ColorTrack: ValueTrack<CGColor?> {
-  override func flatSource() -> (FlatSource, cumulative: Bool)? { FlatSource.make(program) }
-
-  override func materialize(flat lanes: SIMD4<Double>, into state: inout LayerState) {
-    writeTyped(Optional<CGColor>(flatLanes: lanes), into: &state)
-  }
-
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-final class TransformTrack: ValueTrack<CATransform3D> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-/// `hidden`, `masksToBounds` and the other switches (discrete keyframes).
-final class BoolTrack: ValueTrack<Bool> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
-}
-
-/// A shape layer's `path`.
-final class ShapePathTrack: ValueTrack<CGPath?> {
-  override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    applyTyped(e, to: &state, modelState: model)
-  }
-
-  override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    evaluateTyped(e, modelState: model)
-  }
-
-  override func materialize(into state: inout LayerState) {
-    materializeTyped(into: &state)
-  }
+extension ValueTrack.Operations {
+  /// `ValueTrack.operations()`.
+  static func operations() -> Self { ValueTrack.operations() }
 }

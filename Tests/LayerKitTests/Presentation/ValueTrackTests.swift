@@ -23,8 +23,8 @@ import Testing
     layer.add(opacity, forKey: "opacity")
     let tracks = layer.animationStorage.entries.compactMap(\.track)
     #expect(tracks.count == 3)
-    #expect(tracks.contains { $0 is BoolTrack })
-    #expect(tracks.contains { $0 is ShapePathTrack })
-    #expect(tracks.contains { $0 is FloatTrack })
+    #expect(tracks.contains { $0 is ValueTrack<Bool> })
+    #expect(tracks.contains { $0 is ValueTrack<CGPath?> })
+    #expect(tracks.contains { $0 is ValueTrack<Float> })
   }
 }
