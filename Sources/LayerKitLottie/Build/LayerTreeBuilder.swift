@@ -271,11 +271,13 @@ final class LayerTreeBuilder {
       let innerEnd =
         innerRemap == nil && model.timeRemap == nil
         ? endFrame.map { ($0 - model.startTime) / model.timeStretch } : nil
-      clip.addSublayer(time)
+      // A time layer that neither moves nor stretches time is left out.
+      let keepsTime = time.speed != 1 || time.beginTime != 0 || time.timeOffset != 0
+      if keepsTime { clip.addSublayer(time) }
       content.addSublayer(clip)
       build(
-        layers, into: time, endFrame: innerEnd, root: innerRoot, depth: depth + 1,
-        remap: innerRemap)
+        layers, into: keepsTime ? time : clip, endFrame: innerEnd, root: innerRoot,
+        depth: depth + 1, remap: innerRemap)
     case .null, .other:
       break
     }
