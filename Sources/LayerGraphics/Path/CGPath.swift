@@ -151,7 +151,7 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
   /// measured or interpolated, and only a `CGMutablePath`'s own methods write it, on one
   /// thread (see the class's documentation), so the runtime's access check and the
   /// dynamic dispatch of a property a subclass could override are pure cost.
-  @exclusivity(unchecked) package final var storage: PathStorage
+  package var storage: PathStorage
 
   package init(storage: PathStorage) {
     self.storage = storage
