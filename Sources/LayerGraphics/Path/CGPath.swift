@@ -147,10 +147,6 @@ package struct PathStorage: Equatable, Hashable, Sendable {
 /// once made, so it may cross threads; a `CGMutablePath` must stay on one thread while it
 /// is being built.
 open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
-  /// The elements. Final and unchecked for exclusivity: it is read for every path drawn,
-  /// measured or interpolated, and only a `CGMutablePath`'s own methods write it, on one
-  /// thread (see the class's documentation), so the runtime's access check and the
-  /// dynamic dispatch of a property a subclass could override are pure cost.
   package var storage: PathStorage
 
   package init(storage: PathStorage) {
