@@ -97,6 +97,9 @@ package final class LayerCompositor {
     gradientsUsed.removeAll(keepingCapacity: true)
     rasterUsed.removeAll(keepingCapacity: true)
     defer {
+      // The renderer updates its tree in place for the next frame: a copy kept here
+      // would make it copy every node first.
+      self.tree = RenderTree()
       shadowCache.endFrame()
       dropIdleProjectedBitmaps()
       if rasterCache.count > rasterUsed.count { rasterCache = rasterCache.filter { rasterUsed.contains($0.key) } }

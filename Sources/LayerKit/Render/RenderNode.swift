@@ -45,6 +45,15 @@ package struct RenderNode: Sendable {
   package var particlesAdd = false
   /// A `CATiledLayer`'s tiles, drawn on demand while compositing.
   package var tiles: TiledLayerSource? = nil
+  /// The ``LayerRenderChanges`` stamp of the build that last changed what this node
+  /// draws: its state, image, tiles, instance transform, tint or transition (its
+  /// particles and its place in the tree are compared on their own). Kept while an
+  /// update finds those equal, so a stamp no newer than a reader's last look means "the
+  /// same node as then" (`DamageTracker`).
+  package var changeStamp: UInt64 = 0
+  /// The newest ``changeStamp`` in the node's subtree (sublayers, mask and transition
+  /// nodes, nested), its own included.
+  package var subtreeChangeStamp: UInt64 = 0
 
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { backingStore ?? state.contents }

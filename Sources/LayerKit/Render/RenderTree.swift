@@ -8,6 +8,13 @@ import Foundation
 package struct RenderTree: Sendable {
   package var nodes: [RenderNode] = []
   package var root: Int? = nil
+  /// A ``LayerRenderChanges`` stamp that changes whenever the tree's shape does (which
+  /// node sits at which index, under which parent): two trees from one builder with the
+  /// same stamp have the same keys at the same indices, linked the same way (only the
+  /// drawing order of siblings may differ).
+  package var structureStamp: UInt64 = 0
+  /// Whether some node carries emitter particles.
+  package var hasParticles = false
 
   package init() {}
 
