@@ -73,8 +73,10 @@ extension DamageTracker {
         let inputsStable = mapStable && !changed && clip == r.pointee.clip && shadow == r.pointee.shadow
         var own = r.pointee.own
         var damaged = r.pointee.footprint
+        // What the node paints in its own space stays while the node does.
+        let painted = changed ? n.paintedRect : r.pointee.painted
         if !inputsStable {
-          own = DamageTracker.footprint(n.pointee, map: map, clip: clip)
+          own = DamageTracker.footprint(n, painted: painted, map: map, clip: clip)
           damaged = own
           if let shadow, !own.isEmpty {
             damaged = damaged.union(own.insetBy(-shadow.pixels).intersection(shadow.clip))
@@ -89,7 +91,7 @@ extension DamageTracker {
         let keepsSubtree = inputsStable && a == r.pointee.alpha && n.pointee.subtreeChangeStamp <= seen
         r.pointee = Record(
           changeStamp: n.pointee.changeStamp, local: local, map: map, alpha: a, clip: clip, shadow: shadow,
-          parent: parent, position: position, own: own, footprint: damaged)
+          parent: parent, position: position, painted: painted, own: own, footprint: damaged)
         if keepsSubtree { return }
 
         let shadow = DamageTracker.shadowReach(

@@ -40,13 +40,15 @@ package struct DamageTracker {
     /// −2: a transition's outgoing state).
     var parent: Int
     var position: Int
+    /// What it paints in its own coordinates (`RenderNode.paintedRect`).
+    var painted: CGRect
     /// The device pixels it can touch, and those widened by its ancestors' shadows.
     var own: PixelRect
     var footprint: PixelRect
 
     static let none = Record(
       changeStamp: 0, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
-      position: 0, own: .empty, footprint: .empty)
+      position: 0, painted: .null, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same
     /// key) damage nothing between them.
@@ -181,10 +183,18 @@ package struct DamageTracker {
 
   /// The device pixels node `n` can touch under `map`, within `clip`.
   static func footprint(_ n: RenderNode, map: ProjectiveTransform2D, clip: PixelRect) -> PixelRect {
-    var r = n.paintedRect
-    if n.state.shadowOpacity > 0 {
-      let reach = abs(n.state.shadowRadius) * 1.5 + 2
-      let o = n.state.shadowOffset
+    withUnsafePointer(to: n) { footprint($0, map: map, clip: clip) }
+  }
+
+  /// The device pixels node `n` (read in place) can touch under `map`, within `clip`;
+  /// `painted` is its `paintedRect` when known.
+  static func footprint(
+    _ n: UnsafePointer<RenderNode>, painted: CGRect? = nil, map: ProjectiveTransform2D, clip: PixelRect
+  ) -> PixelRect {
+    var r = painted ?? n.paintedRect
+    if n.pointee.state.shadowOpacity > 0 {
+      let reach = abs(n.pointee.state.shadowRadius) * 1.5 + 2
+      let o = n.pointee.state.shadowOffset
       r = r.union(r.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -reach, dy: -reach))
     }
     guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
