@@ -32,6 +32,16 @@ import Testing
     return (root, a, b, c)
   }
 
+  /// A context on a manual clock showing `root`, committed, with `animation` then added
+  /// to `layer`.
+  static func context(_ root: CALayer, animating layer: CALayer, _ animation: CAAnimation) -> CAContext {
+    let context = CAContext(clock: CAManualClock())
+    context.layer = root
+    context.commit()
+    layer.add(animation, forKey: "animation")
+    return context
+  }
+
   @Test func aFrameWithNoChangeKeepsEveryNode() throws {
     let s = Self.scene()
     let renderer = CARenderer(layer: s.root)
@@ -104,11 +114,7 @@ import Testing
 
   @Test func anAnimationRewritesOnlyTheAnimatedNodeEachFrame() throws {
     let s = Self.scene()
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    context.layer = s.root
-    context.commit()
-    s.b.add(F.held("opacity", from: 1, to: 0), forKey: "fade")
+    let context = Self.context(s.root, animating: s.b, F.held("opacity", from: 1, to: 0))
     context.advance(by: 0.25)
     let renderer = CARenderer(context: context)
     let before = try #require(renderer.makeRenderTree())
@@ -124,11 +130,7 @@ import Testing
 
   @Test func framesDrawnFromTheUpdatedTreeEqualFramesDrawnWhole() throws {
     let s = Self.scene()
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    context.layer = s.root
-    context.commit()
-    s.c.add(F.held("position.x", from: 10, to: 20), forKey: "slide")
+    let context = Self.context(s.root, animating: s.c, F.held("position.x", from: 10, to: 20))
     let renderer = CARenderer(context: context)
     let ctx = try #require(CGContext(width: 100, height: 80))
     for step in 0..<6 {
