@@ -23,11 +23,14 @@ package struct RenderTree: Sendable {
   /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
     // Read in place: a node is large, and this runs for every node of every frame.
-    var m = LayerGeometry.transformToParentPlane(nodes[child].state)
-    if let inst = nodes[child].instanceTransform { m = m.concatenating(inst) }
-    guard let parent else { return m }
-    let s = LayerGeometry.sublayerSpaceTransform(nodes[parent].state)
-    return s.isIdentity ? m : m.concatenating(s)
+    nodes.withUnsafeBufferPointer { b in
+      let c = b.baseAddress.unsafelyUnwrapped + child
+      var m = LayerGeometry.transformToParentPlane(c.pointee.state)
+      if let inst = c.pointee.instanceTransform { m = m.concatenating(inst) }
+      guard let parent else { return m }
+      let s = LayerGeometry.sublayerSpaceTransform(b.baseAddress.unsafelyUnwrapped[parent].state)
+      return s.isIdentity ? m : m.concatenating(s)
+    }
   }
 
   /// The local transform of `mask`'s drawn space into the drawn space of `layer`, the
