@@ -17,7 +17,7 @@ extension Int {
   /// Far beyond any bitmap side (`CGImage.maximumDimension`) or sane piece count, and
   /// small enough that the product of two clamped values (2⁶⁰) and the sum of a few
   /// never overflow.
-  package static let geometricLimit = 1 << 30
+  @usableFromInline package static let geometricLimit = 1 << 30
 
   /// `value` rounded by `rule`, clamped to ±`geometricLimit`; NaN gives `nan`.
   ///
@@ -25,7 +25,7 @@ extension Int {
   ///   - value: a coordinate, length or count in any unit.
   ///   - rule: how to round; default toward zero (what `Int(_:)` does).
   ///   - nan: the result for NaN; default 0.
-  @inline(__always)
+  @inlinable @inline(__always)
   package init(
     geometric value: Double, _ rule: FloatingPointRoundingRule = .towardZero, nan: Int = 0
   ) {
@@ -38,7 +38,7 @@ extension Int {
   }
 
   /// `value` rounded by `rule`, clamped to ±`geometricLimit`; NaN gives `nan`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package init(
     geometric value: CGFloat, _ rule: FloatingPointRoundingRule = .towardZero, nan: Int = 0
   ) {

@@ -17,7 +17,12 @@ import Foundation
 open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// The model properties.
   @exclusivity(unchecked) package var state: LayerState {
-    didSet { if !isPresentationCopy { LayerStructureChanges.bumpModel() } }
+    didSet {
+      if !isPresentationCopy {
+        LayerStructureChanges.bumpModel()
+        noteRenderChange()
+      }
+    }
   }
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
@@ -34,12 +39,28 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   package weak var parentLayer: CALayer?
   /// The sublayers, back to front before `zPosition` sorting.
   @exclusivity(unchecked) package var children: [CALayer] = [] {
-    didSet { if !isPresentationCopy { LayerStructureChanges.bump() } }
+    didSet {
+      if !isPresentationCopy {
+        LayerStructureChanges.bump()
+        noteRenderChange()
+      }
+    }
   }
   /// The mask layer (owned by this layer, outside the sublayer tree).
   @exclusivity(unchecked) package var maskLayer: CALayer? {
-    didSet { if !isPresentationCopy { LayerStructureChanges.bump() } }
+    didSet {
+      if !isPresentationCopy {
+        LayerStructureChanges.bump()
+        noteRenderChange()
+      }
+    }
   }
+  /// The ``LayerRenderChanges`` stamp of the last change to what this layer draws: its
+  /// model state, sublayers, mask or need for display (0: none since it was made).
+  @exclusivity(unchecked) package var renderChangeStamp: UInt64 = 0
+  /// The newest ``renderChangeStamp`` in this layer's subtree (sublayers and mask,
+  /// nested), this layer's own included.
+  @exclusivity(unchecked) package var subtreeRenderChangeStamp: UInt64 = 0
   /// Whether this layer is a presentation copy (`presentation()`): a snapshot no
   /// context walks, so building or changing it counts as no change for the frame loop
   /// (`LayerStructureChanges`).
@@ -70,8 +91,10 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
 
   /// Whether `layoutSublayers()` is due.
   package var isLayoutPending = false
-  /// Whether `display()` is due.
-  package var isDisplayPending = false
+  /// Whether `display()` is due (marking it is a change to what the layer draws).
+  package var isDisplayPending = false {
+    didSet { if isDisplayPending && !oldValue { noteRenderChange() } }
+  }
   /// The image `draw(in:)` last drew, kept until the layer needs display again.
   package var backingStore: LayerBackingStore?
 

@@ -34,8 +34,24 @@ package enum LayerGeometry {
     let a = s.anchorInBounds
     let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
     let toPosition = CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition + s.anchorPointZ)
-    if s.transform.isIdentity { return toAnchor.concatenating(toPosition) }
+    if s.transform.isIdentity { return translations(toAnchor, toPosition) }
     return toAnchor.concatenating(s.transform).concatenating(toPosition)
+  }
+
+  /// `a.concatenating(b)` for two translations, entry for entry the same sums of the
+  /// same products in the same order, without the products by constant 0 and 1 that
+  /// cannot change them (a product of 0 with a coordinate stays, since a coordinate may
+  /// be NaN or infinite): the placement of most layers, at every frame.
+  @inline(__always)
+  private static func translations(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    let (u, v, w) = (a.m41, a.m42, a.m43)
+    let (p, q, r) = (b.m41, b.m42, b.m43)
+    return CATransform3D(
+      m11: 1 + 0 * p, m12: 0 + 0 * q, m13: 0 + 0 * r, m14: 0,
+      m21: 0 + 0 * p, m22: 1 + 0 * q, m23: 0 + 0 * r, m24: 0,
+      m31: 0 + 0 * p, m32: 0 + 0 * q, m33: 1 + 0 * r, m34: 0,
+      m41: ((u + v * 0) + w * 0) + p, m42: ((u * 0 + v) + w * 0) + q,
+      m43: ((u * 0 + v * 0) + w) + r, m44: ((u * 0 + v * 0) + w * 0) + 1)
   }
 
   /// The layer's geometry flip `F`: y ↦ minY + maxY − y of its bounds when

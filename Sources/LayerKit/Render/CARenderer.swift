@@ -36,13 +36,14 @@ public final class CARenderer: CAObjectEquality {
   /// The frame `prepareFrame(width:height:scale:)` evaluated, for the next
   /// ``render(in:scale:)`` of a bitmap of that size at that scale.
   private var prepared: PreparedFrame?
-  /// The node count of the last render tree built (the next one makes room for as many).
-  private var lastNodeCount = 0
+  /// The render tree, kept between frames and updated in place.
+  private var builder: RenderTreeBuilder
 
   /// Creates a renderer for `context`'s tree.
   public init(context: CAContext) {
     self.context = context
     fixedRoot = nil
+    builder = RenderTreeBuilder(presentation: true)
   }
 
   /// Creates a renderer drawing `layer`'s subtree with its model values (no context,
@@ -50,6 +51,7 @@ public final class CARenderer: CAObjectEquality {
   package init(layer: CALayer) {
     context = nil
     fixedRoot = layer
+    builder = RenderTreeBuilder(presentation: false)
   }
 
   /// The render tree of the current frame: the context's presentation at its current
@@ -60,14 +62,11 @@ public final class CARenderer: CAObjectEquality {
     return buildRenderTree(root: root)
   }
 
-  /// The render tree of `root` from its presentation (already evaluated) or its model.
+  /// The render tree of `root` from its presentation (already evaluated) or its model:
+  /// the previous frame's tree brought up to date (see `RenderTreeBuilder`).
   private func buildRenderTree(root: CALayer) -> RenderTree {
-    let presented = context != nil
-    let tree = RenderTreeBuilder.build(root: root, transitions: presented, capacity: lastNodeCount) { layer in
-      presented ? (layer.animationStorage.presentationState ?? layer.state) : layer.state
-    }
-    lastNodeCount = tree.nodes.count
-    return tree
+    builder.update(root: root, evaluation: context?.evaluatedFrames ?? 0)
+    return builder.tree
   }
 
   /// Renders the current frame into a new image of `width × height` pixels with `scale`

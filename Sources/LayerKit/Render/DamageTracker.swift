@@ -2,36 +2,59 @@ import Foundation
 
 /// Finds the pixels that changed between two frames by comparing their render trees.
 ///
-/// Each node is summarised by what decides its pixels — its state, its image, its map
-/// into device space, the opacity and clip it inherits, and its place among its
-/// siblings — and by its *footprint*, the device box it can touch (its bounds, the
-/// reach of its shadow, its shape's stroke and its contents' placement). A node whose
-/// summary changed, appeared or disappeared damages its old and new footprints; an
-/// unchanged node damages nothing. Damage is returned as a few disjoint-ish rectangles
-/// (overlapping ones merged; more than `maximumRects` collapse to their bounding box).
+/// Each node is summarised by what decides its pixels — its change stamp (which moves
+/// when its state, image, instance transform, tint, transition or tiles change; see
+/// `RenderNode.changeStamp`), its map into device space, the opacity and clip it
+/// inherits, and its place among its siblings — and by its *footprint*, the device box it
+/// can touch (its bounds, the reach of its shadow, its shape's stroke and its contents'
+/// placement). A node whose summary changed, appeared or disappeared damages its old and
+/// new footprints; an unchanged node damages nothing. Damage is returned as a few
+/// disjoint-ish rectangles (overlapping ones merged; more than `maximumRects` collapse to
+/// their bounding box).
+///
+/// Summaries are kept by node index. While the tree keeps its shape
+/// (`RenderTree.structureStamp`), a node whose stamp, transform and inherited inputs are
+/// those of the last frame keeps its map and footprint without computing them, and a
+/// subtree with no change stamp newer than the last frame under such a node is not
+/// visited at all. When the shape changed, every node is summarised afresh and matched
+/// to the last frame's by key.
 ///
 /// When the merged damage of a frame covers more than `fullFrameFraction` of it, the
 /// frame is redrawn whole and the remaining nodes are not compared: past that point,
 /// finding the exact rectangles costs more than drawing the few pixels they would save,
 /// and the bytes are the same either way.
 package struct DamageTracker {
-  struct Record: Equatable {
-    var state: LayerState
-    var image: CGImage?
+  /// One node's summary.
+  struct Record {
+    /// The node's change stamp.
+    var changeStamp: UInt64
+    /// Its transform into its parent's drawn plane (4×4, as the visit received it).
+    var local: CATransform3D
+    /// Its map into device pixels.
     var map: ProjectiveTransform2D
     var alpha: Float
     var clip: PixelRect
-    var parent: RenderNode.Key?
+    /// The reach of its ancestors' content-shaped shadows.
+    var shadow: ShadowReach?
+    /// Its parent's node index (−1 for the root) and its place under it (−1: the mask,
+    /// −2: a transition's outgoing state).
+    var parent: Int
     var position: Int
-    var tint: SIMD4<Float>?
-    var transition: RenderTransition?
+    /// What it paints in its own coordinates (`RenderNode.paintedRect`).
+    var painted: CGRect
+    /// The device pixels it can touch, and those widened by its ancestors' shadows.
+    var own: PixelRect
     var footprint: PixelRect
-    var tiles: TiledLayerSource?
 
-    static func == (a: Record, b: Record) -> Bool {
-      a.image === b.image && a.map == b.map && a.alpha == b.alpha && a.clip == b.clip && a.parent == b.parent
-        && a.position == b.position && a.tint == b.tint && a.transition == b.transition && a.footprint == b.footprint && a.tiles == b.tiles
-        && a.state == b.state
+    static let none = Record(
+      changeStamp: 0, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
+      position: 0, painted: .null, own: .empty, footprint: .empty)
+
+    /// Whether `self` and `other` (of nodes with the same key under parents with the same
+    /// key) damage nothing between them.
+    func draws(like other: Record) -> Bool {
+      changeStamp == other.changeStamp && footprint == other.footprint && alpha == other.alpha
+        && position == other.position && clip == other.clip && map == other.map
     }
   }
 
@@ -41,13 +64,18 @@ package struct DamageTracker {
   /// frame (0.5: half the frame).
   package static let fullFrameFraction = 0.5
 
-  /// The previous frame's records, in visit order, and their keys.
-  private var last: [Record] = []
-  private var lastKeys: [RenderNode.Key] = []
-  private var lastBounds = PixelRect.empty
-  /// The records and keys of the frame before `last`, kept for their buffers.
+  /// The last frame's records and keys, by node index.
+  private var records: [Record] = []
+  private var keys: [RenderNode.Key] = []
+  /// The buffers of the frame before, reused when the shape changes.
   private var spareRecords: [Record] = []
   private var spareKeys: [RenderNode.Key] = []
+  /// The last frame's tree shape, device scale and frame, and `LayerRenderChanges.current`
+  /// when it was summarised.
+  private var lastStructure: UInt64 = .max
+  private var lastScale: CGFloat = .nan
+  private var lastBounds = PixelRect.empty
+  private var seen: UInt64 = 0
   /// The particles of every emitter node in the previous frame.
   private var lastParticles: [RenderNode.Key: [EmitterParticle]] = [:]
 
@@ -57,113 +85,76 @@ package struct DamageTracker {
   /// relative to the previous call; the whole frame on the first call or when the frame
   /// size changes.
   package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect] {
-    // The buffers of the frame before the previous one are reused (no allocation, no
-    // fresh pages, in a steady state).
-    var records = spareRecords
-    var keys = spareKeys
-    spareRecords = []
-    spareKeys = []
-    keys.removeAll(keepingCapacity: true)
-    records.reserveCapacity(tree.nodes.count)
-    keys.reserveCapacity(tree.nodes.count)
-    if let root = tree.root {
-      let device = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
-      tree.nodes.withUnsafeBufferPointer { nodes in
-        visit(tree, nodes, root, local: tree.localTransform(root, parent: nil), parentMap: device, alpha: 1, clip: frame,
-              parent: nil, position: 0, shadow: nil, into: &records, keys: &keys)
-      }
-    }
+    let now = LayerRenderChanges.current
+    let sameFrame = frame == lastBounds && !frame.isEmpty
+    let sameShape = tree.structureStamp == lastStructure && records.count == tree.nodes.count
+    // Particles fly anywhere: any change of them redraws the frame.
+    let particles = sameFrame && (tree.hasParticles || !lastParticles.isEmpty) && particlesChanged(tree)
     defer {
-      swap(&last, &records)
-      swap(&lastKeys, &keys)
-      records.removeAll(keepingCapacity: true)
-      spareRecords = records
-      spareKeys = keys
+      seen = now
+      lastStructure = tree.structureStamp
+      lastScale = scale
       lastBounds = frame
     }
-    if frame != lastBounds || frame.isEmpty { return frame.isEmpty ? [] : [frame] }
-    // Particles fly anywhere: any change of them redraws the frame.
-    if particlesChanged(tree) { return [frame] }
-    var rects = DamageRects(frame: frame)
-    if keys == lastKeys {
-      // The same nodes in the same order (the usual case): compare record by record.
-      for k in records.indices where records[k] != last[k] {
-        if rects.add(last[k].footprint) || rects.add(records[k].footprint) { return [frame] }
-      }
-      return rects.result
+    if sameShape {
+      // The same nodes at the same indices: compare each with its own last record.
+      var pass = Pass(
+        tree: tree, incremental: true, seen: seen, compares: sameFrame && !particles, frame: frame)
+      let sameScale = scale == lastScale
+      records.withUnsafeMutableBufferPointer { pass.run(into: $0.baseAddress, scale: scale, sameScale: sameScale) }
+      if !sameFrame { return frame.isEmpty ? [] : [frame] }
+      return particles || pass.isFull ? [frame] : pass.rects.result
     }
-    // Otherwise match by key (the last record of a key stands for it, in both frames).
-    var old: [RenderNode.Key: Int] = [:], new: [RenderNode.Key: Int] = [:]
-    old.reserveCapacity(lastKeys.count)
+    var fresh = spareRecords
+    var freshKeys = spareKeys
+    spareRecords = []
+    spareKeys = []
+    fresh.removeAll(keepingCapacity: true)
+    fresh.append(contentsOf: repeatElement(Record.none, count: tree.nodes.count))
+    freshKeys.removeAll(keepingCapacity: true)
+    freshKeys.reserveCapacity(tree.nodes.count)
+    for i in tree.nodes.indices { freshKeys.append(tree.nodes[i].key) }
+    var pass = Pass(tree: tree, incremental: false, seen: seen, compares: false, frame: frame)
+    fresh.withUnsafeMutableBufferPointer { pass.run(into: $0.baseAddress, scale: scale, sameScale: false) }
+    swap(&records, &fresh)
+    swap(&keys, &freshKeys)
+    defer {
+      spareRecords = fresh
+      spareKeys = freshKeys
+    }
+    if !sameFrame { return frame.isEmpty ? [] : [frame] }
+    if particles { return [frame] }
+    // Match by key (the last record of a key stands for it, in both frames).
+    var rects = DamageRects(frame: frame)
+    var old: [RenderNode.Key: Int] = [:]
+    old.reserveCapacity(freshKeys.count)
+    for (k, key) in freshKeys.enumerated() { old[key] = k }
+    var new: [RenderNode.Key: Int] = [:]
     new.reserveCapacity(keys.count)
-    for (k, key) in lastKeys.enumerated() { old[key] = k }
     for (k, key) in keys.enumerated() { new[key] = k }
     for (key, k) in new {
+      let r = records[k]
       if let o = old.removeValue(forKey: key) {
-        if last[o] != records[k], rects.add(last[o].footprint) || rects.add(records[k].footprint) { return [frame] }
-      } else if rects.add(records[k].footprint) {
+        let was = fresh[o]
+        let parentsMatch =
+          (r.parent < 0 ? nil : keys[r.parent]) == (was.parent < 0 ? nil : freshKeys[was.parent])
+        if !(parentsMatch && r.draws(like: was)), rects.add(was.footprint) || rects.add(r.footprint) {
+          return [frame]
+        }
+      } else if rects.add(r.footprint) {
         return [frame]
       }
     }
-    for o in old.values where rects.add(last[o].footprint) { return [frame] }
+    for o in old.values where rects.add(fresh[o].footprint) { return [frame] }
     return rects.result
   }
 
   /// How far the shadows of a node's shadowed ancestors reach beyond what it draws, in
   /// device pixels (blur, offset), and the clip those shadows are drawn in: a shadow
   /// shaped by the content changes where that content changes, widened by its reach.
-  struct ShadowReach {
+  struct ShadowReach: Equatable {
     var pixels: Int
     var clip: PixelRect
-  }
-
-  /// Records node `i` (of `tree`, whose nodes `nodes` holds, read in place) and its
-  /// subtree, in drawing order.
-  private func visit(
-    _ tree: RenderTree, _ nodes: UnsafeBufferPointer<RenderNode>, _ i: Int, local: CATransform3D,
-    parentMap: ProjectiveTransform2D, alpha: Float, clip: PixelRect, parent: RenderNode.Key?, position: Int,
-    shadow: ShadowReach?, into records: inout [Record], keys: inout [RenderNode.Key]
-  ) {
-    StackReserve.ensure {
-      let n = nodes.baseAddress.unsafelyUnwrapped + i
-      let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
-      // A hidden layer (without a transition) draws nothing, nor do its sublayers: their
-      // records carry alpha 0, so hiding or showing it damages everything they draw.
-      let shown = !n.pointee.state.isHidden || n.pointee.transition != nil
-      let opacity = n.pointee.state.opacity
-      let a = opacity.isNaN || !shown ? 0 : alpha * Swift.min(Swift.max(opacity, 0), 1)
-      let footprint = Self.footprint(n.pointee, map: map, clip: clip)
-      var damaged = footprint
-      if let shadow, !footprint.isEmpty {
-        damaged = damaged.union(footprint.insetBy(-shadow.pixels).intersection(shadow.clip))
-      }
-      keys.append(n.pointee.key)
-      records.append(Record(
-        state: n.pointee.state, image: n.pointee.image, map: map, alpha: a, clip: clip, parent: parent, position: position,
-        tint: n.pointee.tint, transition: n.pointee.transition, footprint: damaged, tiles: n.pointee.tiles))
-      let shadow = Self.shadowReach(tree, i, map: map, parentMap: parentMap, clip: clip, inherited: shadow)
-      var childClip = clip
-      if n.pointee.state.masksToBounds && n.pointee.kind != .transform { childClip = clip.intersection(footprint) }
-      if !map.isFinite { childClip = clip.intersection(footprint) }
-      for (k, c) in n.pointee.children.enumerated() {
-        let cl = tree.localTransform(c, parent: i)
-        if n.pointee.kind == .transform {
-          visit(tree, nodes, c, local: cl.concatenating(local), parentMap: parentMap, alpha: a, clip: childClip,
-                parent: n.pointee.key, position: k, shadow: shadow, into: &records, keys: &keys)
-        } else {
-          visit(tree, nodes, c, local: cl, parentMap: map, alpha: a, clip: childClip, parent: n.pointee.key, position: k,
-                shadow: shadow, into: &records, keys: &keys)
-        }
-      }
-      if let m = n.pointee.mask {
-        visit(tree, nodes, m, local: tree.maskTransform(m, of: i), parentMap: map, alpha: 1, clip: childClip,
-              parent: n.pointee.key, position: -1, shadow: shadow, into: &records, keys: &keys)
-      }
-      if let t = n.pointee.transition {
-        visit(tree, nodes, t.outgoing, local: local, parentMap: parentMap, alpha: alpha, clip: clip, parent: n.pointee.key,
-              position: -2, shadow: shadow, into: &records, keys: &keys)
-      }
-    }
   }
 
   /// The shadow reach node `i`'s sublayers inherit: `inherited` widened by `i`'s own
@@ -192,10 +183,18 @@ package struct DamageTracker {
 
   /// The device pixels node `n` can touch under `map`, within `clip`.
   static func footprint(_ n: RenderNode, map: ProjectiveTransform2D, clip: PixelRect) -> PixelRect {
-    var r = n.paintedRect
-    if n.state.shadowOpacity > 0 {
-      let reach = abs(n.state.shadowRadius) * 1.5 + 2
-      let o = n.state.shadowOffset
+    withUnsafePointer(to: n) { footprint($0, map: map, clip: clip) }
+  }
+
+  /// The device pixels node `n` (read in place) can touch under `map`, within `clip`;
+  /// `painted` is its `paintedRect` when known.
+  static func footprint(
+    _ n: UnsafePointer<RenderNode>, painted: CGRect? = nil, map: ProjectiveTransform2D, clip: PixelRect
+  ) -> PixelRect {
+    var r = painted ?? n.paintedRect
+    if n.pointee.state.shadowOpacity > 0 {
+      let reach = abs(n.pointee.state.shadowRadius) * 1.5 + 2
+      let o = n.pointee.state.shadowOffset
       r = r.union(r.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -reach, dy: -reach))
     }
     guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,

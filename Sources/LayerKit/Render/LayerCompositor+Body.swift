@@ -9,81 +9,96 @@ extension LayerCompositor {
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
     alpha: Float, shadow: Bool = true
   ) {
-    let n = tree.nodes[i]
-    let st = n.state
+    let n = node(i)
     let clip = clip.intersection(s.rect)
     guard !clip.isEmpty else { return }
-    if shadow, st.shadowOpacity > 0, !st.shadowOpacity.isNaN, let c = st.shadowColor, c.alpha > 0 {
-      if st.masksToBounds {
-        withBoundsClip(st, map: map, into: s, clip: clip) { sub, subClip in
+    if shadow, n.pointee.state.shadowOpacity > 0, !n.pointee.state.shadowOpacity.isNaN,
+      let c = n.pointee.state.shadowColor, c.alpha > 0
+    {
+      if n.pointee.state.masksToBounds {
+        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip) { sub, subClip in
           drawShadow(i, map: map, parentMap: parentMap, into: sub, clip: subClip, alpha: alpha)
         }
       } else {
         drawShadow(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
       }
     }
-    if let bg = st.backgroundColor, bg.alpha > 0 {
-      fillBackground(i, key: n.key, st, color: bg, map: map, into: s, clip: clip, alpha: alpha)
+    if let bg = n.pointee.state.backgroundColor, bg.alpha > 0 {
+      fillBackground(
+        i, key: n.pointee.key, n.pointee.state, color: bg, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.hasOwnContent || !n.children.isEmpty {
-      if st.masksToBounds {
-        withBoundsClip(st, map: map, into: s, clip: clip) { sub, subClip in
+    if n.hasOwnContent || !n.pointee.children.isEmpty {
+      if n.pointee.state.masksToBounds {
+        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip) { sub, subClip in
           drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
         }
       } else {
         drawInner(i, map: map, into: s, clip: clip, alpha: alpha)
       }
     }
-    if st.borderWidth > 0, st.borderWidth.isFinite, let bc = st.borderColor, bc.alpha > 0 {
-      fill(RoundedRectPath.border(of: st), color: bc, rule: .evenOdd, map: map, into: s, clip: clip, alpha: alpha)
+    if n.pointee.state.borderWidth > 0, n.pointee.state.borderWidth.isFinite,
+      let bc = n.pointee.state.borderColor, bc.alpha > 0
+    {
+      fill(
+        RoundedRectPath.border(of: n.pointee.state), color: bc, rule: .evenOdd, map: map, into: s, clip: clip,
+        alpha: alpha)
     }
   }
 
   /// Contents (or gradient), shape and sublayers: everything `masksToBounds` clips.
   private func drawInner(_ i: Int, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
-    let n = tree.nodes[i]
-    let st = n.state
-    if n.kind == .gradient, let g = st.gradient, let image = gradientImage(n, g, map: map) {
-      drawImage(image, in: st.bounds, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1), state: st, map: map,
-                into: s, clip: clip, alpha: alpha)
+    let n = node(i)
+    if n.pointee.kind == .gradient, let g = n.pointee.state.gradient,
+      let image = gradientImage(n.pointee, g, map: map)
+    {
+      drawImage(
+        image, in: n.pointee.state.bounds, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+        state: n.pointee.state, map: map, into: s, clip: clip, alpha: alpha)
     }
     if let image = n.image {
-      let flipped = st.isGeometryFlipped
+      let flipped = n.pointee.state.isGeometryFlipped
+      let stored = n.pointee.backingStore != nil
+      let bounds = n.pointee.state.bounds
       let r = ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: n.backingStore != nil ? CGRect(x: 0, y: 0, width: 1, height: 1) : st.contentsRect,
-        contentsScale: n.backingStore != nil ? CGFloat(image.width) / Swift.max(st.bounds.width, 1e-9) : st.contentsScale,
-        bounds: st.bounds, flipped: flipped)
-      let cr = n.backingStore != nil ? CGRect(x: 0, y: 0, width: 1, height: 1) : st.contentsRect
-      if n.backingStore == nil, let patches = NinePartLayout.patches(
-        destination: r, contentsRect: cr, center: st.contentsCenter, imageWidth: image.width,
-        imageHeight: image.height, contentsScale: st.contentsScale)
+        gravity: n.pointee.state.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+        contentsRect: stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect,
+        contentsScale: stored
+          ? CGFloat(image.width) / Swift.max(bounds.width, 1e-9) : n.pointee.state.contentsScale,
+        bounds: bounds, flipped: flipped)
+      let cr = stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect
+      if !stored, let patches = NinePartLayout.patches(
+        destination: r, contentsRect: cr, center: n.pointee.state.contentsCenter, imageWidth: image.width,
+        imageHeight: image.height, contentsScale: n.pointee.state.contentsScale)
       {
         for p in patches {
-          drawImage(image, in: p.destination, contentsRect: p.source, state: st, map: map, into: s, clip: clip, alpha: alpha)
+          drawImage(
+            image, in: p.destination, contentsRect: p.source, state: n.pointee.state, map: map, into: s,
+            clip: clip, alpha: alpha)
         }
       } else {
-        drawImage(image, in: n.backingStore != nil ? st.bounds : r, contentsRect: cr, state: st, map: map, into: s,
-                  clip: clip, alpha: alpha, node: i)
+        drawImage(
+          image, in: stored ? bounds : r, contentsRect: cr, state: n.pointee.state, map: map, into: s,
+          clip: clip, alpha: alpha, node: i)
       }
     }
-    if let tiles = n.tiles {
+    if let tiles = n.pointee.tiles {
       drawTiles(i, tiles, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.kind == .shape, let shape = st.shape {
+    if n.pointee.kind == .shape, let shape = n.pointee.state.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if let particles = n.particles {
-      drawParticles(particles, adding: n.particlesAdd, map: map, into: s, clip: clip, alpha: alpha)
+    if let particles = n.pointee.particles {
+      drawParticles(
+        particles, adding: n.pointee.particlesAdd, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.kind == .text, let text = st.text, n.backingStore == nil {
-      drawText(n, text, map: map, into: s, clip: clip, alpha: alpha)
+    if n.pointee.kind == .text, let text = n.pointee.state.text, n.pointee.backingStore == nil {
+      drawText(n.pointee, text, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.kind == .replicator, n.state.replicator?.preservesDepth == true {
+    if n.pointee.kind == .replicator, n.pointee.state.replicator?.preservesDepth == true {
       drawDepthSortedSublayers(i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
-    } else if !n.children.isEmpty {
+    } else if !n.pointee.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
-      for c in n.children {
+      for c in n.pointee.children {
         drawNode(c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip, alpha: alpha)
       }
     }

@@ -25,6 +25,8 @@ import Foundation
 /// it is not thread-safe, but its pixel kernels may fan out over cores.
 package final class LayerCompositor {
   package var tree = RenderTree()
+  /// `tree`'s nodes while `render` draws, read in place (`node(_:)`).
+  @exclusivity(unchecked) private var nodeBase: UnsafePointer<RenderNode>?
   package let shadowCache = ShadowCache()
   var gradientCache: [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] = [:]
   var gradientsUsed = Set<RenderNode.Key>()
@@ -97,6 +99,9 @@ package final class LayerCompositor {
     gradientsUsed.removeAll(keepingCapacity: true)
     rasterUsed.removeAll(keepingCapacity: true)
     defer {
+      // The renderer updates its tree in place for the next frame: a copy kept here
+      // would make it copy every node first.
+      self.tree = RenderTree()
       shadowCache.endFrame()
       dropIdleProjectedBitmaps()
       if rasterCache.count > rasterUsed.count { rasterCache = rasterCache.filter { rasterUsed.contains($0.key) } }
@@ -108,8 +113,18 @@ package final class LayerCompositor {
     let device = ProjectiveTransform2D(affine: rootMap)
     guard let root = tree.root, !clip.isEmpty, device.isFinite, device.inverse != nil else { return }
     let local = placesRoot ? tree.localTransform(root, parent: nil) : .identity
-    drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
+    tree.nodes.withUnsafeBufferPointer { nodes in
+      nodeBase = nodes.baseAddress
+      defer { nodeBase = nil }
+      drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
+    }
   }
+
+  /// Node `i` of the tree being drawn, in place: a node is large, and copying it costs
+  /// a reference count for each of its images, colours and arrays. Valid while `render`
+  /// draws.
+  @inline(__always)
+  func node(_ i: Int) -> UnsafePointer<RenderNode> { nodeBase.unsafelyUnwrapped + i }
 
   // MARK: - One layer
 
@@ -121,17 +136,20 @@ package final class LayerCompositor {
     alpha: Float
   ) {
     StackReserve.ensure {
-      let n = tree.nodes[i]
+      let n = node(i)
       // A layer in a transition draws while hidden: its outgoing state may still show.
-      guard !n.state.isHidden || n.transition != nil, !clip.isEmpty else { return }
-      guard !n.state.opacity.isNaN else {
-        CADiagnostics.report(key: "opacity", "\(n.key) has NaN opacity; not drawn")
+      guard !n.pointee.state.isHidden || n.pointee.transition != nil, !clip.isEmpty else { return }
+      guard !n.pointee.state.opacity.isNaN else {
+        CADiagnostics.report(key: "opacity", "\(n.pointee.key) has NaN opacity; not drawn")
         return
       }
       // A transition applies each state's own opacity (`drawTransition`).
-      let a = n.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.state.opacity, 0), 1)
+      let a =
+        n.pointee.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.pointee.state.opacity, 0), 1)
       guard a > 0 else { return }
-      if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroupNode != i {
+      if let mode = CompositingFilter.blendMode(named: n.pointee.state.compositingFilter),
+        blendGroupNode != i
+      {
         drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
         return
       }
@@ -140,14 +158,18 @@ package final class LayerCompositor {
       {
         s.flushPendingClear()
       }
-      if n.kind == .transform {
+      if n.pointee.kind == .transform {
         drawTransformLayer(i, local: local, parentMap: parentMap, into: s, clip: clip, alpha: a)
         return
       }
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
       guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
-      if !n.state.isDoubleSided && !Self.isFrontFacing(map, at: n.state.bounds) { return }
-      if n.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) { return }
+      if !n.pointee.state.isDoubleSided && !Self.isFrontFacing(map, at: n.pointee.state.bounds) {
+        return
+      }
+      if n.pointee.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) {
+        return
+      }
       if let affine = map.exactAffine {
         drawFlat(i, map: affine, parentMap: parentMap, into: s, clip: clip, alpha: a)
       } else {
@@ -173,20 +195,24 @@ package final class LayerCompositor {
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
     alpha: Float
   ) {
-    let n = tree.nodes[i]
-    let grouped = (alpha < 1 && n.state.allowsGroupOpacity && !n.children.isEmpty) || n.mask != nil || n.tint != nil
+    let n = node(i)
+    let grouped =
+      (alpha < 1 && n.pointee.state.allowsGroupOpacity && !n.pointee.children.isEmpty)
+      || n.pointee.mask != nil || n.pointee.tint != nil
     guard grouped else {
       drawBody(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
       return
     }
     var region = offscreenArea(of: s)
-    if n.state.masksToBounds && n.state.shadowOpacity <= 0 {
-      region = region.intersection(PixelRect(covering: n.state.bounds.applying(map)))
+    if n.pointee.state.masksToBounds && n.pointee.state.shadowOpacity <= 0 {
+      region = region.intersection(PixelRect(covering: n.pointee.state.bounds.applying(map)))
     } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
       region = region.intersection(e)
     }
     var drawn = region.intersection(clip)
-    if let m = n.mask, !n.state.maskMode.isInverse, let e = maskExtent(m, of: i, map: map) {
+    if let m = n.pointee.mask, !n.pointee.state.maskMode.isInverse,
+      let e = maskExtent(m, of: i, map: map)
+    {
       // Outside what the mask draws its coverage is zero: nothing of the layer shows there,
       // so only the rows the mask reaches are drawn, masked and composited. Rows only: the
       // offscreen keeps its layout and each row its span (an image's samples step along
@@ -204,10 +230,10 @@ package final class LayerCompositor {
           m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: drawn,
           alpha: 1)
       }
-      PixelCompositing.applyMask(mask, to: group, in: drawn, mode: n.state.maskMode)
+      PixelCompositing.applyMask(mask, to: group, in: drawn, mode: n.pointee.state.maskMode)
       surfaces.recycle(mask)
     }
-    PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.tint)
+    PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.pointee.tint)
     surfaces.recycle(group)
   }
 
@@ -237,27 +263,28 @@ package final class LayerCompositor {
   /// Whether node `n`, drawn at opacity `alpha`, can leave its surface's pending clear
   /// to what it draws: it draws nothing itself and only passes to its sublayers, or it
   /// is a plain image that `blit` may copy. Everything else clears first.
-  private func keepsPendingClear(_ n: RenderNode, alpha: Float) -> Bool {
-    let st = n.state
-    guard n.kind == .layer, n.transition == nil, n.mask == nil, n.tint == nil, !(st.shadowOpacity > 0),
-      (st.backgroundColor?.alpha ?? 0) == 0, !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0),
-      !(alpha < 1 && st.allowsGroupOpacity && !n.children.isEmpty)
+  private func keepsPendingClear(_ n: UnsafePointer<RenderNode>, alpha: Float) -> Bool {
+    guard n.pointee.kind == .layer, n.pointee.transition == nil, n.pointee.mask == nil,
+      n.pointee.tint == nil, !(n.pointee.state.shadowOpacity > 0),
+      (n.pointee.state.backgroundColor?.alpha ?? 0) == 0,
+      !(n.pointee.state.borderWidth > 0 && (n.pointee.state.borderColor?.alpha ?? 0) > 0),
+      !(alpha < 1 && n.pointee.state.allowsGroupOpacity && !n.pointee.children.isEmpty)
     else { return false }
-    return n.image == nil || n.children.isEmpty
+    return n.image == nil || n.pointee.children.isEmpty
   }
 
   /// Whether node `n`'s background, the first thing it draws, will cover every pixel of
   /// `pending` with an opaque colour (`fillBackground` then skips the clear).
   private func backgroundReplacesClear(
-    _ n: RenderNode, _ pending: PixelRect, local: CATransform3D, parentMap: ProjectiveTransform2D, alpha: Float,
-    clip: PixelRect
+    _ n: UnsafePointer<RenderNode>, _ pending: PixelRect, local: CATransform3D,
+    parentMap: ProjectiveTransform2D, alpha: Float, clip: PixelRect
   ) -> Bool {
-    let st = n.state
-    guard st.backgroundColor != nil, n.transition == nil, n.mask == nil, n.tint == nil, !(st.shadowOpacity > 0),
-      !st.shouldRasterize, n.kind != .transform,
+    guard n.pointee.state.backgroundColor != nil, n.pointee.transition == nil, n.pointee.mask == nil,
+      n.pointee.tint == nil, !(n.pointee.state.shadowOpacity > 0),
+      !n.pointee.state.shouldRasterize, n.pointee.kind != .transform,
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine
     else { return false }
-    return Self.background(st, map: map, alpha: alpha, replaces: pending, clip: clip)
+    return Self.background(n.pointee.state, map: map, alpha: alpha, replaces: pending, clip: clip)
   }
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps

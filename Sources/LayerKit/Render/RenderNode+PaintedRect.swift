@@ -6,19 +6,23 @@ extension RenderNode {
   /// the stroke's reach (half the line width times the miter limit, plus a point for
   /// anti-aliasing), and contents placed outside the bounds by `contentsGravity`.
   /// Sublayers are not included.
+  package var paintedRect: CGRect { withUnsafePointer(to: self) { $0.paintedRect } }
+}
+
+extension UnsafePointer<RenderNode> {
+  /// `RenderNode.paintedRect`, read in place.
   package var paintedRect: CGRect {
-    let st = state
-    var r = st.bounds
-    if let sh = st.shape, let p = sh.path, !p.isEmpty {
+    var r = pointee.state.bounds
+    if let sh = pointee.state.rare.value.shape, let p = sh.path, !p.isEmpty {
       let grow = sh.strokeColor == nil ? 0 : sh.lineWidth * Swift.max(sh.miterLimit, 1) / 2 + 1
       r = r.union(p.boundingBoxOfPath.insetBy(dx: -grow, dy: -grow))
     }
-    if let image, backingStore == nil {
+    if pointee.backingStore == nil, let image = pointee.state.contentsObject?.image {
       r = r.union(
         ContentsLayout.rect(
-          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-          flipped: st.isGeometryFlipped))
+          gravity: pointee.state.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+          contentsRect: pointee.state.contentsRect, contentsScale: pointee.state.contentsScale,
+          bounds: pointee.state.bounds, flipped: pointee.state.isGeometryFlipped))
     }
     return r
   }

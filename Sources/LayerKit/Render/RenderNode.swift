@@ -45,18 +45,39 @@ package struct RenderNode: Sendable {
   package var particlesAdd = false
   /// A `CATiledLayer`'s tiles, drawn on demand while compositing.
   package var tiles: TiledLayerSource? = nil
+  /// The ``LayerRenderChanges`` stamp of the build that last changed what this node
+  /// draws: its state, image, tiles, instance transform, tint or transition (its
+  /// particles and its place in the tree are compared on their own). Kept while an
+  /// update finds those equal, so a stamp no newer than a reader's last look means "the
+  /// same node as then" (`DamageTracker`).
+  package var changeStamp: UInt64 = 0
+  /// The newest ``changeStamp`` in the node's subtree (sublayers, mask and transition
+  /// nodes, nested), its own included.
+  package var subtreeChangeStamp: UInt64 = 0
 
   /// The image the layer shows: the backing store, else `contents`.
-  package var image: CGImage? { backingStore ?? state.contents }
+  package var image: CGImage? { withUnsafePointer(to: self) { $0.image } }
+
+  /// Whether the node draws any pixels of its own (not counting sublayers, border and
+  /// shadow).
+  package var hasOwnContent: Bool { withUnsafePointer(to: self) { $0.hasOwnContent } }
+}
+
+// A node read in place: calling a member on a node read out of an array or through a
+// pointer first copies the whole node (a reference count for each of its images,
+// colours and arrays); these read only the fields they need.
+extension UnsafePointer<RenderNode> {
+  /// The image the layer shows: the backing store, else `contents`.
+  package var image: CGImage? { pointee.backingStore ?? pointee.state.contentsObject?.image }
 
   /// Whether the node draws any pixels of its own (not counting sublayers, border and
   /// shadow).
   package var hasOwnContent: Bool {
-    if image != nil || tiles != nil || particles?.isEmpty == false { return true }
-    switch kind {
-    case .shape: return state.shape?.path != nil
-    case .gradient: return !(state.gradient?.colors.elements.isEmpty ?? true)
-    case .text: return state.text != nil
+    if image != nil || pointee.tiles != nil || pointee.particles?.isEmpty == false { return true }
+    switch pointee.kind {
+    case .shape: return pointee.state.rare.value.shape?.path != nil
+    case .gradient: return !(pointee.state.rare.value.gradient?.colors.elements.isEmpty ?? true)
+    case .text: return pointee.state.rare.value.text != nil
     default: return false
     }
   }

@@ -8,6 +8,13 @@ import Foundation
 package struct RenderTree: Sendable {
   package var nodes: [RenderNode] = []
   package var root: Int? = nil
+  /// A ``LayerRenderChanges`` stamp that changes whenever the tree's shape does (which
+  /// node sits at which index, under which parent): two trees from one builder with the
+  /// same stamp have the same keys at the same indices, linked the same way (only the
+  /// drawing order of siblings may differ).
+  package var structureStamp: UInt64 = 0
+  /// Whether some node carries emitter particles.
+  package var hasParticles = false
 
   package init() {}
 
@@ -16,11 +23,14 @@ package struct RenderTree: Sendable {
   /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
     // Read in place: a node is large, and this runs for every node of every frame.
-    var m = LayerGeometry.transformToParentPlane(nodes[child].state)
-    if let inst = nodes[child].instanceTransform { m = m.concatenating(inst) }
-    guard let parent else { return m }
-    let s = LayerGeometry.sublayerSpaceTransform(nodes[parent].state)
-    return s.isIdentity ? m : m.concatenating(s)
+    nodes.withUnsafeBufferPointer { b in
+      let c = b.baseAddress.unsafelyUnwrapped + child
+      var m = LayerGeometry.transformToParentPlane(c.pointee.state)
+      if let inst = c.pointee.instanceTransform { m = m.concatenating(inst) }
+      guard let parent else { return m }
+      let s = LayerGeometry.sublayerSpaceTransform(b.baseAddress.unsafelyUnwrapped[parent].state)
+      return s.isIdentity ? m : m.concatenating(s)
+    }
   }
 
   /// The local transform of `mask`'s drawn space into the drawn space of `layer`, the

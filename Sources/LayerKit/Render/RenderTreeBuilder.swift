@@ -1,17 +1,26 @@
 import Foundation
 
-/// Builds a `RenderTree` from a layer tree, on the layers' thread.
+/// Builds a `RenderTree` from a layer tree, on the layers' thread, and keeps it up to
+/// date from frame to frame.
 ///
 /// Before copying, it lays the tree out (`layoutIfNeeded()`) and brings every layer's
 /// contents up to date: a layer marked as needing display runs `display()`, and when
 /// that leaves `contents` unchanged, `draw(in:)` draws a new backing store of
 /// `bounds.size · contentsScale` pixels (at most `maximumBackingStoreSide` per side and
-/// `maximumBackingStorePixels` in all; a larger layer draws at a lower scale). The store is kept on the layer and reused until the
-/// layer needs display again, or dropped once `contents` is set to something else.
+/// `maximumBackingStorePixels` in all; a larger layer draws at a lower scale). The store
+/// is kept on the layer and reused until the layer needs display again, or dropped once
+/// `contents` is set to something else.
 ///
 /// A replicator's sublayers are copied once per instance, each copy carrying its
 /// instance transform and colour. A layer met twice on one path (a mask cycle) is
 /// skipped with a diagnostic.
+///
+/// A builder kept between frames (``update(root:evaluation:)``) rewrites its tree in
+/// place when no sublayer, mask or animation was attached or removed since the last
+/// build (`RenderTreeBuilder+Update`): only nodes whose layer changed or shows an
+/// animation are rewritten, and subtrees with neither are not visited. Otherwise, and
+/// whenever the tree holds replicators or transitions, it builds the tree afresh; a node
+/// equal to the previous tree's node of the same key keeps its change stamp either way.
 package struct RenderTreeBuilder {
   /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
   package static let maximumBackingStorePixels = 4096 * 4096
@@ -24,49 +33,162 @@ package struct RenderTreeBuilder {
   /// a diagnostic. Keeps `instanceCount = 1_000_000_000` to bounded memory and time.
   package static let maximumReplicatedNodes = 1 << 14
 
-  private var tree = RenderTree()
+  /// Where a node's state comes from.
+  enum StateSource {
+    /// The presentation state at the context's last evaluation, else the model.
+    case presentation
+    /// The model state.
+    case model
+    /// A state made from the layer by the caller.
+    case custom((CALayer) -> LayerState)
+  }
+
+  /// What updating a node in place needs to know, beside the node.
+  struct NodeInfo {
+    /// The layer the node was built from.
+    var layer: CALayer
+    /// One past the index of the subtree's last node (its nodes are `index ..< end`).
+    var end: Int
+    /// Whether the state came from the layer's animations.
+    var showsAnimation: Bool
+    /// Whether a layer of the subtree has animations attached (its state may change
+    /// at every evaluation).
+    var subtreeAnimated: Bool
+    /// Whether the node draws something that changes without its layer being told
+    /// (emitter particles, tiles): rewritten at every build.
+    var volatile: Bool
+    /// Whether a node of the subtree is volatile.
+    var subtreeVolatile: Bool
+  }
+
+  /// The tree as last built.
+  package internal(set) var tree = RenderTree()
+  /// Per node of `tree`.
+  var info: [NodeInfo] = []
+  /// The tree and information before the last full build (kept for their buffers).
+  private var previous = RenderTree()
+  private var previousInfo: [NodeInfo] = []
+  /// The previous tree's node indices by key, made when a full build first needs it.
+  private var previousIndex: [RenderNode.Key: Int] = [:]
+  private var previousIndexIsBuilt = false
   /// Copies added by replicators so far.
   private var replicatedNodes = 0
   private var onPath = Set<ObjectIdentifier>()
-  private let stateOf: (CALayer) -> LayerState
+  let source: StateSource
   /// Whether the tree is the context's presentation (transitions and replicator
   /// instance delays are drawn).
   private let transitions: Bool
+  /// `LayerRenderChanges.current` when the last build started.
+  var builtAt: UInt64 = 0
+  /// `LayerStructureChanges.attachments` after the last build's layout.
+  private var builtAttachments: UInt64 = .max
+  /// The evaluation the last build drew (`CAContext.evaluatedFrames`).
+  private var builtEvaluation = -1
+  /// Whether the last full build met what only a full build draws right (replicators,
+  /// transitions).
+  private var rebuildsWhole = true
 
+  /// A builder whose nodes get their state from `source`.
+  ///
   /// - Parameters:
-  ///   - state: the presentation state of a model layer at the frame's time.
-  ///   - transitions: whether running `CATransition`s are drawn.
-  private init(state: @escaping (CALayer) -> LayerState, transitions: Bool) {
-    stateOf = state
+  ///   - transitions: whether layers with a running `CATransition` also carry their
+  ///     outgoing state (a second node with the outgoing sublayers, keyed by the
+  ///     bitwise complement of the instance number), and replicator copies are drawn
+  ///     with their instance delays.
+  init(source: StateSource, transitions: Bool) {
+    self.source = source
     self.transitions = transitions
   }
 
-  /// The render tree of `root`'s subtree.
+  /// A builder kept between frames, drawing the presentation state (`presentation`:
+  /// with transitions and replicator instance delays) or the model state.
+  package init(presentation: Bool) {
+    self.init(source: presentation ? .presentation : .model, transitions: presentation)
+  }
+
+  /// The render tree of `root`'s subtree, built afresh.
   ///
   /// - Parameters:
   ///   - root: a model layer.
   ///   - state: the state to draw each layer with (its presentation state; the model
   ///     state when nothing animates).
-  ///   - transitions: whether layers with a running `CATransition` also carry their
-  ///     outgoing state (a second node with the outgoing sublayers, keyed by the
-  ///     bitwise complement of the instance number).
-  ///   - capacity: how many nodes to make room for at once (the previous frame's count:
-  ///     the node array then grows without copying its nodes). Default 0.
+  ///   - transitions: whether running `CATransition`s are drawn (see
+  ///     ``init(presentation:)``).
+  ///   - capacity: how many nodes to make room for at once. Default 0.
   package static func build(
-    root: CALayer, transitions: Bool = false, capacity: Int = 0, state: @escaping (CALayer) -> LayerState
+    root: CALayer, transitions: Bool = false, capacity: Int = 0,
+    state: @escaping (CALayer) -> LayerState
   ) -> RenderTree {
-    root.layoutIfNeeded()
-    var b = RenderTreeBuilder(state: state, transitions: transitions)
+    var b = RenderTreeBuilder(source: .custom(state), transitions: transitions)
     b.tree.nodes.reserveCapacity(capacity)
-    b.tree.root = b.add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
+    root.layoutIfNeeded()
+    b.rebuild(root)
     return b.tree
+  }
+
+  /// Brings ``tree`` up to date with `root`'s subtree: in place when its shape cannot
+  /// have changed since the last call, afresh otherwise.
+  ///
+  /// Copies of ``tree`` held elsewhere should be dropped first, or the update copies
+  /// every node before writing.
+  /// - Parameters:
+  ///   - root: a model layer.
+  ///   - evaluation: a count that moves whenever the presentation was evaluated again
+  ///     (`CAContext.evaluatedFrames`; 0 for the model): while it stands, animated
+  ///     layers show what they showed at the last build.
+  package mutating func update(root: CALayer, evaluation: Int) {
+    let start = LayerRenderChanges.current
+    root.layoutIfNeeded()
+    let attachments = LayerStructureChanges.attachments
+    let moved = evaluation != builtEvaluation
+    defer {
+      builtAt = start
+      builtAttachments = attachments
+      builtEvaluation = evaluation
+    }
+    if !rebuildsWhole, attachments == builtAttachments, info.first?.layer === root,
+      updateInPlace(root, moved: moved)
+    {
+      return
+    }
+    rebuild(root)
+  }
+
+  /// Builds the tree afresh, carrying the change stamps of unchanged nodes over.
+  mutating func rebuild(_ root: CALayer) {
+    swap(&tree, &previous)
+    swap(&info, &previousInfo)
+    tree.nodes.removeAll(keepingCapacity: true)
+    info.removeAll(keepingCapacity: true)
+    tree.hasParticles = false
+    previousIndex.removeAll(keepingCapacity: true)
+    previousIndexIsBuilt = false
+    replicatedNodes = 0
+    rebuildsWhole = false
+    tree.root = add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
+    tree.structureStamp = hasPreviousShape ? previous.structureStamp : LayerRenderChanges.next()
+    previousInfo.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `tree` has the shape `previous` had: the same keys at the same indices,
+  /// with the same subtrees, masks and transition nodes.
+  private var hasPreviousShape: Bool {
+    guard tree.nodes.count == previous.nodes.count, tree.root == previous.root else { return false }
+    for i in tree.nodes.indices {
+      guard tree.nodes[i].key == previous.nodes[i].key, info[i].end == previousInfo[i].end,
+        tree.nodes[i].mask == previous.nodes[i].mask,
+        tree.nodes[i].transition?.outgoing == previous.nodes[i].transition?.outgoing
+      else { return false }
+    }
+    return true
   }
 
   /// Adds `layer`'s subtree. `parentTime`, when given, is the superlayer's local time
   /// to evaluate the layer's animations at (a delayed replicator copy) instead of the
   /// frame's presentation.
   private mutating func add(
-    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?, parentTime: Double?
+    _ layer: CALayer, instance: Int, instanceTransform: CATransform3D?, tint: SIMD4<Float>?,
+    parentTime: Double?
   ) -> Int? {
     return StackReserve.ensure {
       let id = ObjectIdentifier(layer)
@@ -80,48 +202,67 @@ package struct RenderTreeBuilder {
       let store = Self.updateBackingStore(layer)
       let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
       let kind = Self.kind(of: layer)
+      let storage = layer.animationStorage
+      var shows = false
+      let state: LayerState
+      if let delayed {
+        state = delayed.state
+      } else {
+        switch source {
+        case .presentation:
+          let p = storage.presentationState
+          shows = p != nil
+          state = p ?? layer.state
+        case .model: state = layer.state
+        case .custom(let of): state = of(layer)
+        }
+      }
       // The node is built in place in the tree (a node is large: no copy of it is made).
       let index = tree.nodes.count
-      tree.nodes.append(
-        RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: delayed?.state ?? stateOf(layer)))
-      tree.nodes[index].backingStore = store
-      if let tiled = layer as? CATiledLayer, tree.nodes[index].state.contents == nil {
-        tree.nodes[index].tiles = TiledLayerSource(tiled)
+      tree.nodes.append(RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: state))
+      let volatile = layer is CAEmitterLayer || layer is CATiledLayer
+      info.append(
+        NodeInfo(
+          layer: layer, end: index + 1, showsAnimation: shows, subtreeAnimated: !storage.entries.isEmpty,
+          volatile: volatile, subtreeVolatile: volatile))
+      if transitions, !storage.entries.isEmpty, storage.entries.contains(where: { $0.animation is CATransition }) {
+        rebuildsWhole = true
       }
+      tree.nodes[index].backingStore = store
       tree.nodes[index].instanceTransform = instanceTransform
       tree.nodes[index].tint = tint
-      if let emitter = layer as? CAEmitterLayer {
-        tree.nodes[index].particles = emitter.particles(
-          at: delayed?.localTime ?? layer.animationStorage.localTime, shown: tree.nodes[index].state)
-        tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
-      }
+      writeVolatileParts(index, layer, localTime: delayed?.localTime)
 
       var children: [Int] = []
       if kind == .replicator, let rep = tree.nodes[index].state.replicator {
+        rebuildsWhole = true
         let a = tree.nodes[index].state.anchorInBounds
         let z = tree.nodes[index].state.anchorPointZ
         let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -z)
         let back = CATransform3DMakeTranslation(a.x, a.y, z)
         var step = CATransform3D.identity
         var color = Self.rgba(rep.instanceColor ?? .white)
-        let offset = SIMD4<Float>(rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
+        let offset = SIMD4<Float>(
+          rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
         let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
-        let now = delayed?.localTime ?? layer.animationStorage.localTime
+        let now = delayed?.localTime ?? storage.localTime
         var count = Swift.max(rep.instanceCount, 0)
-      let perInstance = Swift.max(Self.subtreeSize(layer.children), 1)
-      let budget = Swift.max(Self.maximumReplicatedNodes - replicatedNodes, 0) / perInstance
-      if count > budget {
-        CADiagnostics.report(
-          key: "instanceCount",
-          "\(layer) asks for \(count) instances; drew \(budget) (at most \(Self.maximumReplicatedNodes) replicated layers a frame)")
-        count = budget
-      }
-      replicatedNodes += count * perInstance
-      for i in 0..<count {
+        let perInstance = Swift.max(Self.subtreeSize(layer.children), 1)
+        let budget = Swift.max(Self.maximumReplicatedNodes - replicatedNodes, 0) / perInstance
+        if count > budget {
+          CADiagnostics.report(
+            key: "instanceCount",
+            "\(layer) asks for \(count) instances; drew \(budget) (at most \(Self.maximumReplicatedNodes) replicated layers a frame)"
+          )
+          count = budget
+        }
+        replicatedNodes += count * perInstance
+        for i in 0..<count {
           let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
           let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
           let clamped = simd_clamp01(color)
-          let copyTint: SIMD4<Float>? = clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
+          let copyTint: SIMD4<Float>? =
+            clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
           for child in layer.children {
             if let c = add(
               child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
@@ -135,14 +276,19 @@ package struct RenderTreeBuilder {
       } else {
         children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
       }
-      tree.nodes[index].children = zOrdered(children)
+      tree.nodes[index].children = children
+      orderChildren(index)
       if let m = layer.maskLayer {
-        tree.nodes[index].mask = add(m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
+        tree.nodes[index].mask = add(
+          m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
       }
       if transitions, let t = layer.presentationTransition {
-        let out = addOutgoing(t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
+        rebuildsWhole = true
+        let out = addOutgoing(
+          t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
         tree.nodes[index].transition = RenderTransition(t, outgoing: out)
       }
+      finishSubtree(index)
       return index
     }
   }
@@ -171,25 +317,107 @@ package struct RenderTreeBuilder {
       RenderNode(
         key: .init(layer: ObjectIdentifier(layer), instance: instance), kind: Self.kind(of: layer),
         state: snapshot.state))
+    info.append(
+      NodeInfo(
+        layer: layer, end: index + 1, showsAnimation: false, subtreeAnimated: true, volatile: false,
+        subtreeVolatile: false))
     tree.nodes[index].instanceTransform = instanceTransform
     tree.nodes[index].tint = tint
     let id = ObjectIdentifier(layer)
     onPath.insert(id)
     defer { onPath.remove(id) }
-    tree.nodes[index].children = zOrdered(addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil))
+    tree.nodes[index].children = addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil)
+    orderChildren(index)
+    finishSubtree(index)
     return index
   }
 
-  /// Node indices stably sorted by their nodes' zPosition (insertion order breaks
-  /// ties); unchanged when every zPosition is the same (the usual case).
-  private func zOrdered(_ children: [Int]) -> [Int] {
-    guard let first = children.first,
-      children.contains(where: { tree.nodes[$0].state.zPosition != tree.nodes[first].state.zPosition })
-    else { return children }
-    return children.enumerated().sorted { l, r in
-      let zl = tree.nodes[l.element].state.zPosition, zr = tree.nodes[r.element].state.zPosition
-      return zl != zr ? zl < zr : l.offset < r.offset
-    }.map(\.element)
+  /// Writes what node `index` shows that changes without its layer being told: a tiled
+  /// layer's tiles and an emitter's particles at the layer's local time (`localTime`,
+  /// else the time of the context's last evaluation).
+  mutating func writeVolatileParts(_ index: Int, _ layer: CALayer, localTime: Double?) {
+    if let tiled = layer as? CATiledLayer {
+      let tiles = tree.nodes[index].state.contents == nil ? TiledLayerSource(tiled) : nil
+      if tiles != tree.nodes[index].tiles { tree.nodes[index].tiles = tiles }
+    }
+    if let emitter = layer as? CAEmitterLayer {
+      tree.nodes[index].particles = emitter.particles(
+        at: localTime ?? layer.animationStorage.localTime, shown: tree.nodes[index].state)
+      tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
+      tree.hasParticles = true
+    }
+  }
+
+  /// Completes node `index` once its subtree is in the tree: where the subtree ends,
+  /// what it holds, and the node's change stamp (the previous tree's node of the same
+  /// key's when the two draw the same).
+  private mutating func finishSubtree(_ index: Int) {
+    info[index].end = tree.nodes.count
+    var newest: UInt64 = 0
+    // The direct descendants (sublayers, mask, transition node), each standing for its
+    // own subtree.
+    var k = index + 1
+    while k < tree.nodes.count {
+      info[index].subtreeAnimated = info[index].subtreeAnimated || info[k].subtreeAnimated
+      info[index].subtreeVolatile = info[index].subtreeVolatile || info[k].subtreeVolatile
+      newest = Swift.max(newest, tree.nodes[k].subtreeChangeStamp)
+      k = info[k].end
+    }
+    tree.nodes[index].changeStamp = previousStamp(of: index) ?? LayerRenderChanges.next()
+    tree.nodes[index].subtreeChangeStamp = Swift.max(newest, tree.nodes[index].changeStamp)
+  }
+
+  /// The change stamp of the previous tree's node with node `index`'s key when it draws
+  /// the same (state, image, tiles, instance transform, tint and transition).
+  private mutating func previousStamp(of index: Int) -> UInt64? {
+    let key = tree.nodes[index].key
+    var old: Int?
+    if index < previous.nodes.count, previous.nodes[index].key == key {
+      old = index
+    } else {
+      if !previousIndexIsBuilt {
+        previousIndexIsBuilt = true
+        previousIndex.reserveCapacity(previous.nodes.count)
+        for (k, n) in previous.nodes.enumerated() { previousIndex[n.key] = k }
+      }
+      old = previousIndex[key]
+    }
+    guard let o = old, previous.nodes[o].kind == tree.nodes[index].kind,
+      previous.nodes[o].backingStore === tree.nodes[index].backingStore,
+      previous.nodes[o].tiles == tree.nodes[index].tiles,
+      previous.nodes[o].instanceTransform == tree.nodes[index].instanceTransform,
+      previous.nodes[o].tint == tree.nodes[index].tint,
+      previous.nodes[o].transition == tree.nodes[index].transition,
+      previous.nodes[o].state == tree.nodes[index].state
+    else { return nil }
+    return previous.nodes[o].changeStamp
+  }
+
+  /// Puts node `index`'s children in drawing order: stably sorted by their nodes'
+  /// `zPosition`, the order they were added in (their index order) breaking ties.
+  /// Leaves an order that already is so as it is (the usual case: one `zPosition`).
+  mutating func orderChildren(_ index: Int) {
+    let count = tree.nodes[index].children.count
+    guard count > 1 else { return }
+    var ordered = true
+    var a = tree.nodes[index].children[0]
+    for k in 1..<count {
+      let b = tree.nodes[index].children[k]
+      let za = tree.nodes[a].state.zPosition, zb = tree.nodes[b].state.zPosition
+      if za > zb || (za == zb && a > b) {
+        ordered = false
+        break
+      }
+      a = b
+    }
+    guard !ordered else { return }
+    var children: [Int] = []
+    swap(&children, &tree.nodes[index].children)
+    children.sort { l, r in
+      let zl = tree.nodes[l].state.zPosition, zr = tree.nodes[r].state.zPosition
+      return zl != zr ? zl < zr : l < r
+    }
+    swap(&children, &tree.nodes[index].children)
   }
 
   /// How many layers (sublayers and masks, nested) the subtrees of `layers` hold, counted
@@ -218,60 +446,6 @@ package struct RenderTreeBuilder {
 
   private static func rgba(_ c: CGColor) -> SIMD4<Float> {
     SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-  }
-
-  /// Runs `display()` if the layer needs it, redraws its backing store when `display()`
-  /// left `contents` alone, and returns the store to show (nil when `contents` has
-  /// been replaced since it was drawn).
-  private static func updateBackingStore(_ layer: CALayer) -> CGImage? {
-    if layer is CATextLayer || layer is CATiledLayer {
-      // A tiled layer draws its tiles while compositing (TiledLayerSource); text
-      // is drawn as vector outlines from the presentation state at every frame.
-      layer.displayIfNeeded()
-      return nil
-    }
-    if layer.needsDisplay() {
-      let before = layer.state.contentsObject
-      layer.displayIfNeeded()
-      if layer.state.contentsObject == before {
-        layer.backingStore = drawBackingStore(layer)
-      } else {
-        layer.backingStore = nil
-      }
-    }
-    guard let store = layer.backingStore, store.contentsAtDraw == layer.state.contentsObject else {
-      return nil
-    }
-    return store.image
-  }
-
-  private static func drawBackingStore(_ layer: CALayer) -> LayerBackingStore? {
-    let s = layer.state
-    let size = s.bounds.size
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
-    let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
-    // Each side is capped on its own first (a long thin layer keeps its thin side's
-    // resolution), then both shrink by one factor to the pixel budget.
-    let side = CGFloat(maximumBackingStoreSide)
-    var sx = min(size.width * scale, side), sy = min(size.height * scale, side)
-    let pixels = Double(sx) * Double(sy)
-    if pixels > Double(maximumBackingStorePixels) {
-      let k = (Double(maximumBackingStorePixels) / pixels).squareRoot()
-      sx *= k
-      sy *= k
-    }
-    let w = max(Int(geometric: sx, .up), 1), h = max(Int(geometric: sy, .up), 1)
-    guard w <= CGImage.maximumDimension, h <= CGImage.maximumDimension, let ctx = CGContext(width: w, height: h)
-    else {
-      CADiagnostics.report(key: "display", "\(layer) is too large to draw; drew nothing")
-      return nil
-    }
-    ctx.scaleBy(x: CGFloat(w) / size.width, y: CGFloat(h) / size.height)
-    ctx.translateBy(x: -s.bounds.minX, y: -s.bounds.minY)
-    layer.delegate?.layerWillDraw(layer)
-    CGContext.withCurrent(ctx) { layer.draw(in: ctx) }
-    guard let image = ctx.makeImage() else { return nil }
-    return LayerBackingStore(image: image, contentsAtDraw: s.contentsObject)
   }
 }
 
