@@ -309,8 +309,10 @@ extension ProjectiveTransform2D {
     self.init(m11: t.a, m12: t.b, m13: 0, m21: t.c, m22: t.d, m23: 0, m31: t.tx, m32: t.ty, m33: 1)
   }
 
-  /// Whether every entry is finite.
+  /// Whether every entry is finite (checked one by one: asked once per layer drawn, it
+  /// builds no array).
   var isFinite: Bool {
-    [m11, m12, m13, m21, m22, m23, m31, m32, m33].allSatisfy(\.isFinite)
+    m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+      && m31.isFinite && m32.isFinite && m33.isFinite
   }
 }
