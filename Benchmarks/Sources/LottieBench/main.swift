@@ -11,7 +11,9 @@
 // timing, to check that a speed change keeps every pixel. With --check it prints
 // `CHECK <name> <largest channel difference> <bytes that differ>` between each frame drawn
 // incrementally (only the damage redrawn) and the same frame drawn whole by a fresh
-// stage, to check that the damage covers every change.
+// stage, to check that the damage covers every change. With --dump DIR (beside --hash) it
+// also writes each hashed frame's premultiplied RGBA bytes to DIR/<name>-<k>.rgba, to compare
+// two builds' pixels frame by frame.
 import Foundation
 import LayerKitLottie
 import LayerKitSDL
@@ -26,7 +28,7 @@ let framesPerPass = max(1, Int(argument("--frames") ?? "") ?? 10)
 let passes = max(1, Int(argument("--passes") ?? "") ?? 3)
 let hashing = arguments.contains("--hash")
 let checking = arguments.contains("--check")
-let valued: Set = ["--runs", "--frames", "--passes", "--plan"]
+let valued: Set = ["--runs", "--frames", "--passes", "--plan", "--dump"]
 var files: [String] = []
 var skip = false
 for a in arguments.dropFirst() {
@@ -103,9 +105,13 @@ for file in files {
   }
   if hashing {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for f in frames {
+    for (k, f) in frames.enumerated() {
       stage.render(frame: f, into: bitmap)
-      fold(&h, bitmap.makeImage()?.pixels ?? [])
+      let pixels = bitmap.makeImage()?.pixels ?? []
+      fold(&h, pixels)
+      if let dir = argument("--dump") {
+        try? Data(pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(k).rgba"))
+      }
     }
     print("PIXELS \(name) \(String(h, radix: 16))")
     continue

@@ -7,6 +7,39 @@ extension CGContext {
     consumeCurrentPath { p in perform { $0.fillDevicePath(p, rule: rule) } }
   }
 
+  /// Fills the current path with `paint` instead of the fill colour, at the context's
+  /// alpha, in the current blend mode, and clears the path.
+  package func fillPath(using rule: CGPathFillRule, paint: PathPaint) {
+    let paint = rasterPaint(paint)
+    consumeCurrentPath { p in perform { $0.paint(p, rule: rule, paint: paint, mode: $0.state.blendMode) } }
+  }
+
+  /// Strokes the current path with the current line style, painting `paint` instead of
+  /// the stroke colour, at the context's alpha, and clears the path.
+  package func strokePath(paint: PathPaint) {
+    let paint = rasterPaint(paint)
+    consumeCurrentPath { p in perform { $0.strokeDevicePath(p, paint: paint) } }
+  }
+
+  /// `paint` placed under the CTM, with the context's alpha.
+  private func rasterPaint(_ paint: PathPaint) -> RasterPaint {
+    switch paint {
+    case .ramp(let ramp):
+      var r = ramp.resolved(deviceToUser: state.ctm.inverted())
+      if state.alpha < 1 {
+        let k = PixelMath.byte(opacity: state.alpha)
+        r.table.withUnsafeMutableBufferPointer { PixelMath.scale($0.baseAddress!, count: $0.count, by: k) }
+      }
+      return .shader(.ramp(r))
+    case .pixels(let pixels, let width, let height, let x, let y):
+      let shader = ImageShader(
+        pixels: pixels, width: width, height: height,
+        deviceToImage: CGAffineTransform(translationX: CGFloat(-x), y: CGFloat(-y)), bilinear: false,
+        opacity: state.alpha)
+      return .shader(.image(shader))
+    }
+  }
+
   /// Fills the current path with the even-odd rule and clears it.
   public func eoFillPath() { fillPath(using: .evenOdd) }
 
@@ -154,8 +187,9 @@ extension CGContext {
     paint(p, rule: rule, paint: fillPaint, mode: state.blendMode)
   }
 
-  func strokeDevicePath(_ p: PathStorage) {
-    let color = RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
+  /// Strokes a device-space path with `paint` (default: the stroke colour at the alpha).
+  func strokeDevicePath(_ p: PathStorage, paint: RasterPaint? = nil) {
+    let color = paint ?? RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
     guard !missesClip(p, outset: strokeReach) else { return }
     guard configureStroker() else { return }
     edges.reset(

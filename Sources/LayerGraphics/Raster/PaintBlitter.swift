@@ -105,6 +105,7 @@ package struct PaintBlitter: SpanBlitter {
         if let direct = i.directRow(x: x, y: y, count: count) { return (false, 0, direct) }
         i.shade(x: x, y: y, count: count, into: colorRow)
       case .mipmap(let m): m.shade(x: x, y: y, count: count, into: colorRow)
+      case .ramp(let r): r.shade(x: x, y: y, count: count, into: colorRow)
       }
       return (false, 0, UnsafePointer(colorRow))
     }

@@ -13,6 +13,8 @@ package enum RasterShader {
   case image(ImageShader)
   /// Two mip levels of an image, blended (trilinear minification).
   case mipmap(MipmapShader)
+  /// A `RampShader` placed in device space.
+  case ramp(RampShader.Resolved)
 }
 
 /// A linear gradient in device space.

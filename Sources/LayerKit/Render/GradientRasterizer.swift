@@ -32,22 +32,62 @@ package enum GradientRasterizer {
     }
   }
 
+  /// The ramp's 256 premultiplied colours (`locations`, or the colours spread evenly),
+  /// or nil without colours.
+  private static func table(_ g: GradientLayerState) -> [UInt32]? {
+    let colors = g.colors.elements
+    guard !colors.isEmpty else { return nil }
+    let locations = g.locations.elements.count == colors.count ? g.locations.elements : nil
+    let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors
+    let locs = colors.count == 1 ? nil : locations
+    return CGGradient(colorsSpace: nil, colors: ramp, locations: locs)?.lookupTable(count: 256, opacity: 1)
+  }
+
+  /// The gradient of a layer with `bounds` as a shader in the layer's own space (points),
+  /// for painting it at device pixels straight through a path: the same ramp position at
+  /// each point as `image(_:bounds:pixelsPerPoint:)` gives the pixel centred there, without
+  /// an image in between. Nil when it draws nothing.
+  package static func shader(_ g: GradientLayerState, bounds: CGRect) -> RampShader? {
+    guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
+      let lut = table(g)
+    else { return nil }
+    // Points relative to the start (`start` and `end` scale the unit square to the bounds).
+    let sx = bounds.minX + g.startPoint.x * bounds.width
+    let sy = bounds.minY + g.startPoint.y * bounds.height
+    let dx = (g.endPoint.x - g.startPoint.x) * bounds.width
+    let dy = (g.endPoint.y - g.startPoint.y) * bounds.height
+    let fromStart = CGAffineTransform(translationX: -sx, y: -sy)
+    let constant = { (t: CGFloat) in CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: t, ty: 0) }
+    switch Shape(g.type) {
+    case .axial:
+      let len2 = dx * dx + dy * dy
+      guard len2 > 0, len2.isFinite else { return RampShader(kind: .axial, userToRamp: constant(0), table: lut) }
+      // u = (p − start)·(end − start) / |end − start|².
+      let project = CGAffineTransform(a: dx / len2, b: 0, c: dy / len2, d: 0, tx: 0, ty: 0)
+      return RampShader(kind: .axial, userToRamp: fromStart.concatenating(project), table: lut)
+    case .radial:
+      var rx = abs(dx), ry = abs(dy)
+      if rx == 0 { rx = ry }
+      if ry == 0 { ry = rx }
+      guard rx > 0 else { return RampShader(kind: .axial, userToRamp: constant(1), table: lut) }
+      let scale = CGAffineTransform(scaleX: 1 / rx, y: 1 / ry)
+      return RampShader(kind: .elliptical, userToRamp: fromStart.concatenating(scale), table: lut)
+    case .conic:
+      // Angles measured from the direction of `end`.
+      let a0 = atan2(dy, dx)
+      let turn = CGAffineTransform(rotationAngle: -a0)
+      return RampShader(kind: .conic, userToRamp: fromStart.concatenating(turn), table: lut)
+    }
+  }
+
   /// The gradient over `bounds` at `pixelsPerPoint`, or nil when it draws nothing.
   package static func image(
     _ g: GradientLayerState, bounds: CGRect, pixelsPerPoint s: CGFloat
   ) -> CGImage? {
-    let colors = g.colors.elements
-    guard !colors.isEmpty, bounds.width > 0, bounds.height > 0, s > 0 else { return nil }
+    guard bounds.width > 0, bounds.height > 0, s > 0 else { return nil }
     let w = Swift.max(Int(geometric: bounds.width * s, .up), 1)
     let h = Swift.max(Int(geometric: bounds.height * s, .up), 1)
-    guard w <= 8192, h <= 8192 else { return nil }
-    let locations = g.locations.elements.count == colors.count ? g.locations.elements : nil
-    let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors
-    let locs = colors.count == 1 ? nil : locations
-    guard let gradient = CGGradient(colorsSpace: nil, colors: ramp, locations: locs) else {
-      return nil
-    }
-    let lut = gradient.lookupTable(count: 256, opacity: 1)
+    guard w <= 8192, h <= 8192, let lut = table(g) else { return nil }
     let sx = g.startPoint.x * bounds.width
     let sy = g.startPoint.y * bounds.height
     let ex = g.endPoint.x * bounds.width

@@ -296,20 +296,27 @@ extension LayerCompositor {
       ctx.fillPath(using: sh.fillRule == .evenOdd ? .evenOdd : .winding)
     }
     if let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0, sh.lineWidth.isFinite {
-      let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart, end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
-      let stroked = start <= 0 && end >= 1 ? path : path.trimmed(from: start, to: end)
-      if !stroked.isEmpty {
+      if let stroked = Self.prepareStroke(sh, path, in: ctx) {
         ctx.setStrokeColor(c)
-        ctx.setLineWidth(sh.lineWidth)
-        ctx.setLineCap(sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt)
-        ctx.setLineJoin(sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter)
-        ctx.setMiterLimit(sh.miterLimit)
-        ctx.setLineDash(phase: sh.lineDashPhase, lengths: sh.lineDashPattern.elements)
         ctx.addPath(stroked)
         ctx.strokePath()
       }
     }
     s.endDrawing()
+  }
+
+  /// Sets `ctx`'s line style to the shape's and returns the part of `path` its
+  /// `strokeStart`…`strokeEnd` keeps, or nil when that is empty.
+  static func prepareStroke(_ sh: ShapeLayerState, _ path: CGPath, in ctx: CGContext) -> CGPath? {
+    let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart, end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
+    let stroked = start <= 0 && end >= 1 ? path : path.trimmed(from: start, to: end)
+    guard !stroked.isEmpty else { return nil }
+    ctx.setLineWidth(sh.lineWidth)
+    ctx.setLineCap(sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt)
+    ctx.setLineJoin(sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter)
+    ctx.setMiterLimit(sh.miterLimit)
+    ctx.setLineDash(phase: sh.lineDashPhase, lengths: sh.lineDashPattern.elements)
+    return stroked
   }
 
   /// Fills a text layer's glyph outlines as vectors (sharp under any transform and

@@ -12,7 +12,10 @@ import Foundation
 /// contents, shape, sublayers, border; `masksToBounds` clips contents and sublayers to
 /// the rounded bounds. A layer goes through an offscreen *group* when its opacity must
 /// apply once to a composited subtree (`allowsGroupOpacity` with sublayers), when it
-/// has a mask, or when it is a tinted replicator copy; a layer whose map into the
+/// has a mask (a mask that is one plain shape, as Lottie's masks and gradient fills arrive,
+/// needs no offscreen of its own: the group, or a lone gradient itself, is painted
+/// through the shape's path; `LayerCompositor+MaskedPaint`), or when it is a tinted
+/// replicator copy; a layer whose map into the
 /// surface is projective is drawn flat into an offscreen in its own plane and mapped
 /// with perspective-correct sampling (`LayerCompositor+Projective`). Every offscreen
 /// covers only the part of the clip it can reach, so memory stays bounded by the frame.
@@ -53,6 +56,9 @@ package final class LayerCompositor {
   /// How many kept layer bitmaps have been drawn so far: rasterized layers, layers under
   /// perspective and content-shaped shadows.
   package var bitmapsDrawn: Int { rasterizedCount + projectedCount + shadowCache.contentMisses }
+  /// How many masked layers have been painted straight through their mask's path, without
+  /// offscreens (`drawGradientThroughMask`), so far.
+  package internal(set) var maskedPaints = 0
   /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
   var blendGroupNode: Int?
   /// The device pixels of the surface being drawn that an offscreen may cover: the whole
@@ -203,12 +209,7 @@ package final class LayerCompositor {
       drawBody(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
       return
     }
-    var region = offscreenArea(of: s)
-    if n.pointee.state.masksToBounds && n.pointee.state.shadowOpacity <= 0 {
-      region = region.intersection(PixelRect(covering: n.pointee.state.bounds.applying(map)))
-    } else if let e = drawnExtent(i, map: map, parentMap: parentMap) {
-      region = region.intersection(e)
-    }
+    let region = groupArea(i, map: map, parentMap: parentMap, in: s)
     var drawn = region.intersection(clip)
     if let m = n.pointee.mask, !n.pointee.state.maskMode.isInverse,
       let e = maskExtent(m, of: i, map: map)
@@ -219,10 +220,23 @@ package final class LayerCompositor {
       // the row from its first pixel), so the pixels are the same.
       drawn = drawn.intersection(PixelRect(x0: drawn.x0, y0: e.y0, x1: drawn.x1, y1: e.y1))
     }
+    // A mask that is one plain shape multiplies by its path's coverage: the layer is
+    // painted through the path, without a mask offscreen (`LayerCompositor+MaskedPaint`).
+    let plain = n.pointee.mask.flatMap { m in
+      n.pointee.tint == nil && n.pointee.state.maskMode == .alpha ? plainShapeMask(m, of: i, map: map) : nil
+    }
+    if let plain, drawGradient(i, through: plain, map: map, into: s, clip: drawn, rows: region, alpha: alpha) {
+      return
+    }
     // Everything below draws, masks and composites only inside `drawn`.
     guard !drawn.isEmpty, let group = surfaces.surface(rect: region, used: drawn) else { return }
+    defer { surfaces.recycle(group) }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
-    if let m = tree.nodes[i].mask {
+    if let plain {
+      composite(group, through: plain, onto: s, clip: drawn, rows: region, alpha: alpha)
+      return
+    }
+    if let m = n.pointee.mask {
       let mask = surfaces.surface(rect: region, used: drawn)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
@@ -234,7 +248,18 @@ package final class LayerCompositor {
       surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.pointee.tint)
-    surfaces.recycle(group)
+  }
+
+  /// The device pixels of `s` an offscreen group of node `i` (under the affine `map`)
+  /// covers: the offscreen area cut to the layer's bounds when it clips to them (and casts
+  /// no shadow), else to what it can draw.
+  func groupArea(_ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, in s: RenderSurface) -> PixelRect {
+    let n = node(i)
+    let area = offscreenArea(of: s)
+    if n.pointee.state.masksToBounds && n.pointee.state.shadowOpacity <= 0 {
+      return area.intersection(PixelRect(covering: n.pointee.state.bounds.applying(map)))
+    }
+    return drawnExtent(i, map: map, parentMap: parentMap).map { area.intersection($0) } ?? area
   }
 
   /// Where mask node `m` of node `i` (drawn under the affine `map`) can draw, in device
@@ -311,8 +336,10 @@ extension ProjectiveTransform2D {
     self.init(m11: t.a, m12: t.b, m13: 0, m21: t.c, m22: t.d, m23: 0, m31: t.tx, m32: t.ty, m33: 1)
   }
 
-  /// Whether every entry is finite.
+  /// Whether every entry is finite (checked one by one: asked once per layer drawn, it
+  /// builds no array).
   var isFinite: Bool {
-    [m11, m12, m13, m21, m22, m23, m31, m32, m33].allSatisfy(\.isFinite)
+    m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+      && m31.isFinite && m32.isFinite && m33.isFinite
   }
 }

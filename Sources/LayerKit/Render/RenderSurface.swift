@@ -28,45 +28,38 @@ package final class RenderSurface {
 
   /// A transparent surface covering `rect` of device space, or nil when `rect` is empty
   /// or larger than a context may be.
-  package init?(rect: PixelRect) {
+  package convenience init?(rect: PixelRect) {
     guard !rect.isEmpty, let ctx = CGContext(width: rect.width, height: rect.height) else { return nil }
-    context = ctx
+    self.init(ctx, rect: rect)
+  }
+
+  /// A surface covering `rect` (device) over the top-left `rect.width` × `rect.height`
+  /// pixels of `context`'s bitmap (which nothing else draws into, and which may be larger),
+  /// made transparent only inside `used` (device; the whole rect when nil): the rest keeps
+  /// whatever it held, for a caller that draws, reads and composites only inside `used`
+  /// (`SurfacePool`). The surface's rows and clip are the rect's, so it draws the pixels a
+  /// bitmap of exactly that size would.
+  package convenience init(reusing context: CGContext, rect: PixelRect, clearing used: PixelRect? = nil) {
+    precondition(
+      !rect.isEmpty && rect.width <= context.width && rect.height <= context.height,
+      "\(rect) does not fit a \(context.width) × \(context.height) bitmap")
+    self.init(context, rect: rect)
+    clear(used ?? rect)
+  }
+
+  /// A surface drawing into `context`'s bitmap as it is, placed at the device origin.
+  package convenience init(wrapping context: CGContext) {
+    self.init(context, rect: PixelRect(x0: 0, y0: 0, x1: context.width, y1: context.height))
+  }
+
+  /// A surface over the top-left `rect.width` × `rect.height` pixels of `context`'s bitmap
+  /// as they are, bitmap pixel (0, 0) at device pixel (`rect.x0`, `rect.y0`).
+  private init(_ context: CGContext, rect: PixelRect) {
+    self.context = context
     originX = rect.x0
     originY = rect.y0
-    pixels = ctx.data!.assumingMemoryBound(to: UInt32.self)
-    stride = ctx.bytesPerRow / 4
-  }
-
-  /// A surface over the bitmap of `context` (which nothing else draws into), made
-  /// transparent, with bitmap pixel (0, 0) at device pixel (`originX`, `originY`): a new
-  /// surface's pixels in reused memory (`SurfacePool`).
-  package convenience init(reusing context: CGContext, originX: Int, originY: Int) {
-    self.init(wrapping: context, originX: originX, originY: originY)
-    pixels.update(repeating: 0, count: stride * context.height)
-  }
-
-  /// A surface over the bitmap of `context` (which nothing else draws into) with bitmap
-  /// pixel (0, 0) at device pixel (`originX`, `originY`), made transparent only inside
-  /// `used` (device): the rest keeps whatever it held, for a caller that draws, reads and
-  /// composites only inside `used` (`SurfacePool`).
-  package convenience init(
-    reusing context: CGContext, originX: Int, originY: Int, clearing used: PixelRect
-  ) {
-    self.init(wrapping: context, originX: originX, originY: originY)
-    clear(used)
-  }
-
-  /// A surface drawing into `context`'s bitmap, placed at the device origin.
-  package convenience init(wrapping context: CGContext) {
-    self.init(wrapping: context, originX: 0, originY: 0)
-  }
-
-  /// A surface drawing into `context`'s bitmap as it is, with bitmap pixel (0, 0) at
-  /// device pixel (`originX`, `originY`).
-  private init(wrapping context: CGContext, originX: Int, originY: Int) {
-    self.context = context
-    self.originX = originX
-    self.originY = originY
+    width = rect.width
+    height = rect.height
     pixels = context.data!.assumingMemoryBound(to: UInt32.self)
     stride = context.bytesPerRow / 4
   }
@@ -78,12 +71,16 @@ package final class RenderSurface {
     context = other.context
     self.originX = originX
     self.originY = originY
+    width = other.width
+    height = other.height
     pixels = other.pixels
     stride = other.stride
   }
 
-  package var width: Int { context.width }
-  package var height: Int { context.height }
+  /// The pixels the surface covers across and down: its bitmap's, or fewer when it uses
+  /// only the top-left part of a larger kept bitmap (`init(reusing:rect:clearing:)`).
+  package let width: Int
+  package let height: Int
   /// The device pixels the surface covers.
   package var rect: PixelRect { PixelRect(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
 

@@ -40,8 +40,9 @@ import Testing
     let pool = renderer.compositor.surfaces
     #expect(pool.count == 0)
     _ = renderer.render(width: 120, height: 80, scale: 1)
-    // The group and its mask went back to the pool.
-    #expect(pool.count == 2)
+    // The group went back to the pool (its plain shape mask is painted through, with no
+    // offscreen of its own).
+    #expect(pool.count == 1)
     for x in [10.0, 30, 50, 30] {
       CATransaction.begin()
       CATransaction.setDisableActions(true)
@@ -49,7 +50,7 @@ import Testing
       CATransaction.commit()
       context.commit()
       let reused = renderer.render(width: 120, height: 80, scale: 1)
-      #expect(pool.count == 2, "taken and given back, not grown")
+      #expect(pool.count == 1, "taken and given back, not grown")
       let fresh = Self.scene(x: x)
       let freshContext = CAContext(clock: CAManualClock())
       freshContext.layer = fresh
@@ -143,5 +144,38 @@ import Testing
         #expect(again.pixel(x: x, y: y).pointee == (inside ? 0 : 0xFF00_00FF), "(\(x), \(y))")
       }
     }
+  }
+
+  /// A smaller offscreen uses the top-left part of a larger kept bitmap (up to four times
+  /// its area), and draws there the pixels a bitmap of its own size draws.
+  @Test func aSmallerSurfaceUsesPartOfALargerKeptBitmap() {
+    let pool = SurfacePool()
+    let big = pool.surface(rect: PixelRect(x0: 0, y0: 0, x1: 40, y1: 30))!
+    big.pixels.update(repeating: 0xFF00_FF00, count: big.stride * big.height)
+    pool.recycle(big)
+    let rect = PixelRect(x0: 100, y0: 50, x1: 125, y1: 70)
+    let part = pool.surface(rect: rect)!
+    #expect(part.context === big.context)
+    #expect(part.rect == rect && part.width == 25 && part.height == 20 && part.stride == 40)
+    #expect((rect.y0..<rect.y1).allSatisfy { y in (rect.x0..<rect.x1).allSatisfy { part.pixel(x: $0, y: y).pointee == 0 } })
+    // The same drawing as into a bitmap of the rect's own size.
+    let own = RenderSurface(rect: rect)!
+    for s in [part, own] {
+      s.beginDrawing(transform: .identity, clip: PixelRect(x0: 0, y0: 0, x1: 1000, y1: 1000))
+      s.context.setFillColor(CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1))
+      s.context.fillEllipse(in: CGRect(x: 95.3, y: 45.6, width: 31.7, height: 20.9))
+      s.endDrawing()
+    }
+    for y in rect.y0..<rect.y1 {
+      for x in rect.x0..<rect.x1 {
+        #expect(part.pixel(x: x, y: y).pointee == own.pixel(x: x, y: y).pointee, "(\(x), \(y))")
+      }
+    }
+    #expect(part.pixels[25] == 0xFF00_FF00, "right of the rect, untouched")
+    pool.recycle(part)
+    // A bitmap more than four times the area is not taken for a small surface.
+    let small = pool.surface(rect: PixelRect(x0: 0, y0: 0, x1: 10, y1: 10))!
+    #expect(small.context !== big.context)
+    #expect(pool.count == 1)
   }
 }
