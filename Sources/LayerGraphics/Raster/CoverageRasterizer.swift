@@ -35,6 +35,11 @@ package final class CoverageRasterizer {
   /// The base-2 logarithm of `bandHeight`: an edge's band is its first row shifted right
   /// by it (a shift where a division by the stored height compiled to `div`).
   static let bandShift = 5
+  /// Cells per bit of the touched bitset, `1 << groupShift`: the sweep reads and sums the
+  /// cells of a touched group together, in vector lanes.
+  static let groupSize = 1 << groupShift
+  /// The base-2 logarithm of `groupSize`.
+  static let groupShift = 2
 
   @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
   @exclusivity(unchecked) private var cellCapacity: Int
@@ -42,6 +47,11 @@ package final class CoverageRasterizer {
   @exclusivity(unchecked) private var touchedCapacity: Int
   @exclusivity(unchecked) private var coverage: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var coverageCapacity: Int
+  /// The runs of consecutive touched groups of the row being swept: run `k` is groups
+  /// `runStarts[k] ..< runEnds[k]`.
+  @exclusivity(unchecked) private var runStarts: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var runEnds: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var runCapacity: Int
   @exclusivity(unchecked) private var order: [Int32] = []
   /// The band each edge starts in (between the two passes of the counting sort).
   @exclusivity(unchecked) private var edgeBands: [Int32] = []
@@ -56,11 +66,19 @@ package final class CoverageRasterizer {
   /// same output more slowly; it exists to check exactly that.
   @exclusivity(unchecked) package var replicatesRows = true
 
+  /// Whether the sweep adds a row's cells one at a time, left to right, rather than a
+  /// group at a time as a vector prefix sum (the default). The two orders round the sums
+  /// differently, by at most one coverage level; the in-order sweep exists to check that.
+  @exclusivity(unchecked) package var sumsCellsInOrder = false
+
   package init() {
     cellCapacity = 0
     touchedCapacity = 0
     coverageCapacity = 0
     callCapacity = 0
+    runCapacity = 0
+    runStarts = .allocate(capacity: 1)
+    runEnds = .allocate(capacity: 1)
     calls = .allocate(capacity: 1)
     cells = .allocate(capacity: 1)
     touched = .allocate(capacity: 1)
@@ -72,12 +90,19 @@ package final class CoverageRasterizer {
     touched.deallocate()
     coverage.deallocate()
     calls.deallocate()
+    runStarts.deallocate()
+    runEnds.deallocate()
     pieces.deallocate()
   }
 
+  /// Cells per row for a clip box `width` pixels wide: two more (a piece's last cell can be
+  /// one past its right end, which is at most `width`), rounded up to whole groups.
+  static func rowStride(width: Int) -> Int { (width + 2 + groupSize - 1) & ~(groupSize - 1) }
+
   private func reserve(width: Int) {
-    let stride = width + 2
-    let words = (stride + 63) >> 6
+    let stride = Self.rowStride(width: width)
+    let groups = stride >> Self.groupShift
+    let words = (groups + 63) >> 6
     // One spare cell past the band's last row: a one-column piece in the last column
     // adds +0 to the cell after its pair (see `CoverageCells.depositPiece` and `flush`).
     if stride * Self.bandHeight + 1 > cellCapacity {
@@ -97,6 +122,13 @@ package final class CoverageRasterizer {
       coverageCapacity = stride
       coverage = .allocate(capacity: stride)
       coverage.initialize(repeating: 0, count: stride)
+    }
+    if groups + 1 > runCapacity {
+      runStarts.deallocate()
+      runEnds.deallocate()
+      runCapacity = groups + 1
+      runStarts = .allocate(capacity: runCapacity)
+      runEnds = .allocate(capacity: runCapacity)
     }
     if RecordedRow.maxCalls(stride: stride) > callCapacity {
       calls.deallocate()
@@ -219,8 +251,8 @@ package final class CoverageRasterizer {
     let next = plan.next
     var recorded = RecordedRow(calls: calls, coverage: coverage, coverageX: clipX0)
 
-    let stride = width + 2
-    let words = (stride + 63) >> 6
+    let stride = Self.rowStride(width: width)
+    let words = ((stride >> Self.groupShift) + 63) >> 6
     var activeKept = 0
     for band in 0..<bandCount {
       let y0 = rowTop + band * bh
@@ -235,7 +267,8 @@ package final class CoverageRasterizer {
         active.removeAll { e[Int($0)].y1 <= fy1 }
         continue
       }
-      var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
+      var deposits = CoverageCells(
+        cells: cells, touched: touched, pieces: pieces, stride: stride, width: width, words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
         deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
@@ -255,7 +288,9 @@ package final class CoverageRasterizer {
         activeKept = n
       }
       active.removeLast(active.count - activeKept)
-      let firstWord = deposits.minCell >> 6, lastWord = deposits.maxCell >> 6
+      // The words holding the touched range's groups (−1 for `maxCell` −1: none).
+      let wordShift = Self.groupShift + 6
+      let firstWord = deposits.minCell >> wordShift, lastWord = deposits.maxCell >> wordShift
       if !replicates {
         if lastWord < firstWord { continue }
         for row in 0..<(y1 - y0) {
@@ -286,62 +321,115 @@ package final class CoverageRasterizer {
     }
   }
 
-  /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
+  /// Sweeps one row of the band: sums the cells of its touched groups into coverage bytes
+  /// (clearing the cells), then reports each run of consecutive touched groups as a mask
+  /// and each gap between runs, where the sum cannot change, as a span.
   @inline(__always)
   private func sweep<R: CoverageRule, B: SpanBlitter>(
     firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, _: R.Type,
     into blitter: inout B
   ) {
+    let last =
+      sumsCellsInOrder
+      ? sumGroups(firstWord: firstWord, lastWord: lastWord, row: row, stride: stride, words: words, R.self, inOrder: true)
+      : sumGroups(firstWord: firstWord, lastWord: lastWord, row: row, stride: stride, words: words, R.self, inOrder: false)
+    let cov = coverage
+    // The coverage left of the first run (0 for every rule), then after each run: a gap's
+    // span has the coverage of the pixel before it.
+    var a = UInt8(truncatingIfNeeded: R.alpha(0))
+    var next = 0  // the first pixel not yet reported
+    var k = 0
+    while k <= last {
+      let start = Int(runStarts[k]) << Self.groupShift
+      // The cells past the clip box (from `width` on) have coverage bytes too (the row
+      // has room for them); runs are clipped to `width` where they are reported.
+      if start >= width { break }
+      if start > next && a > 0 {
+        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + start, alpha: a)
+      }
+      let end = Int(runEnds[k]) << Self.groupShift
+      blitter.blitMask(y: y, x: x0 + start, count: Swift.min(end, width) - start, mask: cov + start)
+      a = cov[end - 1]
+      next = end
+      k += 1
+    }
+    if next < width && a > 0 {
+      blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: a)
+    }
+  }
+
+  /// The first pass of `sweep`: the coverage bytes of the row's touched groups (into
+  /// `coverage`, at their cells' columns), with the groups' cells and bits cleared, and
+  /// the runs of consecutive touched groups (into `runStarts` and `runEnds`); returns the
+  /// index of the last run (−1 when no group was touched).
+  ///
+  /// A group's four running sums are the sum before it plus the prefix sums of its cells,
+  /// found in vector lanes (two shifted adds); `inOrder` adds the cells one at a time
+  /// instead (`sumsCellsInOrder`).
+  @inline(__always)
+  private func sumGroups<R: CoverageRule>(
+    firstWord: Int, lastWord: Int, row: Int, stride: Int, words: Int, _: R.Type, inOrder: Bool
+  ) -> Int {
     let c = cells + row * stride
     let t = touched + row * words
     let cov = coverage
+    let starts = runStarts, ends = runEnds
+    var last = -1
+    var previousEnd = -1
+    // The running sum, in every lane (vector sums) or as a scalar (in order).
+    var carry = SIMD4<Float>()
     var s: Float = 0
-    // `R.alpha(s)`, kept up to date with `s`: a gap's span has the coverage of the cell
-    // before it, so it is not worked out again.
-    var a = R.alpha(0)
-    var next = 0  // the first pixel not yet reported
-    var runStart = -1
     for k in firstWord...lastWord {
       var bits = t[k]
       if bits == 0 { continue }
       t[k] = 0
-      while bits != 0 {
-        let i = (k << 6) + bits.trailingZeroBitCount
+      repeat {
+        let g = (k << 6) | bits.trailingZeroBitCount
         bits &= bits &- 1
-        if i > next {
-          if runStart >= 0 {
-            blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
-            runStart = -1
+        // Without a branch: every group writes itself as the start of the run after the
+        // current one; a group that starts a run moves `last` on to that entry, one that
+        // continues the current run leaves it to be overwritten.
+        starts[last &+ 1] = Int32(truncatingIfNeeded: g)
+        last &+= g != previousEnd ? 1 : 0
+        ends[last] = Int32(truncatingIfNeeded: g &+ 1)
+        previousEnd = g &+ 1
+        let i = g << Self.groupShift
+        if inOrder {
+          for j in i..<(i + Self.groupSize) {
+            s += c[j]
+            c[j] = 0
+            cov[j] = UInt8(truncatingIfNeeded: R.alpha(s))
           }
-          if a > 0 {
-            blitter.blitSpan(
-              y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(truncatingIfNeeded: a))
-          }
+        } else {
+          let p = UnsafeMutableRawPointer(c + i)
+          let sums = Self.prefixSums(p.loadUnaligned(as: SIMD4<Float>.self)) + carry
+          p.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+          carry = SIMD4(repeating: sums[3])
+          UnsafeMutableRawPointer(cov + i).storeBytes(of: Self.floorBytes(R.levels(sums)), as: SIMD4<UInt8>.self)
         }
-        s += c[i]
-        c[i] = 0
-        a = R.alpha(s)
-        // The two cells past the clip box (`width`, `width + 1`) get a coverage byte too
-        // (the row has room for them), so no cell needs a test; the runs are clipped to
-        // `width` where they are reported.
-        cov[i] = UInt8(truncatingIfNeeded: a)
-        if runStart < 0 { runStart = i }
-        next = i + 1
-      }
+      } while bits != 0
     }
-    // A run that starts past the clip box reports nothing (`runStart` −1 is no run).
-    if UInt(bitPattern: runStart) < UInt(width) {
-      // The sum usually returns to exactly zero at the row's last edge; that pixel
-      // blends to nothing.
-      var end = Swift.min(next, width)
-      if cov[end - 1] == 0 { end -= 1 }
-      if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
-    }
-    if next < width {
-      if a > 0 {
-        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(truncatingIfNeeded: a))
-      }
-    }
+    return last
+  }
+
+  /// `(v0, v0 + v1, v0 + v1 + v2, v0 + v1 + v2 + v3)`, as `(v0 + v1) + v2` etc. in the
+  /// order of two shifted vector adds: lanes shifted by one, then by two.
+  @inline(__always)
+  static func prefixSums(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    // The shifts move whole lanes as 64-bit halves (lane 0 is the low half of the first).
+    let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+    let t = v + unsafeBitCast(SIMD2(x[0] &<< 32, (x[1] &<< 32) | (x[0] &>> 32)), to: SIMD4<Float>.self)
+    return t + unsafeBitCast(SIMD2<UInt64>(0, unsafeBitCast(t, to: SIMD2<UInt64>.self)[0]), to: SIMD4<Float>.self)
+  }
+
+  /// `⌊x⌋` of each lane as a byte, for levels `0 ≤ x < 256` (what `Truncation.int` gives
+  /// one level): `x + 2²³` rounds `x` to the nearest integer in its low mantissa bits (floats
+  /// from 2²³ to 2²⁴ are the integers), one less where that rounded up.
+  @inline(__always)
+  static func floorBytes(_ x: SIMD4<Float>) -> SIMD4<UInt8> {
+    let y = x + 0x1p23
+    let roundedUp = unsafeBitCast(y - 0x1p23 .> x, to: SIMD4<Int32>.self)  // −1 where it did
+    return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(y, to: SIMD4<Int32>.self) &+ roundedUp)
   }
 }
 
