@@ -1,8 +1,9 @@
 /// The accumulation cells of one band of rows, and the deposits edges make into them.
 ///
-/// Row `r` of the band owns `stride` cells (`cells + r·stride`, a multiple of
-/// `CoverageRasterizer.groupSize`) and `words` bitset words (`touched + r·words`); bit `g`
-/// marks cell group `g` (cells `4g…4g + 3`) as holding a cell an edge wrote to, so the
+/// Row `r` of the band owns `stride` cells from `cells + r·stride` and `words` bitset words
+/// from `touched + r·words`, both indexed by clip-box column and word (the pointers are
+/// offset so: only the fill's cell window, the columns its edges reach, has memory). Bit
+/// `g` marks cell group `g` (cells `4g…4g + 3`) as holding a cell an edge wrote to, so the
 /// sweep can skip the other groups. `minCell…maxCell` is the range of touched columns over
 /// the whole band.
 ///
@@ -232,8 +233,8 @@ struct CoverageCells {
       // One column or two, on one path: both forms are computed and the cells' values
       // selected, so the (data-dependent) choice costs no branch. A piece inside one
       // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
-      // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
-      // one spare cell past the band's last row for it.
+      // and a sum is −0 only when both terms are, so no cell is ever −0. The cell window
+      // has room for it.
       let m = (lo + hi) * 0.5 - f0
       // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
       // after rounding too, as rounding keeps the order).

@@ -95,19 +95,13 @@ package final class CoverageRasterizer {
     pieces.deallocate()
   }
 
-  /// Cells per row for a clip box `width` pixels wide: two more (a piece's last cell can be
-  /// one past its right end, which is at most `width`), rounded up to whole groups.
-  static func rowStride(width: Int) -> Int { (width + 2 + groupSize - 1) & ~(groupSize - 1) }
-
-  private func reserve(width: Int) {
-    let stride = Self.rowStride(width: width)
+  /// Room for a band of rows of `stride` cells and `words` bitset words each, and for the
+  /// coverage of a clip box `width` pixels wide.
+  private func reserve(width: Int, stride: Int, words: Int) {
     let groups = stride >> Self.groupShift
-    let words = (groups + 63) >> 6
-    // One spare cell past the band's last row: a one-column piece in the last column
-    // adds +0 to the cell after its pair (see `CoverageCells.depositPiece` and `flush`).
-    if stride * Self.bandHeight + 1 > cellCapacity {
+    if stride * Self.bandHeight > cellCapacity {
       cells.deallocate()
-      cellCapacity = stride * Self.bandHeight + 1
+      cellCapacity = stride * Self.bandHeight
       cells = .allocate(capacity: cellCapacity)
       cells.initialize(repeating: 0, count: cellCapacity)
     }
@@ -117,11 +111,13 @@ package final class CoverageRasterizer {
       touched = .allocate(capacity: touchedCapacity)
       touched.initialize(repeating: 0, count: touchedCapacity)
     }
-    if stride > coverageCapacity {
+    // Coverage bytes for every column of the window, which ends at most seven cells past
+    // the box.
+    if width + 8 > coverageCapacity {
       coverage.deallocate()
-      coverageCapacity = stride
-      coverage = .allocate(capacity: stride)
-      coverage.initialize(repeating: 0, count: stride)
+      coverageCapacity = width + 8
+      coverage = .allocate(capacity: coverageCapacity)
+      coverage.initialize(repeating: 0, count: coverageCapacity)
     }
     if groups + 1 > runCapacity {
       runStarts.deallocate()
@@ -191,7 +187,20 @@ package final class CoverageRasterizer {
     let rowTop = top > builder.minY ? Int(Swift.min(top, builder.maxY)) : Int(builder.minY)
     let rowBottom = bottom < builder.maxY ? Int(Swift.max(bottom, builder.minY)) : Int(builder.maxY)
     guard rowBottom > rowTop else { return }
-    reserve(width: width)
+    // The cell window: cells are kept for the columns the edges reach only, so that a
+    // small shape's band of cells is small, and the same memory (in cache) for every fill.
+    // A cell of margin on each side (rounding can put a piece's end an ulp past the edge's
+    // own), and room for the cell two past a piece's first (see `CoverageCells.flush`);
+    // in whole groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
+    let windowX0 = Swift.max(Truncation.int(builder.left) - 1, 0) & ~(Self.groupSize - 1)
+    let windowX1 = Truncation.int(builder.right) + 4
+    let stride = (windowX1 - windowX0 + Self.groupSize - 1) & ~(Self.groupSize - 1)
+    // The bitset words from the one holding the window's first group to the one holding
+    // its last.
+    let wordX0 = windowX0 >> (Self.groupShift + 6)
+    let words = ((windowX0 + stride - 1) >> (Self.groupShift + 6)) - wordX0 + 1
+    reserve(width: width, stride: stride, words: words)
+    let cellOrigin = cells - windowX0, touchedOrigin = touched - wordX0
     let bh = Self.bandHeight
     let bandCount = (rowBottom - rowTop + bh - 1) / bh
 
@@ -251,8 +260,6 @@ package final class CoverageRasterizer {
     let next = plan.next
     var recorded = RecordedRow(calls: calls, coverage: coverage, coverageX: clipX0)
 
-    let stride = Self.rowStride(width: width)
-    let words = ((stride >> Self.groupShift) + 63) >> 6
     var activeKept = 0
     for band in 0..<bandCount {
       let y0 = rowTop + band * bh
@@ -268,7 +275,7 @@ package final class CoverageRasterizer {
         continue
       }
       var deposits = CoverageCells(
-        cells: cells, touched: touched, pieces: pieces, stride: stride, width: width, words: words)
+        cells: cellOrigin, touched: touchedOrigin, pieces: pieces, stride: stride, width: width, words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
         deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
@@ -295,7 +302,7 @@ package final class CoverageRasterizer {
         if lastWord < firstWord { continue }
         for row in 0..<(y1 - y0) {
           sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
-                words: words, R.self, into: &blitter)
+                words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
         }
         continue
       }
@@ -309,11 +316,11 @@ package final class CoverageRasterizer {
         let successor = Int(next[r])
         if successor == r + 1 {
           sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, R.self, into: &blitter)
+                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
         } else {
           recorded.removeAll()
           sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, R.self, into: &recorded)
+                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &recorded)
           blitter.replay(recorded, rows: (rowTop + r)..<(rowTop + successor))
         }
         r = successor
@@ -326,13 +333,14 @@ package final class CoverageRasterizer {
   /// and each gap between runs, where the sum cannot change, as a span.
   @inline(__always)
   private func sweep<R: CoverageRule, B: SpanBlitter>(
-    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, _: R.Type,
-    into blitter: inout B
+    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int,
+    cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type, into blitter: inout B
   ) {
+    let c = cells + row * stride, t = touched + row * words
     let last =
       sumsCellsInOrder
-      ? sumGroups(firstWord: firstWord, lastWord: lastWord, row: row, stride: stride, words: words, R.self, inOrder: true)
-      : sumGroups(firstWord: firstWord, lastWord: lastWord, row: row, stride: stride, words: words, R.self, inOrder: false)
+      ? sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true)
+      : sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false)
     let cov = coverage
     // The coverage left of the first run (0 for every rule), then after each run: a gap's
     // span has the coverage of the pixel before it.
@@ -358,7 +366,8 @@ package final class CoverageRasterizer {
     }
   }
 
-  /// The first pass of `sweep`: the coverage bytes of the row's touched groups (into
+  /// The first pass of `sweep`, for the row whose cells and bitset words are at `c` and `t`
+  /// (indexed by clip-box column and by word): the coverage bytes of its touched groups (into
   /// `coverage`, at their cells' columns), with the groups' cells and bits cleared, and
   /// the runs of consecutive touched groups (into `runStarts` and `runEnds`); returns the
   /// index of the last run (−1 when no group was touched).
@@ -368,10 +377,9 @@ package final class CoverageRasterizer {
   /// instead (`sumsCellsInOrder`).
   @inline(__always)
   private func sumGroups<R: CoverageRule>(
-    firstWord: Int, lastWord: Int, row: Int, stride: Int, words: Int, _: R.Type, inOrder: Bool
+    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
+    _: R.Type, inOrder: Bool
   ) -> Int {
-    let c = cells + row * stride
-    let t = touched + row * words
     let cov = coverage
     let starts = runStarts, ends = runEnds
     var last = -1
