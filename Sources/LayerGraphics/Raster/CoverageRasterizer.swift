@@ -337,10 +337,22 @@ package final class CoverageRasterizer {
     cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type, into blitter: inout B
   ) {
     let c = cells + row * stride, t = touched + row * words
+    // Whether the groups inside the box were blended as they were summed (`blitGroup`):
+    // those of cells `0 ..< width & ~3`, which have all four pixels in the box.
+    let fused = B.blendsGroups && !sumsCellsInOrder
     let last =
-      sumsCellsInOrder
-      ? sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true)
-      : sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false)
+      fused
+      ? sumGroups(
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
+        width: width, into: &blitter)
+      : sumsCellsInOrder
+        ? sumGroups(
+          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true, y: y, x0: x0,
+          width: 0, into: &blitter)
+        : sumGroups(
+          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
+          width: 0, into: &blitter)
+    let maskedFrom = fused ? width & ~(Self.groupSize - 1) : 0
     let cov = coverage
     // The coverage left of the first run (0 for every rule), then after each run: a gap's
     // span has the coverage of the pixel before it.
@@ -356,7 +368,8 @@ package final class CoverageRasterizer {
         blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + start, alpha: a)
       }
       let end = Int(runEnds[k]) << Self.groupShift
-      blitter.blitMask(y: y, x: x0 + start, count: Swift.min(end, width) - start, mask: cov + start)
+      let from = Swift.max(start, maskedFrom), to = Swift.min(end, width)
+      if to > from { blitter.blitMask(y: y, x: x0 + from, count: to - from, mask: cov + from) }
       a = cov[end - 1]
       next = end
       k += 1
@@ -374,11 +387,13 @@ package final class CoverageRasterizer {
   ///
   /// A group's four running sums are the sum before it plus the prefix sums of its cells,
   /// found in vector lanes (two shifted adds); `inOrder` adds the cells one at a time
-  /// instead (`sumsCellsInOrder`).
+  /// instead (`sumsCellsInOrder`). The vector sums of each group whose four pixels lie in
+  /// the first `fusedWidth` columns are also handed to `blitter` at once (`blitGroup`, at
+  /// row `y`, column `x0 + i`).
   @inline(__always)
-  private func sumGroups<R: CoverageRule>(
+  private func sumGroups<R: CoverageRule, B: SpanBlitter>(
     firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
-    _: R.Type, inOrder: Bool
+    _: R.Type, inOrder: Bool, y: Int, x0: Int, width fusedWidth: Int, into blitter: inout B
   ) -> Int {
     let cov = coverage
     let starts = runStarts, ends = runEnds
@@ -413,7 +428,9 @@ package final class CoverageRasterizer {
           let sums = Self.prefixSums(p.loadUnaligned(as: SIMD4<Float>.self)) + carry
           p.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
           carry = SIMD4(repeating: sums[3])
-          UnsafeMutableRawPointer(cov + i).storeBytes(of: Self.floorBytes(R.levels(sums)), as: SIMD4<UInt8>.self)
+          let alphas = Self.floors(R.levels(sums))
+          UnsafeMutableRawPointer(cov + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alphas), as: SIMD4<UInt8>.self)
+          if i &+ Self.groupSize <= fusedWidth { blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas) }
         }
       } while bits != 0
     }
@@ -430,14 +447,14 @@ package final class CoverageRasterizer {
     return t + unsafeBitCast(SIMD2<UInt64>(0, unsafeBitCast(t, to: SIMD2<UInt64>.self)[0]), to: SIMD4<Float>.self)
   }
 
-  /// `⌊x⌋` of each lane as a byte, for levels `0 ≤ x < 256` (what `Truncation.int` gives
-  /// one level): `x + 2²³` rounds `x` to the nearest integer in its low mantissa bits (floats
+  /// `⌊x⌋` of each lane, for levels `0 ≤ x < 256` (what `Truncation.int` gives one
+  /// level): `x + 2²³` rounds `x` to the nearest integer in its low mantissa bits (floats
   /// from 2²³ to 2²⁴ are the integers), one less where that rounded up.
   @inline(__always)
-  static func floorBytes(_ x: SIMD4<Float>) -> SIMD4<UInt8> {
+  static func floors(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
     let y = x + 0x1p23
-    let roundedUp = unsafeBitCast(y - 0x1p23 .> x, to: SIMD4<Int32>.self)  // −1 where it did
-    return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(y, to: SIMD4<Int32>.self) &+ roundedUp)
+    let roundedUp = unsafeBitCast(y - 0x1p23 .> x, to: SIMD4<UInt32>.self)  // all ones where it did
+    return (unsafeBitCast(y, to: SIMD4<UInt32>.self) &+ roundedUp) & 0xFF
   }
 }
 
@@ -453,6 +470,12 @@ struct RowWindowBlitter<Base: SpanBlitter>: SpanBlitter {
 
   mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
     if rows.contains(y) { base.blitMask(y: y, x: x, count: count, mask: mask) }
+  }
+
+  static var blendsGroups: Bool { Base.blendsGroups }
+
+  mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
+    if rows.contains(y) { base.blitGroup(y: y, x: x, coverage: coverage) }
   }
 
   mutating func replay(_ row: RecordedRow, rows replayed: Range<Int>) {

@@ -78,6 +78,22 @@ package struct SolidBlitter: SpanBlitter {
     }
   }
 
+  package static var blendsGroups: Bool { true }
+
+  /// Blends four pixels from the sweep's coverage vector, without a trip through the
+  /// coverage row.
+  @inline(__always)
+  package mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
+    let d = pixels + y * stride + x
+    // As in `blitMask`: the next row's pixels here are asked for now.
+    Prefetch.forWriting(UnsafeRawPointer(d + stride))
+    let raw = UnsafeMutableRawPointer(d)
+    raw.storeBytes(
+      of: RowKernels.srcOverCoverage(
+        RowKernels.load(raw, 0), srb: redBlue, sag: greenAlpha, k: RowKernels.factor(coverage), m: div255),
+      as: RowKernels.Pixels.self)
+  }
+
   /// `row`'s calls at every row of `rows`, call by call: each span's or mask's colour and
   /// coverage arithmetic is set up once for the block of rows (pixels come out as from
   /// `blitSpan` and `blitMask` row by row).
