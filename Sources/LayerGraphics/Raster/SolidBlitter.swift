@@ -85,8 +85,8 @@ package struct SolidBlitter: SpanBlitter {
   @inline(__always)
   package mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
     let d = pixels + y * stride + x
-    // As in `blitMask`: the next row's pixels here are asked for now.
-    Prefetch.forWriting(UnsafeRawPointer(d + stride))
+    // As in `blitMask`, the pixels below are asked for now, two rows ahead.
+    Prefetch.forWriting(UnsafeRawPointer(d + 2 &* stride))
     let raw = UnsafeMutableRawPointer(d)
     raw.storeBytes(
       of: RowKernels.srcOverCoverage(

@@ -123,13 +123,13 @@ import Testing
     for k in 0..<(Self.words * 32) {
       #expect(queued.touched[k] == immediate.touched[k])
     }
-    // The touched range covers every touched bit.
+    // The touched range meets every touched group (bit `g` marks cells `4g…4g + 3`).
     for row in 0..<32 {
       for word in 0..<Self.words {
         let bits = queued.touched[row * Self.words + word]
         guard bits != 0 else { continue }
-        #expect(word * 64 + bits.trailingZeroBitCount >= q.minCell)
-        #expect(word * 64 + 63 - bits.leadingZeroBitCount <= q.maxCell)
+        #expect((word * 64 + bits.trailingZeroBitCount) * 4 + 3 >= q.minCell)
+        #expect((word * 64 + 63 - bits.leadingZeroBitCount) * 4 <= q.maxCell)
       }
     }
   }

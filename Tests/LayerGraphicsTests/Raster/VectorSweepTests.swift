@@ -68,7 +68,7 @@ import Testing
 
   /// The clips the paths are drawn under: none, a fractional rectangle (a smaller clip
   /// box and its mask), and an ellipse (a clip mask).
-  static let clips: [(CGContext) -> Void] = [
+  static let clips: [@Sendable (CGContext) -> Void] = [
     { _ in },
     { $0.clip(to: CGRect(x: 10.5, y: 7.25, width: 61.3, height: 50.6)) },
     {
