@@ -79,7 +79,7 @@ struct CoverageCells {
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
     let lowCell = Truncation.int(Swift.min(Swift.min(x, xEnd), maxX))
-    let highCell = Truncation.int(larger(larger(x, xEnd), 0)) + 1
+    let highCell = Truncation.int(larger(larger(x, xEnd), 0)) &+ 1
     // As selects: whether an edge widens the range is data-dependent.
     minCell = Swift.min(minCell, lowCell)
     maxCell = Swift.max(maxCell, highCell)

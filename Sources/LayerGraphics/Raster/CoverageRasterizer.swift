@@ -1,3 +1,4 @@
+internal import CLayerKernels
 import Foundation
 
 /// Stage 2 of the rasterizer: exact-area scan conversion of `RasterEdge`s.
@@ -437,25 +438,15 @@ package final class CoverageRasterizer {
     return last
   }
 
-  /// `(v0, v0 + v1, v0 + v1 + v2, v0 + v1 + v2 + v3)`, as `(v0 + v1) + v2` etc. in the
-  /// order of two shifted vector adds: lanes shifted by one, then by two.
+  /// `(v0, v0 + v1, (v1 + v2) + v0, (v2 + v3) + (v0 + v1))`: two vector adds of the
+  /// lanes shifted up by one, then by two (`lk_prefix_sums4`).
   @inline(__always)
-  static func prefixSums(_ v: SIMD4<Float>) -> SIMD4<Float> {
-    // The shifts move whole lanes as 64-bit halves (lane 0 is the low half of the first).
-    let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
-    let t = v + unsafeBitCast(SIMD2(x[0] &<< 32, (x[1] &<< 32) | (x[0] &>> 32)), to: SIMD4<Float>.self)
-    return t + unsafeBitCast(SIMD2<UInt64>(0, unsafeBitCast(t, to: SIMD2<UInt64>.self)[0]), to: SIMD4<Float>.self)
-  }
+  static func prefixSums(_ v: SIMD4<Float>) -> SIMD4<Float> { lk_prefix_sums4(v) }
 
-  /// `⌊x⌋` of each lane, for levels `0 ≤ x < 256` (what `Truncation.int` gives one
-  /// level): `x + 2²³` rounds `x` to the nearest integer in its low mantissa bits (floats
-  /// from 2²³ to 2²⁴ are the integers), one less where that rounded up.
+  /// `⌊x⌋` of each lane, for levels `0 ≤ x < 256`: what `Truncation.int` gives one level
+  /// (`lk_truncate4`, one vector conversion).
   @inline(__always)
-  static func floors(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
-    let y = x + 0x1p23
-    let roundedUp = unsafeBitCast(y - 0x1p23 .> x, to: SIMD4<UInt32>.self)  // all ones where it did
-    return (unsafeBitCast(y, to: SIMD4<UInt32>.self) &+ roundedUp) & 0xFF
-  }
+  static func floors(_ x: SIMD4<Float>) -> SIMD4<UInt32> { lk_truncate4(x) }
 }
 
 /// Passes on only the spans of the rows `rows`: a band of a larger clip, scanned with the
