@@ -70,16 +70,10 @@ package enum PathFlattener {
         if pieces > 1 {
           // p(t) = p0 + b·t + a·t² with b = 2(p1 − p0), a = p0 − 2p1 + p2; steps of h.
           let h = 1 / CGFloat(pieces), hh = h * h
-          var x = p0.x, y = p0.y
-          var dx = 2 * (p1.x - p0.x) * h + ddx * hh, dy = 2 * (p1.y - p0.y) * h + ddy * hh
-          let ddxStep = 2 * ddx * hh, ddyStep = 2 * ddy * hh
-          for _ in 1..<pieces {
-            x += dx
-            y += dy
-            dx += ddxStep
-            dy += ddyStep
-            sink.lineTo(CGPoint(x: x, y: y))
-          }
+          steps(
+            from: p0, pieces: pieces,
+            first: CGPoint(x: 2 * (p1.x - p0.x) * h + ddx * hh, y: 2 * (p1.y - p0.y) * h + ddy * hh),
+            second: CGPoint(x: 2 * ddx * hh, y: 2 * ddy * hh), third: CGPoint(x: 0, y: 0), into: &sink)
         }
         sink.lineTo(p2)
         last = p2
@@ -97,26 +91,38 @@ package enum PathFlattener {
           // a = p3 − p0 − 3(p2 − p1); the first three differences of steps of h.
           let h = 1 / CGFloat(pieces), hh = h * h, hhh = hh * h
           let ax = p3.x - p0.x - 3 * (p2.x - p1.x), ay = p3.y - p0.y - 3 * (p2.y - p1.y)
-          var x = p0.x, y = p0.y
-          var dx = 3 * (p1.x - p0.x) * h + 3 * d1x * hh + ax * hhh
-          var dy = 3 * (p1.y - p0.y) * h + 3 * d1y * hh + ay * hhh
-          var ddx = 6 * d1x * hh + 6 * ax * hhh, ddy = 6 * d1y * hh + 6 * ay * hhh
-          let dddx = 6 * ax * hhh, dddy = 6 * ay * hhh
-          for _ in 1..<pieces {
-            x += dx
-            y += dy
-            dx += ddx
-            dy += ddy
-            ddx += dddx
-            ddy += dddy
-            sink.lineTo(CGPoint(x: x, y: y))
-          }
+          steps(
+            from: p0, pieces: pieces,
+            first: CGPoint(
+              x: 3 * (p1.x - p0.x) * h + 3 * d1x * hh + ax * hhh, y: 3 * (p1.y - p0.y) * h + 3 * d1y * hh + ay * hhh),
+            second: CGPoint(x: 6 * d1x * hh + 6 * ax * hhh, y: 6 * d1y * hh + 6 * ay * hhh),
+            third: CGPoint(x: 6 * ax * hhh, y: 6 * ay * hhh), into: &sink)
         }
         sink.lineTo(p3)
         last = p3
       case .closeSubpath:
         if open { sink.close() }
       }
+    }
+  }
+
+  /// The `pieces − 1` points after `start` of a polynomial curve stepped by forward
+  /// differencing from its `first`, `second` and `third` differences at the start (x and
+  /// y as a point's; the third is zero for a quadratic), each passed to `sink.lineTo`.
+  @inline(__always)
+  private static func steps<S: PathFlatteningSink>(
+    from start: CGPoint, pieces: Int, first: CGPoint, second: CGPoint, third: CGPoint, into sink: inout S
+  ) {
+    var x = start.x, y = start.y
+    var dx = first.x, dy = first.y, ddx = second.x, ddy = second.y
+    for _ in 1..<pieces {
+      x += dx
+      y += dy
+      dx += ddx
+      dy += ddy
+      ddx += third.x
+      ddy += third.y
+      sink.lineTo(CGPoint(x: x, y: y))
     }
   }
 
