@@ -365,14 +365,24 @@ package final class CoverageRasterizer {
       // The cells past the clip box (from `width` on) have coverage bytes too (the row
       // has room for them); runs are clipped to `width` where they are reported.
       if start >= width { break }
-      if start > next && a > 0 {
-        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + start, alpha: a)
-      }
       let end = Int(runEnds[k]) << Self.groupShift
-      let from = Swift.max(start, maskedFrom), to = Swift.min(end, width)
+      var from = Swift.max(start, maskedFrom), to = Swift.min(end, width)
+      let after = cov[end - 1]
+      if !fused {
+        // The run's pixels before its first edge have the coverage of the gap before it,
+        // and those after its last edge the coverage of the gap after it: they are
+        // reported with the gaps, as spans (the mask covers the pixels edges cross, as
+        // when cells were marked one by one; a replicated row repeats fewer mask pixels).
+        while from < to && cov[from] == a { from += 1 }
+        while to > from && cov[to - 1] == after { to -= 1 }
+      }
+      let gapEnd = fused ? start : from
+      if gapEnd > next && a > 0 {
+        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + gapEnd, alpha: a)
+      }
       if to > from { blitter.blitMask(y: y, x: x0 + from, count: to - from, mask: cov + from) }
-      a = cov[end - 1]
-      next = end
+      a = after
+      next = fused ? end : to
       k += 1
     }
     if next < width && a > 0 {
