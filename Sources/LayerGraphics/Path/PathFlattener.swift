@@ -94,7 +94,8 @@ package enum PathFlattener {
           steps(
             from: p0, pieces: pieces,
             first: CGPoint(
-              x: 3 * (p1.x - p0.x) * h + 3 * d1x * hh + ax * hhh, y: 3 * (p1.y - p0.y) * h + 3 * d1y * hh + ay * hhh),
+              x: 3 * (p1.x - p0.x) * h + 3 * d1x * hh + ax * hhh,
+              y: 3 * (p1.y - p0.y) * h + 3 * d1y * hh + ay * hhh),
             second: CGPoint(x: 6 * d1x * hh + 6 * ax * hhh, y: 6 * d1y * hh + 6 * ay * hhh),
             third: CGPoint(x: 6 * ax * hhh, y: 6 * ay * hhh), into: &sink)
         }

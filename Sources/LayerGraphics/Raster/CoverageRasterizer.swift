@@ -440,7 +440,8 @@ package final class CoverageRasterizer {
           p.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
           carry = SIMD4(repeating: sums[3])
           let alphas = Self.floors(R.levels(sums))
-          UnsafeMutableRawPointer(cov + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alphas), as: SIMD4<UInt8>.self)
+          let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
+          UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
           if i &+ Self.groupSize <= fusedWidth { blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas) }
         }
       } while bits != 0

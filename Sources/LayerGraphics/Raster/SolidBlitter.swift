@@ -74,7 +74,8 @@ package struct SolidBlitter: SpanBlitter {
       k &+= 4
     }
     if k < count {
-      RowKernels.srcOverMaskShort(d + k, srb: redBlue, sag: greenAlpha, mask: mask + k, count: count &- k, m: div255)
+      RowKernels.srcOverMaskShort(
+        d + k, srb: redBlue, sag: greenAlpha, mask: mask + k, count: count &- k, m: div255)
     }
   }
 

@@ -28,7 +28,9 @@ extension SpanBlitter {
   /// The four coverages as a `blitMask` run.
   package mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
     var bytes = SIMD4<UInt8>(truncatingIfNeeded: coverage)
-    withUnsafeBytes(of: &bytes) { blitMask(y: y, x: x, count: 4, mask: $0.bindMemory(to: UInt8.self).baseAddress!) }
+    withUnsafeBytes(of: &bytes) {
+      blitMask(y: y, x: x, count: 4, mask: $0.bindMemory(to: UInt8.self).baseAddress!)
+    }
   }
 
   /// `row`'s calls one row after the other, in the order they were recorded.

@@ -55,7 +55,9 @@ import Testing
 
   /// The alpha plane of `path` filled in opaque black on a clear 96 × 72 bitmap, summed
   /// in order or as vectors, after `clip`.
-  static func coverage(_ path: CGPath, rule: CGPathFillRule, inOrder: Bool, clip: (CGContext) -> Void) -> [UInt8] {
+  static func coverage(
+    _ path: CGPath, rule: CGPathFillRule, inOrder: Bool, clip: (CGContext) -> Void
+  ) -> [UInt8] {
     let ctx = CGContext(width: 96, height: 72)!
     ctx.sumsCellsInOrder = inOrder
     clip(ctx)
@@ -81,7 +83,8 @@ import Testing
   func vectorSumsStayWithinOneLevelOfInOrderSums(rule: CGPathFillRule, scale: Scale) {
     var largest = 0, differing = 0, covered = 0
     for seed in 1...40 {
-      let path = Self.path(UInt64(seed) &* 7919 &+ UInt64(rule == .evenOdd ? 1 : 0), scale, nan: seed % 5 == 0)
+      let pathSeed = UInt64(seed) &* 7919 &+ UInt64(rule == .evenOdd ? 1 : 0)
+      let path = Self.path(pathSeed, scale, nan: seed % 5 == 0)
       for clip in Self.clips {
         let vector = Self.coverage(path, rule: rule, inOrder: false, clip: clip)
         let ordered = Self.coverage(path, rule: rule, inOrder: true, clip: clip)
