@@ -2,6 +2,7 @@
 #define CLAYERKERNELS_H
 
 #include <stdint.h>
+#include "CoverageVectors.h"
 
 /// `x` rounded toward zero, for the scan converter's cell and coverage indices: the same
 /// value as Swift's `Int(x)` wherever that is defined, without its range check (one

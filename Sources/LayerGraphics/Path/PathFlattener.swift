@@ -15,6 +15,10 @@ package protocol PathFlatteningSink {
 /// Curves are split uniformly in their parameter into `n` pieces, where `n` comes from
 /// Wang's formula: for a Bézier of degree `d` with largest second difference `M`, the
 /// chord of each of `n ≥ √(d(d−1)·M / (8·tol))` pieces stays within `tol` of the curve.
+/// The points between are found by forward differencing (three additions per coordinate
+/// and point for a cubic, two for a quadratic, instead of evaluating the polynomial);
+/// over `n ≤ 512` steps its rounding error stays within about `n·2⁻⁵²` of the curve's
+/// size, far below a coverage level. The end point is the element's own.
 /// Non-finite points are skipped (their element is dropped), so NaN can never reach a
 /// scan converter.
 ///
@@ -64,12 +68,12 @@ package enum PathFlattener {
           secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
           tolerance: tol.forCurve(p0, p1, p2, p2))
         if pieces > 1 {
-          let step = 1 / CGFloat(pieces)
-          for s in 1..<pieces {
-            let u = CGFloat(s) * step, v = 1 - u
-            sink.lineTo(CGPoint(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
-                                y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y))
-          }
+          // p(t) = p0 + b·t + a·t² with b = 2(p1 − p0), a = p0 − 2p1 + p2; steps of h.
+          let h = 1 / CGFloat(pieces), hh = h * h
+          steps(
+            from: p0, pieces: pieces,
+            first: CGPoint(x: 2 * (p1.x - p0.x) * h + ddx * hh, y: 2 * (p1.y - p0.y) * h + ddy * hh),
+            second: CGPoint(x: 2 * ddx * hh, y: 2 * ddy * hh), third: CGPoint(x: 0, y: 0), into: &sink)
         }
         sink.lineTo(p2)
         last = p2
@@ -83,19 +87,43 @@ package enum PathFlattener {
         let pieces = Self.pieces(
           secondDifference: m, degree: 3, tolerance: tol.forCurve(p0, p1, p2, p3))
         if pieces > 1 {
-          let step = 1 / CGFloat(pieces)
-          for s in 1..<pieces {
-            let u = CGFloat(s) * step, v = 1 - u
-            let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
-            sink.lineTo(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
-          }
+          // p(t) = p0 + c·t + b·t² + a·t³ with c = 3(p1 − p0), b = 3(p0 − 2p1 + p2) and
+          // a = p3 − p0 − 3(p2 − p1); the first three differences of steps of h.
+          let h = 1 / CGFloat(pieces), hh = h * h, hhh = hh * h
+          let ax = p3.x - p0.x - 3 * (p2.x - p1.x), ay = p3.y - p0.y - 3 * (p2.y - p1.y)
+          steps(
+            from: p0, pieces: pieces,
+            first: CGPoint(
+              x: 3 * (p1.x - p0.x) * h + 3 * d1x * hh + ax * hhh,
+              y: 3 * (p1.y - p0.y) * h + 3 * d1y * hh + ay * hhh),
+            second: CGPoint(x: 6 * d1x * hh + 6 * ax * hhh, y: 6 * d1y * hh + 6 * ay * hhh),
+            third: CGPoint(x: 6 * ax * hhh, y: 6 * ay * hhh), into: &sink)
         }
         sink.lineTo(p3)
         last = p3
       case .closeSubpath:
         if open { sink.close() }
       }
+    }
+  }
+
+  /// The `pieces − 1` points after `start` of a polynomial curve stepped by forward
+  /// differencing from its `first`, `second` and `third` differences at the start (x and
+  /// y as a point's; the third is zero for a quadratic), each passed to `sink.lineTo`.
+  @inline(__always)
+  private static func steps<S: PathFlatteningSink>(
+    from start: CGPoint, pieces: Int, first: CGPoint, second: CGPoint, third: CGPoint, into sink: inout S
+  ) {
+    var x = start.x, y = start.y
+    var dx = first.x, dy = first.y, ddx = second.x, ddy = second.y
+    for _ in 1..<pieces {
+      x += dx
+      y += dy
+      dx += ddx
+      dy += ddy
+      ddx += third.x
+      ddy += third.y
+      sink.lineTo(CGPoint(x: x, y: y))
     }
   }
 

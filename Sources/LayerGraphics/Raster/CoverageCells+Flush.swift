@@ -15,7 +15,7 @@ extension CoverageCells {
     var k = 0
     // The vector pass finds columns below 2²² only (contexts are at most 2¹⁵ pixels wide;
     // a wider clip box would take the scalar path for every piece).
-    if stride > 1 << 22 {
+    if maxX >= 0x1p22 - 8 {
       for k in 0..<n {
         let row = Int(pieces.row[k])
         depositPiece(cells + row &* stride, touched + row &* words, xa: pieces.xa[k], xb: pieces.xb[k],

@@ -1,8 +1,11 @@
 /// The accumulation cells of one band of rows, and the deposits edges make into them.
 ///
-/// Row `r` of the band owns `stride` cells (`cells + r·stride`) and `words` bitset words
-/// (`touched + r·words`); a set bit marks a cell an edge wrote to, so the sweep can skip
-/// the rest. `minCell…maxCell` is the range of touched columns over the whole band.
+/// Row `r` of the band owns `stride` cells from `cells + r·stride` and `words` bitset words
+/// from `touched + r·words`, both indexed by clip-box column and word (the pointers are
+/// offset so: only the fill's cell window, the columns its edges reach, has memory). Bit
+/// `g` marks cell group `g` (cells `4g…4g + 3`) as holding a cell an edge wrote to, so the
+/// sweep can skip the other groups. `minCell…maxCell` is the range of touched columns over
+/// the whole band.
 ///
 /// The value is built on the stack for each band so that the pointers and the touched
 /// range live in registers while edges are deposited (as stored properties of the
@@ -23,8 +26,10 @@ struct CoverageCells {
   /// The piece queue and its length.
   let pieces: RowPieceQueue
   var pieceCount = 0
-  /// Cells per row: the clip box's width plus two.
+  /// Cells per row: the clip box's width plus two, rounded up to whole groups.
   let stride: Int
+  /// The clip box's width as a float: the right end of every piece is clamped to it.
+  let maxX: Float
   /// Bitset words per row.
   let words: Int
   /// The lowest touched cell of the band (`Int.max` while none is).
@@ -40,7 +45,8 @@ struct CoverageCells {
   var bandEntry = 0
 
   init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: RowPieceQueue,
-       stride: Int, words: Int) {
+       stride: Int, width: Int, words: Int) {
+    self.maxX = Float(width)
     self.cells = cells
     self.touched = touched
     self.pieces = pieces
@@ -63,7 +69,6 @@ struct CoverageCells {
     // An edge queues at most one piece per row of the band.
     if pieceCount > RowPieceQueue.capacity - CoverageRasterizer.bandHeight { flush() }
     let row = Truncation.int(ya - bandTop)
-    let maxX = Float(stride - 2)
     let w = e.winding
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
@@ -74,7 +79,7 @@ struct CoverageCells {
     // (intermediate points are clamped to 0…maxX; a piece's last cell is at most
     // ⌊hi⌋ + 1).
     let lowCell = Truncation.int(Swift.min(Swift.min(x, xEnd), maxX))
-    let highCell = Truncation.int(larger(larger(x, xEnd), 0)) + 1
+    let highCell = Truncation.int(larger(larger(x, xEnd), 0)) &+ 1
     // As selects: whether an edge widens the range is data-dependent.
     minCell = Swift.min(minCell, lowCell)
     maxCell = Swift.max(maxCell, highCell)
@@ -144,8 +149,9 @@ struct CoverageCells {
     let m = (x + x) * 0.5 - Float(i0)
     if i0 < minCell { minCell = i0 }
     if i0 &+ 1 > maxCell { maxCell = i0 &+ 1 }
-    let word0 = i0 >> 6, bit0: UInt64 = 1 &<< UInt64(i0 & 63)
-    let word1 = (i0 &+ 1) >> 6, bit1: UInt64 = 1 &<< UInt64((i0 &+ 1) & 63)
+    let g0 = i0 >> CoverageRasterizer.groupShift, g1 = (i0 &+ 1) >> CoverageRasterizer.groupShift
+    let word0 = g0 >> 6, bit0: UInt64 = 1 &<< UInt64(g0 & 63)
+    let word1 = g1 >> 6, bit1: UInt64 = 1 &<< UInt64(g1 & 63)
     var y = ya
     var row = Int(ya - bandTop)
     var c = cells + row &* stride
@@ -227,8 +233,8 @@ struct CoverageCells {
       // One column or two, on one path: both forms are computed and the cells' values
       // selected, so the (data-dependent) choice costs no branch. A piece inside one
       // column adds +0 to the third cell, which leaves it unchanged: a cell starts at +0
-      // and a sum is −0 only when both terms are, so no cell is ever −0. The scratch has
-      // one spare cell past the band's last row for it.
+      // and a sum is −0 only when both terms are, so no cell is ever −0. The cell window
+      // has room for it.
       let m = (lo + hi) * 0.5 - f0
       // Two columns: `G(i0 + 2)` is on the linear branch (`hi ≤ i0 + 2` gives `u ≥ w`
       // after rounding too, as rounding keeps the order).
@@ -261,18 +267,19 @@ struct CoverageCells {
       i &+= 1
     }
     c[i1 &+ 1] += d - prev
-    // Cells i0…i1 + 1, as one bit range when they share a word.
-    let n = i1 &+ 2 &- i0, bit = i0 & 63
+    // The groups of cells i0…i1 + 1, as one bit range when they share a word.
+    let first = i0 >> CoverageRasterizer.groupShift, last = (i1 &+ 1) >> CoverageRasterizer.groupShift
+    let n = last &+ 1 &- first, bit = first & 63
     if bit &+ n <= 64 {
-      t[i0 >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
+      t[first >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
     } else {
-      for j in i0...(i1 + 1) { mark(t, j) }
+      for g in first...last { t[g >> 6] |= 1 &<< UInt64(g & 63) }
     }
   }
 
   /// Adds a one- or two-column piece's three values to cells `i0…i0 + 2` of the row at
-  /// `c` and marks them touched in `t`: cells `i0` and `i0 + 1`, and `i0 + 2` when
-  /// `third` is 4 (it is 0 for a one-column piece, whose third value is +0).
+  /// `c` and marks their groups touched in `t`: those of cells `i0` and `i0 + 1`, and of
+  /// `i0 + 2` when `third` is 4 (it is 0 for a one-column piece, whose third value is +0).
   @inline(__always)
   func addClosedForm(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, at i0: Int,
                      _ v0: Float, _ v1: Float, _ v2: Float, third: UInt64) {
@@ -280,14 +287,9 @@ struct CoverageCells {
     p.0[0] += v0
     p.1[0] += v1
     p.2[0] += v2
-    let bit = i0 & 63
-    if bit < 62 {
-      t[i0 >> 6] |= (3 | third) &<< UInt64(bit)
-    } else {
-      mark(t, i0)
-      mark(t, i0 + 1)
-      if third != 0 { mark(t, i0 + 2) }
-    }
+    // The first and the last cell's group (the same group, or the next one).
+    mark(t, i0)
+    mark(t, i0 &+ 1 &+ Int(truncatingIfNeeded: third &>> 2))
   }
 
   /// Pointers to cells `0`, `1` and `2` from `p`, formed so that the optimizer cannot tell
@@ -310,8 +312,10 @@ struct CoverageCells {
   @inline(__always)
   func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
+  /// Marks cell `i`'s group touched.
   @inline(__always)
   func mark(_ t: UnsafeMutablePointer<UInt64>, _ i: Int) {
-    t[i >> 6] |= 1 &<< UInt64(i & 63)
+    let g = i >> CoverageRasterizer.groupShift
+    t[g >> 6] |= 1 &<< UInt64(g & 63)
   }
 }

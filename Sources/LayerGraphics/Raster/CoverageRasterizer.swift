@@ -1,3 +1,4 @@
+internal import CLayerKernels
 import Foundation
 
 /// Stage 2 of the rasterizer: exact-area scan conversion of `RasterEdge`s.
@@ -35,6 +36,11 @@ package final class CoverageRasterizer {
   /// The base-2 logarithm of `bandHeight`: an edge's band is its first row shifted right
   /// by it (a shift where a division by the stored height compiled to `div`).
   static let bandShift = 5
+  /// Cells per bit of the touched bitset, `1 << groupShift`: the sweep reads and sums the
+  /// cells of a touched group together, in vector lanes.
+  static let groupSize = 1 << groupShift
+  /// The base-2 logarithm of `groupSize`.
+  static let groupShift = 2
 
   @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
   @exclusivity(unchecked) private var cellCapacity: Int
@@ -42,6 +48,11 @@ package final class CoverageRasterizer {
   @exclusivity(unchecked) private var touchedCapacity: Int
   @exclusivity(unchecked) private var coverage: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var coverageCapacity: Int
+  /// The runs of consecutive touched groups of the row being swept: run `k` is groups
+  /// `runStarts[k] ..< runEnds[k]`.
+  @exclusivity(unchecked) private var runStarts: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var runEnds: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var runCapacity: Int
   @exclusivity(unchecked) private var order: [Int32] = []
   /// The band each edge starts in (between the two passes of the counting sort).
   @exclusivity(unchecked) private var edgeBands: [Int32] = []
@@ -56,11 +67,19 @@ package final class CoverageRasterizer {
   /// same output more slowly; it exists to check exactly that.
   @exclusivity(unchecked) package var replicatesRows = true
 
+  /// Whether the sweep adds a row's cells one at a time, left to right, rather than a
+  /// group at a time as a vector prefix sum (the default). The two orders round the sums
+  /// differently, by at most one coverage level; the in-order sweep exists to check that.
+  @exclusivity(unchecked) package var sumsCellsInOrder = false
+
   package init() {
     cellCapacity = 0
     touchedCapacity = 0
     coverageCapacity = 0
     callCapacity = 0
+    runCapacity = 0
+    runStarts = .allocate(capacity: 1)
+    runEnds = .allocate(capacity: 1)
     calls = .allocate(capacity: 1)
     cells = .allocate(capacity: 1)
     touched = .allocate(capacity: 1)
@@ -72,17 +91,18 @@ package final class CoverageRasterizer {
     touched.deallocate()
     coverage.deallocate()
     calls.deallocate()
+    runStarts.deallocate()
+    runEnds.deallocate()
     pieces.deallocate()
   }
 
-  private func reserve(width: Int) {
-    let stride = width + 2
-    let words = (stride + 63) >> 6
-    // One spare cell past the band's last row: a one-column piece in the last column
-    // adds +0 to the cell after its pair (see `CoverageCells.depositPiece` and `flush`).
-    if stride * Self.bandHeight + 1 > cellCapacity {
+  /// Room for a band of rows of `stride` cells and `words` bitset words each, and for the
+  /// coverage of a clip box `width` pixels wide.
+  private func reserve(width: Int, stride: Int, words: Int) {
+    let groups = stride >> Self.groupShift
+    if stride * Self.bandHeight > cellCapacity {
       cells.deallocate()
-      cellCapacity = stride * Self.bandHeight + 1
+      cellCapacity = stride * Self.bandHeight
       cells = .allocate(capacity: cellCapacity)
       cells.initialize(repeating: 0, count: cellCapacity)
     }
@@ -92,11 +112,20 @@ package final class CoverageRasterizer {
       touched = .allocate(capacity: touchedCapacity)
       touched.initialize(repeating: 0, count: touchedCapacity)
     }
-    if stride > coverageCapacity {
+    // Coverage bytes for every column of the window, which ends at most seven cells past
+    // the box.
+    if width + 8 > coverageCapacity {
       coverage.deallocate()
-      coverageCapacity = stride
-      coverage = .allocate(capacity: stride)
-      coverage.initialize(repeating: 0, count: stride)
+      coverageCapacity = width + 8
+      coverage = .allocate(capacity: coverageCapacity)
+      coverage.initialize(repeating: 0, count: coverageCapacity)
+    }
+    if groups + 1 > runCapacity {
+      runStarts.deallocate()
+      runEnds.deallocate()
+      runCapacity = groups + 1
+      runStarts = .allocate(capacity: runCapacity)
+      runEnds = .allocate(capacity: runCapacity)
     }
     if RecordedRow.maxCalls(stride: stride) > callCapacity {
       calls.deallocate()
@@ -159,7 +188,20 @@ package final class CoverageRasterizer {
     let rowTop = top > builder.minY ? Int(Swift.min(top, builder.maxY)) : Int(builder.minY)
     let rowBottom = bottom < builder.maxY ? Int(Swift.max(bottom, builder.minY)) : Int(builder.maxY)
     guard rowBottom > rowTop else { return }
-    reserve(width: width)
+    // The cell window: cells are kept for the columns the edges reach only, so that a
+    // small shape's band of cells is small, and the same memory (in cache) for every fill.
+    // A cell of margin on each side (rounding can put a piece's end an ulp past the edge's
+    // own), and room for the cell two past a piece's first (see `CoverageCells.flush`);
+    // in whole groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
+    let windowX0 = Swift.max(Truncation.int(builder.left) - 1, 0) & ~(Self.groupSize - 1)
+    let windowX1 = Truncation.int(builder.right) + 4
+    let stride = (windowX1 - windowX0 + Self.groupSize - 1) & ~(Self.groupSize - 1)
+    // The bitset words from the one holding the window's first group to the one holding
+    // its last.
+    let wordX0 = windowX0 >> (Self.groupShift + 6)
+    let words = ((windowX0 + stride - 1) >> (Self.groupShift + 6)) - wordX0 + 1
+    reserve(width: width, stride: stride, words: words)
+    let cellOrigin = cells - windowX0, touchedOrigin = touched - wordX0
     let bh = Self.bandHeight
     let bandCount = (rowBottom - rowTop + bh - 1) / bh
 
@@ -219,8 +261,6 @@ package final class CoverageRasterizer {
     let next = plan.next
     var recorded = RecordedRow(calls: calls, coverage: coverage, coverageX: clipX0)
 
-    let stride = width + 2
-    let words = (stride + 63) >> 6
     var activeKept = 0
     for band in 0..<bandCount {
       let y0 = rowTop + band * bh
@@ -235,7 +275,8 @@ package final class CoverageRasterizer {
         active.removeAll { e[Int($0)].y1 <= fy1 }
         continue
       }
-      var deposits = CoverageCells(cells: cells, touched: touched, pieces: pieces, stride: stride, words: words)
+      var deposits = CoverageCells(
+        cells: cellOrigin, touched: touchedOrigin, pieces: pieces, stride: stride, width: width, words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
         deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
@@ -255,12 +296,14 @@ package final class CoverageRasterizer {
         activeKept = n
       }
       active.removeLast(active.count - activeKept)
-      let firstWord = deposits.minCell >> 6, lastWord = deposits.maxCell >> 6
+      // The words holding the touched range's groups (−1 for `maxCell` −1: none).
+      let wordShift = Self.groupShift + 6
+      let firstWord = deposits.minCell >> wordShift, lastWord = deposits.maxCell >> wordShift
       if !replicates {
         if lastWord < firstWord { continue }
         for row in 0..<(y1 - y0) {
           sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
-                words: words, R.self, into: &blitter)
+                words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
         }
         continue
       }
@@ -274,11 +317,11 @@ package final class CoverageRasterizer {
         let successor = Int(next[r])
         if successor == r + 1 {
           sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, R.self, into: &blitter)
+                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
         } else {
           recorded.removeAll()
           sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, R.self, into: &recorded)
+                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &recorded)
           blitter.replay(recorded, rows: (rowTop + r)..<(rowTop + successor))
         }
         r = successor
@@ -286,63 +329,135 @@ package final class CoverageRasterizer {
     }
   }
 
-  /// Sweeps one row of the band: accumulates, clears the cells, reports spans.
+  /// Sweeps one row of the band: sums the cells of its touched groups into coverage bytes
+  /// (clearing the cells), then reports each run of consecutive touched groups as a mask
+  /// and each gap between runs, where the sum cannot change, as a span.
   @inline(__always)
   private func sweep<R: CoverageRule, B: SpanBlitter>(
-    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int, _: R.Type,
-    into blitter: inout B
+    firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int,
+    cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type, into blitter: inout B
   ) {
-    let c = cells + row * stride
-    let t = touched + row * words
+    let c = cells + row * stride, t = touched + row * words
+    // Whether the groups inside the box were blended as they were summed (`blitGroup`):
+    // those of cells `0 ..< width & ~3`, which have all four pixels in the box.
+    let fused = B.blendsGroups && !sumsCellsInOrder
+    let last =
+      fused
+      ? sumGroups(
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
+        width: width, into: &blitter)
+      : sumsCellsInOrder
+        ? sumGroups(
+          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true, y: y, x0: x0,
+          width: 0, into: &blitter)
+        : sumGroups(
+          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
+          width: 0, into: &blitter)
+    let maskedFrom = fused ? width & ~(Self.groupSize - 1) : 0
     let cov = coverage
-    var s: Float = 0
-    // `R.alpha(s)`, kept up to date with `s`: a gap's span has the coverage of the cell
-    // before it, so it is not worked out again.
-    var a = R.alpha(0)
+    // The coverage left of the first run (0 for every rule), then after each run: a gap's
+    // span has the coverage of the pixel before it.
+    var a = UInt8(truncatingIfNeeded: R.alpha(0))
     var next = 0  // the first pixel not yet reported
-    var runStart = -1
+    var k = 0
+    while k <= last {
+      let start = Int(runStarts[k]) << Self.groupShift
+      // The cells past the clip box (from `width` on) have coverage bytes too (the row
+      // has room for them); runs are clipped to `width` where they are reported.
+      if start >= width { break }
+      let end = Int(runEnds[k]) << Self.groupShift
+      var from = Swift.max(start, maskedFrom), to = Swift.min(end, width)
+      let after = cov[end - 1]
+      if !fused {
+        // The run's pixels before its first edge have the coverage of the gap before it,
+        // and those after its last edge the coverage of the gap after it: they are
+        // reported with the gaps, as spans (the mask covers the pixels edges cross, as
+        // when cells were marked one by one; a replicated row repeats fewer mask pixels).
+        while from < to && cov[from] == a { from += 1 }
+        while to > from && cov[to - 1] == after { to -= 1 }
+      }
+      let gapEnd = fused ? start : from
+      if gapEnd > next && a > 0 {
+        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + gapEnd, alpha: a)
+      }
+      if to > from { blitter.blitMask(y: y, x: x0 + from, count: to - from, mask: cov + from) }
+      a = after
+      next = fused ? end : to
+      k += 1
+    }
+    if next < width && a > 0 {
+      blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: a)
+    }
+  }
+
+  /// The first pass of `sweep`, for the row whose cells and bitset words are at `c` and `t`
+  /// (indexed by clip-box column and by word): the coverage bytes of its touched groups (into
+  /// `coverage`, at their cells' columns), with the groups' cells and bits cleared, and
+  /// the runs of consecutive touched groups (into `runStarts` and `runEnds`); returns the
+  /// index of the last run (−1 when no group was touched).
+  ///
+  /// A group's four running sums are the sum before it plus the prefix sums of its cells,
+  /// found in vector lanes (two shifted adds); `inOrder` adds the cells one at a time
+  /// instead (`sumsCellsInOrder`). The vector sums of each group whose four pixels lie in
+  /// the first `fusedWidth` columns are also handed to `blitter` at once (`blitGroup`, at
+  /// row `y`, column `x0 + i`).
+  @inline(__always)
+  private func sumGroups<R: CoverageRule, B: SpanBlitter>(
+    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
+    _: R.Type, inOrder: Bool, y: Int, x0: Int, width fusedWidth: Int, into blitter: inout B
+  ) -> Int {
+    let cov = coverage
+    let starts = runStarts, ends = runEnds
+    var last = -1
+    var previousEnd = -1
+    // The running sum, in every lane (vector sums) or as a scalar (in order).
+    var carry = SIMD4<Float>()
+    var s: Float = 0
     for k in firstWord...lastWord {
       var bits = t[k]
       if bits == 0 { continue }
       t[k] = 0
-      while bits != 0 {
-        let i = (k << 6) + bits.trailingZeroBitCount
+      repeat {
+        let g = (k << 6) | bits.trailingZeroBitCount
         bits &= bits &- 1
-        if i > next {
-          if runStart >= 0 {
-            blitter.blitMask(y: y, x: x0 + runStart, count: next - runStart, mask: cov + runStart)
-            runStart = -1
+        // Without a branch: every group writes itself as the start of the run after the
+        // current one; a group that starts a run moves `last` on to that entry, one that
+        // continues the current run leaves it to be overwritten.
+        starts[last &+ 1] = Int32(truncatingIfNeeded: g)
+        last &+= g != previousEnd ? 1 : 0
+        ends[last] = Int32(truncatingIfNeeded: g &+ 1)
+        previousEnd = g &+ 1
+        let i = g << Self.groupShift
+        if inOrder {
+          for j in i..<(i + Self.groupSize) {
+            s += c[j]
+            c[j] = 0
+            cov[j] = UInt8(truncatingIfNeeded: R.alpha(s))
           }
-          if a > 0 {
-            blitter.blitSpan(
-              y: y, x0: x0 + next, x1: x0 + Swift.min(i, width), alpha: UInt8(truncatingIfNeeded: a))
-          }
+        } else {
+          let p = UnsafeMutableRawPointer(c + i)
+          let sums = Self.prefixSums(p.loadUnaligned(as: SIMD4<Float>.self)) + carry
+          p.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+          carry = SIMD4(repeating: sums[3])
+          let alphas = Self.floors(R.levels(sums))
+          let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
+          UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+          if i &+ Self.groupSize <= fusedWidth { blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas) }
         }
-        s += c[i]
-        c[i] = 0
-        a = R.alpha(s)
-        // The two cells past the clip box (`width`, `width + 1`) get a coverage byte too
-        // (the row has room for them), so no cell needs a test; the runs are clipped to
-        // `width` where they are reported.
-        cov[i] = UInt8(truncatingIfNeeded: a)
-        if runStart < 0 { runStart = i }
-        next = i + 1
-      }
+      } while bits != 0
     }
-    // A run that starts past the clip box reports nothing (`runStart` −1 is no run).
-    if UInt(bitPattern: runStart) < UInt(width) {
-      // The sum usually returns to exactly zero at the row's last edge; that pixel
-      // blends to nothing.
-      var end = Swift.min(next, width)
-      if cov[end - 1] == 0 { end -= 1 }
-      if end > runStart { blitter.blitMask(y: y, x: x0 + runStart, count: end - runStart, mask: cov + runStart) }
-    }
-    if next < width {
-      if a > 0 {
-        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: UInt8(truncatingIfNeeded: a))
-      }
-    }
+    return last
   }
+
+  /// `(v0, v0 + v1, (v1 + v2) + v0, (v2 + v3) + (v0 + v1))`: two vector adds of the
+  /// lanes shifted up by one, then by two (`lk_prefix_sums4`).
+  @inline(__always)
+  static func prefixSums(_ v: SIMD4<Float>) -> SIMD4<Float> { lk_prefix_sums4(v) }
+
+  /// `⌊x⌋` of each lane, for levels `0 ≤ x < 256`: what `Truncation.int` gives one level
+  /// (`lk_truncate4`, one vector conversion).
+  @inline(__always)
+  static func floors(_ x: SIMD4<Float>) -> SIMD4<UInt32> { lk_truncate4(x) }
 }
 
 /// Passes on only the spans of the rows `rows`: a band of a larger clip, scanned with the
@@ -357,6 +472,12 @@ struct RowWindowBlitter<Base: SpanBlitter>: SpanBlitter {
 
   mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
     if rows.contains(y) { base.blitMask(y: y, x: x, count: count, mask: mask) }
+  }
+
+  static var blendsGroups: Bool { Base.blendsGroups }
+
+  mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
+    if rows.contains(y) { base.blitGroup(y: y, x: x, coverage: coverage) }
   }
 
   mutating func replay(_ row: RecordedRow, rows replayed: Range<Int>) {

@@ -1,12 +1,37 @@
 /// How a running winding area becomes a coverage 0…255, fixed per fill.
+///
+/// A rule gives the coverage as a *level*, a float in `0 ..< 256` whose integer part is
+/// the coverage byte (the rounding `+ 0.5` included), once for one sum and once for the
+/// four sums of a cell group (`CoverageRasterizer`'s vector sweep); both perform the same
+/// operations, so a sum gives the same byte either way.
 protocol CoverageRule {
-  static func alpha(_ s: Float) -> Int
+  /// The coverage level of the running sum `s`.
+  static func level(_ s: Float) -> Float
+  /// `level` of each lane of `s`.
+  static func levels(_ s: SIMD4<Float>) -> SIMD4<Float>
+}
+
+extension CoverageRule {
+  /// The coverage byte of the running sum `s`: its level, truncated.
+  @inline(__always)
+  static func alpha(_ s: Float) -> Int { Truncation.int(level(s)) }
+}
+
+/// `|v|` lane by lane (the sign bits cleared).
+@inline(__always)
+func magnitudes(_ v: SIMD4<Float>) -> SIMD4<Float> {
+  unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
 }
 
 /// Non-zero: `min(|s|, 1)`.
 enum NonZeroRule: CoverageRule {
   @inline(__always)
-  static func alpha(_ s: Float) -> Int { Truncation.int(Swift.min(abs(s), 1) * 255 + 0.5) }
+  static func level(_ s: Float) -> Float { Swift.min(abs(s), 1) * 255 + 0.5 }
+
+  @inline(__always)
+  static func levels(_ s: SIMD4<Float>) -> SIMD4<Float> {
+    magnitudes(s).replacing(with: 1, where: magnitudes(s) .> 1) * 255 + 0.5
+  }
 }
 
 /// Even-odd: the distance of `s` to the nearest even number, `|s − q|`, in 0…1, for sums
@@ -28,9 +53,15 @@ enum EvenOddRule: CoverageRule {
   static let maximumEdges = 1 << 21
 
   @inline(__always)
-  static func alpha(_ s: Float) -> Int {
+  static func level(_ s: Float) -> Float {
     let q = (s + 0x1.8p24) - 0x1.8p24
-    return Truncation.int(abs(s - q) * 255 + 0.5)
+    return abs(s - q) * 255 + 0.5
+  }
+
+  @inline(__always)
+  static func levels(_ s: SIMD4<Float>) -> SIMD4<Float> {
+    let q = (s + 0x1.8p24) - 0x1.8p24
+    return magnitudes(s - q) * 255 + 0.5
   }
 }
 
@@ -39,14 +70,25 @@ enum EvenOddRule: CoverageRule {
 /// same distance.
 enum WideEvenOddRule: CoverageRule {
   @inline(__always)
-  static func alpha(_ s: Float) -> Int {
+  static func level(_ s: Float) -> Float {
     let q = abs(s) < 0x1p23 ? (s + 0x1.8p24) - 0x1.8p24 : 2 * (s * 0.5).rounded(.down)
-    return Int(abs(s - q) * 255 + 0.5)
+    return abs(s - q) * 255 + 0.5
+  }
+
+  @inline(__always)
+  static func levels(_ s: SIMD4<Float>) -> SIMD4<Float> {
+    if any(magnitudes(s) .>= 0x1p23) { return SIMD4(level(s[0]), level(s[1]), level(s[2]), level(s[3])) }
+    return EvenOddRule.levels(s)
   }
 }
 
 /// Without antialiasing: a pixel is inside (255) when at least half of it is.
 enum AliasedRule<Base: CoverageRule>: CoverageRule {
   @inline(__always)
-  static func alpha(_ s: Float) -> Int { Base.alpha(s) >= 128 ? 255 : 0 }
+  static func level(_ s: Float) -> Float { Base.level(s) >= 128 ? 255 : 0 }
+
+  @inline(__always)
+  static func levels(_ s: SIMD4<Float>) -> SIMD4<Float> {
+    SIMD4(repeating: 0).replacing(with: 255, where: Base.levels(s) .>= 128)
+  }
 }

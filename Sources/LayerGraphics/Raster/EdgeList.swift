@@ -39,6 +39,10 @@ package struct EdgeBuilder: PathFlatteningSink {
   /// The vertical extent actually touched by edges (for the row loop).
   package var top: Double = .infinity
   package var bottom: Double = -.infinity
+  /// The horizontal extent of the edges, relative to the left of the clip box like their
+  /// `x` (the rasterizer keeps cells for these columns only).
+  package var left: Float = .infinity
+  package var right: Float = -.infinity
   /// The summed height of the vertical edges, in pixels (rows can only repeat between
   /// vertical edges; see `RowPlan`).
   package var verticalHeight: Double = 0
@@ -70,6 +74,8 @@ package struct EdgeBuilder: PathFlatteningSink {
     writtenRows = clipY0..<Swift.max(clipY0, clipY1)
     top = .infinity
     bottom = -.infinity
+    left = .infinity
+    right = -.infinity
     verticalHeight = 0
     open = false
     transforms = false
@@ -106,21 +112,22 @@ package struct EdgeBuilder: PathFlatteningSink {
 
   /// Clips one segment to the box and stores what is left.
   package mutating func addSegment(_ a: CGPoint, _ b: CGPoint) {
-    var x0 = Double(a.x), y0 = Double(a.y), x1 = Double(b.x), y1 = Double(b.y)
-    var w: Float = 1
-    if y0 > y1 {
-      swap(&x0, &x1)
-      swap(&y0, &y1)
-      w = -1
+    // Top to bottom, without a branch (a curve's segments turn up and down unpredictably):
+    // the points swapped by a bit mask when the segment runs up.
+    let up = a.y > b.y
+    let mask: UInt64 = up ? .max : 0
+    @inline(__always) func pick(_ u: CGFloat, _ v: CGFloat) -> Double {
+      let p = Double(u).bitPattern, q = Double(v).bitPattern
+      return Double(bitPattern: p ^ ((p ^ q) & mask))
     }
+    let x0 = pick(a.x, b.x), y0 = pick(a.y, b.y), x1 = pick(b.x, a.x), y1 = pick(b.y, a.y)
+    let w: Float = up ? -1 : 1
     // Inside the box (the usual case): nothing to clip, and nothing to clamp. NaN and
     // infinities fail these comparisons, so they are only tested on the clipping path.
     if y0 >= minY && y1 <= maxY && x0 > minX && x1 > minX && x0 < maxX && x1 < maxX {
       guard y1 > y0 else { return }
-      edges.append(RasterEdge(x0: Float(x0 - minX), y0: Float(y0), x1: Float(x1 - minX), y1: Float(y1), winding: w))
+      store(Float(x0 - minX), y0, Float(x1 - minX), y1, w)
       if x0 == x1 { verticalHeight += y1 - y0 }
-      if y0 < top { top = y0 }
-      if y1 > bottom { bottom = y1 }
       return
     }
     clip(x0, y0, x1, y1, w)
@@ -186,10 +193,20 @@ package struct EdgeBuilder: PathFlatteningSink {
     guard y1 > y0 else { return }
     let cx0 = Swift.min(Swift.max(x0, minX), maxX) - minX
     let cx1 = Swift.min(Swift.max(x1, minX), maxX) - minX
-    edges.append(RasterEdge(x0: Float(cx0), y0: Float(y0), x1: Float(cx1), y1: Float(y1), winding: w))
+    store(Float(cx0), y0, Float(cx1), y1, w)
     if cx0 == cx1 { verticalHeight += y1 - y0 }
+  }
+
+  /// Appends an edge with clip-relative `x0`, `x1` and widens the extents to it.
+  @inline(__always)
+  private mutating func store(_ x0: Float, _ y0: Double, _ x1: Float, _ y1: Double, _ w: Float) {
+    edges.append(RasterEdge(x0: x0, y0: Float(y0), x1: x1, y1: Float(y1), winding: w))
     if y0 < top { top = y0 }
     if y1 > bottom { bottom = y1 }
+    // As selects (`a < b ? a : b` is one `minss`).
+    let lo = x0 < x1 ? x0 : x1, hi = x0 > x1 ? x0 : x1
+    left = lo < left ? lo : left
+    right = hi > right ? hi : right
   }
 }
 

@@ -60,22 +60,39 @@ package struct SolidBlitter: SpanBlitter {
     // pixels are asked for now (a frame row is far apart from the one above in memory,
     // and an edge pixel's read is otherwise a cache miss).
     Prefetch.forWriting(UnsafeRawPointer(d + stride))
-    if count >= 4 {
-      if count >= 8 {
-        RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
-        return
-      }
-      // Four to seven pixels (most of the rest of the edge runs): inline, the first four
-      // in one step with the coverage read byte by byte (see `srcOverMaskFour`).
-      RowKernels.srcOverMaskFour(d, srb: redBlue, sag: greenAlpha, mask: mask, m: div255)
-      if count > 4 {
-        RowKernels.srcOverMaskShort(d + 4, srb: redBlue, sag: greenAlpha, mask: mask + 4, count: count - 4, m: div255)
-      }
+    if count >= 16 {
+      RowKernels.srcOverMask(d, color: color, mask: mask, count: count)
       return
     }
-    if count > 0 {
-      RowKernels.srcOverMaskShort(d, srb: redBlue, sag: greenAlpha, mask: mask, count: count, m: div255)
+    // Up to fifteen pixels (the runs of one to three cell groups an edge crosses, nearly
+    // every mask): inline, four-pixel steps with the coverage read byte by byte (see
+    // `srcOverMaskFour`; the sweep has just stored it four bytes at a time, and a wider
+    // load cannot be forwarded from several stores), then the rest in one short step.
+    var k = 0
+    while k &+ 4 <= count {
+      RowKernels.srcOverMaskFour(d + k, srb: redBlue, sag: greenAlpha, mask: mask + k, m: div255)
+      k &+= 4
     }
+    if k < count {
+      RowKernels.srcOverMaskShort(
+        d + k, srb: redBlue, sag: greenAlpha, mask: mask + k, count: count &- k, m: div255)
+    }
+  }
+
+  package static var blendsGroups: Bool { true }
+
+  /// Blends four pixels from the sweep's coverage vector, without a trip through the
+  /// coverage row.
+  @inline(__always)
+  package mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
+    let d = pixels + y * stride + x
+    // As in `blitMask`, the pixels below are asked for now, two rows ahead.
+    Prefetch.forWriting(UnsafeRawPointer(d + 2 &* stride))
+    let raw = UnsafeMutableRawPointer(d)
+    raw.storeBytes(
+      of: RowKernels.srcOverCoverage(
+        RowKernels.load(raw, 0), srb: redBlue, sag: greenAlpha, k: RowKernels.factor(coverage), m: div255),
+      as: RowKernels.Pixels.self)
   }
 
   /// `row`'s calls at every row of `rows`, call by call: each span's or mask's colour and

@@ -13,9 +13,26 @@ package protocol SpanBlitter {
   /// `RowPlan`). The calls of one fill never cover a pixel twice, so a blitter may make
   /// them in any order; the default makes them one row after the other.
   mutating func replay(_ row: RecordedRow, rows: Range<Int>)
+  /// Whether the scan converter hands this blitter the coverage of four pixels at a time
+  /// with `blitGroup`, as soon as it has it, for the pixels an edge crosses (false by
+  /// default: those come in `blitMask` runs). Either way each pixel is reported once.
+  static var blendsGroups: Bool { get }
+  /// Pixels `x..<x + 4` of row `y` have coverages `coverage` (each 0…255, any of them 0);
+  /// called only when `blendsGroups`.
+  mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>)
 }
 
 extension SpanBlitter {
+  package static var blendsGroups: Bool { false }
+
+  /// The four coverages as a `blitMask` run.
+  package mutating func blitGroup(y: Int, x: Int, coverage: SIMD4<UInt32>) {
+    var bytes = SIMD4<UInt8>(truncatingIfNeeded: coverage)
+    withUnsafeBytes(of: &bytes) {
+      blitMask(y: y, x: x, count: 4, mask: $0.bindMemory(to: UInt8.self).baseAddress!)
+    }
+  }
+
   /// `row`'s calls one row after the other, in the order they were recorded.
   package mutating func replay(_ row: RecordedRow, rows: Range<Int>) {
     for y in rows { row.replay(y: y, into: &self) }

@@ -7,8 +7,10 @@ import Testing
 /// same floats to the bit and the touched bits the same.
 @Suite struct PieceQueueTests {
   static let width = 100
-  static let stride = width + 2
-  static let words = (stride + 63) >> 6
+  /// The cells of a row: the box's width plus two, in whole groups of four (a cell window
+  /// from column 0, as the rasterizer keeps for edges that reach the whole box).
+  static let stride = (width + 2 + 3) & ~3
+  static let words = ((stride >> CoverageRasterizer.groupShift) + 63) >> 6
   static let bandTop: Float = 64
   static let bandBottom: Float = 96
 
@@ -31,7 +33,7 @@ import Testing
 
     func deposits() -> CoverageCells {
       CoverageCells(cells: cells, touched: touched, pieces: queue, stride: PieceQueueTests.stride,
-                    words: PieceQueueTests.words)
+                    width: PieceQueueTests.width, words: PieceQueueTests.words)
     }
   }
 
@@ -53,7 +55,7 @@ import Testing
     let ya = e.y0 > bandTop ? e.y0 : bandTop
     let yb = Swift.min(e.y1, bandBottom)
     guard yb > ya else { return }
-    let maxX = Float(stride - 2)
+    let maxX = Float(width)
     var row = Int(ya - bandTop)
     var rowBottom = bandTop + Float(row + 1)
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -121,13 +123,13 @@ import Testing
     for k in 0..<(Self.words * 32) {
       #expect(queued.touched[k] == immediate.touched[k])
     }
-    // The touched range covers every touched bit.
+    // The touched range meets every touched group (bit `g` marks cells `4g…4g + 3`).
     for row in 0..<32 {
       for word in 0..<Self.words {
         let bits = queued.touched[row * Self.words + word]
         guard bits != 0 else { continue }
-        #expect(word * 64 + bits.trailingZeroBitCount >= q.minCell)
-        #expect(word * 64 + 63 - bits.leadingZeroBitCount <= q.maxCell)
+        #expect((word * 64 + bits.trailingZeroBitCount) * 4 + 3 >= q.minCell)
+        #expect((word * 64 + 63 - bits.leadingZeroBitCount) * 4 <= q.maxCell)
       }
     }
   }
