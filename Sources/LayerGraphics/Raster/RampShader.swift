@@ -44,10 +44,7 @@ package struct RampShader {
       let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(m)
       let n = Double(table.count - 1)
       table.withUnsafeBufferPointer { lut in
-        @inline(__always) func color(_ t: Double) -> UInt32 {
-          let t = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), 1)
-          return lut[Int(t * n + 0.5)]
-        }
+        @inline(__always) func color(_ t: Double) -> UInt32 { lut[RampShader.entry(t, last: n)] }
         switch kind {
         case .axial:
           for k in 0..<count { out[k] = color(p.x + Double(k) * m.a) }
@@ -68,6 +65,14 @@ package struct RampShader {
         }
       }
     }
+  }
+
+  /// The table entry for ramp position `t` in a table whose last index is `last`: `t`
+  /// clamped to 0…1 (a NaN reads as 0), rounded to the nearest entry.
+  @inline(__always)
+  package static func entry(_ t: Double, last: Double) -> Int {
+    let t = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), 1)
+    return Int(t * last + 0.5)
   }
 
   /// The shader for drawing with `deviceToUser` (the inverse of the CTM).

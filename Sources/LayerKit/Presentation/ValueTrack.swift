@@ -31,7 +31,7 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
 
   package init(
     property: LayerProperty<Value>, program: PropertyProgram<Value>,
-    operations: Operations = ValueTrack.operations()
+    operations: Operations = .compiled()
   ) {
     self.property = property
     self.program = program
@@ -45,15 +45,6 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     super.init(timing: program.timing)
   }
 
-  /// The operations for `Value`; compiled for it when called with a concrete type.
-  static func operations() -> Operations {
-    Operations(
-      apply: { $0.applyTyped($1, to: &$2, modelState: $3) },
-      evaluate: { $0.evaluateTyped($1, modelState: $2) },
-      materialize: { $0.materializeTyped(into: &$1) },
-      flatSource: nil, materializeFlat: { _, _, _ in })
-  }
-
   /// A track for `property`, its operations compiled for the common value types.
   package static func make(property: LayerProperty<Value>, program: PropertyProgram<Value>)
     -> AnimationTrack
@@ -62,7 +53,7 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case (let p as LayerProperty<CGFloat>, let g as PropertyProgram<CGFloat>):
       return ValueTrack<CGFloat>(property: p, program: g, operations: .withLanes())
     case (let p as LayerProperty<Float>, let g as PropertyProgram<Float>):
-      return ValueTrack<Float>(property: p, program: g, operations: .operations())
+      return ValueTrack<Float>(property: p, program: g, operations: .compiled())
     case (let p as LayerProperty<CGPoint>, let g as PropertyProgram<CGPoint>):
       return ValueTrack<CGPoint>(property: p, program: g, operations: .withLanes())
     case (let p as LayerProperty<CGSize>, let g as PropertyProgram<CGSize>):
@@ -72,11 +63,11 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case (let p as LayerProperty<CGColor?>, let g as PropertyProgram<CGColor?>):
       return ValueTrack<CGColor?>(property: p, program: g, operations: .withLanes())
     case (let p as LayerProperty<CATransform3D>, let g as PropertyProgram<CATransform3D>):
-      return ValueTrack<CATransform3D>(property: p, program: g, operations: .operations())
+      return ValueTrack<CATransform3D>(property: p, program: g, operations: .compiled())
     case (let p as LayerProperty<Bool>, let g as PropertyProgram<Bool>):
-      return ValueTrack<Bool>(property: p, program: g, operations: .operations())
+      return ValueTrack<Bool>(property: p, program: g, operations: .compiled())
     case (let p as LayerProperty<CGPath?>, let g as PropertyProgram<CGPath?>):
-      return ValueTrack<CGPath?>(property: p, program: g, operations: .operations())
+      return ValueTrack<CGPath?>(property: p, program: g, operations: .compiled())
     default: return ValueTrack(property: property, program: program)
     }
   }
@@ -85,7 +76,7 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
   var frameValue: Value?
 
   @inline(__always)
-  final func valueTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> Value {
+  func valueTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> Value {
     // The model value is read only when an end is missing: each read through a
     // descriptor copies the whole state.
     program.animatedValue(e, model: { self.get(model()) }, previous: previous)
@@ -97,27 +88,27 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
   /// result (NaN or an infinity) is not written, so the value below shows, and a
   /// diagnostic says so.
   @inline(__always)
-  final func writeTyped(_ value: Value, into state: inout LayerState) {
+  func writeTyped(_ value: Value, into state: inout LayerState) {
     let v = program.isAdditive ? Value.adding(get(state), value) : value
     guard v.isValidAnimationValue else { return reportOverflow() }
     set(&state, v)
   }
 
   @inline(__always)
-  final func applyTyped(
+  func applyTyped(
     _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
   ) {
     writeTyped(valueTyped(e, modelState: model), into: &state)
   }
 
   @inline(__always)
-  final func evaluateTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
+  func evaluateTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
     frameValue = valueTyped(e, modelState: model)
     isShowing = true
   }
 
   @inline(__always)
-  final func materializeTyped(into state: inout LayerState) {
+  func materializeTyped(into state: inout LayerState) {
     if isShowing, let v = frameValue { writeTyped(v, into: &state) }
   }
 
@@ -149,9 +140,9 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
 }
 
 extension ValueTrack.Operations where Value: FlatLanes {
-  /// `ValueTrack.operations()` with the frame loop's lanes.
+  /// `compiled()` with the frame loop's lanes.
   static func withLanes() -> Self {
-    let plain = ValueTrack.operations()
+    let plain = compiled()
     return Self(
       apply: plain.apply, evaluate: plain.evaluate, materialize: plain.materialize,
       flatSource: { FlatSource.make($0.program) },
@@ -160,6 +151,12 @@ extension ValueTrack.Operations where Value: FlatLanes {
 }
 
 extension ValueTrack.Operations {
-  /// `ValueTrack.operations()`.
-  static func operations() -> Self { ValueTrack.operations() }
+  /// The operations for `Value`; compiled for it when called with a concrete type.
+  static func compiled() -> Self {
+    Self(
+      apply: { $0.applyTyped($1, to: &$2, modelState: $3) },
+      evaluate: { $0.evaluateTyped($1, modelState: $2) },
+      materialize: { $0.materializeTyped(into: &$1) },
+      flatSource: nil, materializeFlat: { _, _, _ in })
+  }
 }

@@ -40,7 +40,8 @@ package enum GradientRasterizer {
     let locations = g.locations.elements.count == colors.count ? g.locations.elements : nil
     let ramp = colors.count == 1 ? [colors[0], colors[0]] : colors
     let locs = colors.count == 1 ? nil : locations
-    return CGGradient(colorsSpace: nil, colors: ramp, locations: locs)?.lookupTable(count: 256, opacity: 1)
+    return CGGradient(colorsSpace: nil, colors: ramp, locations: locs)?.lookupTable(
+      count: 256, opacity: 1)
   }
 
   /// The gradient of a layer with `bounds` as a shader in the layer's own space (points),
@@ -61,12 +62,15 @@ package enum GradientRasterizer {
     switch Shape(g.type) {
     case .axial:
       let len2 = dx * dx + dy * dy
-      guard len2 > 0, len2.isFinite else { return RampShader(kind: .axial, userToRamp: constant(0), table: lut) }
+      guard len2 > 0, len2.isFinite else {
+        return RampShader(kind: .axial, userToRamp: constant(0), table: lut)
+      }
       // u = (p − start)·(end − start) / |end − start|².
       let project = CGAffineTransform(a: dx / len2, b: 0, c: dy / len2, d: 0, tx: 0, ty: 0)
       return RampShader(kind: .axial, userToRamp: fromStart.concatenating(project), table: lut)
     case .radial:
-      var rx = abs(dx), ry = abs(dy)
+      var rx = abs(dx)
+      var ry = abs(dy)
       if rx == 0 { rx = ry }
       if ry == 0 { ry = rx }
       guard rx > 0 else { return RampShader(kind: .axial, userToRamp: constant(1), table: lut) }
@@ -107,10 +111,7 @@ package enum GradientRasterizer {
     let pxs = (0..<w).map { (CGFloat($0) + 0.5) * ppx - sx }
     let pys = (0..<h).map { (CGFloat($0) + 0.5) * ppy - sy }
     /// The table entry for ramp position `t`.
-    @inline(__always) func color(_ t: CGFloat) -> UInt32 {
-      let t = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), 1)
-      return lut[Int(t * 255 + 0.5)]
-    }
+    @inline(__always) func color(_ t: CGFloat) -> UInt32 { lut[RampShader.entry(t, last: 255)] }
     let bytes = [UInt8](unsafeUninitializedCapacity: w * h * 4) { raw, count in
       let out = UnsafeMutableRawBufferPointer(raw).bindMemory(to: UInt32.self)
       switch shape {

@@ -15,6 +15,11 @@ extension CALayer {
     }
   }
 
+  /// Sets the layer's opacity from a Lottie opacity (percent) and its keyframes.
+  func lottieAnimateOpacity(_ opacity: Keyframed<Double>, _ timing: LayerTiming) {
+    lottieAnimate("opacity", opacity, timing) { LottieOpacity.fraction($0) }
+  }
+
   /// A layer that only groups and transforms: no size, anchored at its origin.
   static func lottieGroup(name: String? = nil) -> CALayer {
     let layer = CALayer()
@@ -22,6 +27,17 @@ extension CALayer {
     layer.bounds = .zero
     layer.name = name
     return layer
+  }
+}
+
+/// Lottie opacities: percent, 0…100.
+enum LottieOpacity {
+  /// `percent` as a layer opacity, clamped to 0…1.
+  static func fraction(_ percent: Double) -> Float { Float(min(1, max(0, percent / 100))) }
+
+  /// Whether `opacity` is a constant 100 %.
+  static func isOpaque(_ opacity: Keyframed<Double>) -> Bool {
+    !opacity.isAnimated && opacity.initial == 100
   }
 }
 

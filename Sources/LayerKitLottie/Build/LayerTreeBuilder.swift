@@ -95,20 +95,21 @@ final class LayerTreeBuilder {
     // Constant transforms in a row (parents', then the layer's own) are one matrix on one
     // layer: the chain holds only this layer's content, so where a matrix sits in it
     // changes nothing but the layer count.
-    // The first matrix goes on `top` itself, which only hides, shows and blends.
     var pending = CGAffineTransform.identity
-    var topIsPlaced = false
-    func flush() {
-      guard !pending.isIdentity else { return }
-      if holder === top && !topIsPlaced {
+    // A layer placing points by `pending`: `top` itself while nothing is below it yet (it
+    // only hides, shows and blends, and holds no mask), else a new group under `holder`.
+    func placed(name: String, mayBeTop: Bool) -> CALayer {
+      defer { pending = .identity }
+      if mayBeTop && holder === top {
         TransformLayers.place(top, by: pending)
-        topIsPlaced = true
-      } else {
-        let group = TransformLayers.group(pending, name: "parent")
-        holder.addSublayer(group)
-        holder = group
+        return top
       }
-      pending = .identity
+      let group = TransformLayers.group(pending, name: name)
+      holder.addSublayer(group)
+      return group
+    }
+    func flush() {
+      if !pending.isIdentity { holder = placed(name: "parent", mayBeTop: true) }
     }
     for p in parents {
       if let m = TransformLayers.constantMatrix(p.transform) {
@@ -124,18 +125,13 @@ final class LayerTreeBuilder {
     let content: CALayer
     if model.dropShadow == nil, let m = TransformLayers.constantMatrix(model.transform) {
       pending = m.concatenating(pending)
-      if pending.isIdentity && TransformLayers.hasNoOpacity(model.transform)
+      if pending.isIdentity && LottieOpacity.isOpaque(model.transform.opacity)
         && model.masks.isEmpty
       {
         content = holder
-      } else if holder === top && !topIsPlaced && model.masks.isEmpty {
-        TransformLayers.place(top, by: pending)
-        TransformLayers.addOpacity(model.transform, to: top, timing: timing)
-        content = top
       } else {
-        content = TransformLayers.group(pending, name: "transform")
-        TransformLayers.addOpacity(model.transform, to: content, timing: timing)
-        holder.addSublayer(content)
+        content = placed(name: "transform", mayBeTop: model.masks.isEmpty)
+        content.lottieAnimateOpacity(model.transform.opacity, timing)
       }
     } else {
       flush()

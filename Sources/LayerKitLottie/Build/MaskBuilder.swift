@@ -50,7 +50,7 @@ struct MaskBuilder {
       shape.append(to: path)
       return path as CGPath
     }
-    layer.lottieAnimate("opacity", m.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+    layer.lottieAnimateOpacity(m.opacity, timing)
     return layer
   }
 }

@@ -15,14 +15,14 @@ extension ShapeTreeBuilder {
       layer.fillRule = evenOdd ? .evenOdd : .nonZero
       layer.strokeColor = nil
       layer.lottieAnimate("fillColor", color, timing) { LottieColor.cgColor($0) }
-      layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+      layer.lottieAnimateOpacity(opacity, timing)
       return [layer]
     case .stroke(let color, let opacity, let style):
       return strokeGroups(geometry, trim: trim).map { geo in
         let (layer, _) = trimmedStroke(geo, trim: trim)
         layer.fillColor = nil
         addStroke(color, style, to: layer, groupScales: groupScales)
-        layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+        layer.lottieAnimateOpacity(opacity, timing)
         return layer
       }
     case .gradientFill(let g, let opacity, let evenOdd):
@@ -51,7 +51,7 @@ extension ShapeTreeBuilder {
   /// animation fewer.
   /// - Returns: whether the stroke joined the fill's layer.
   func strokeJoins(_ paint: ShapeItem, _ fill: CAShapeLayer) -> Bool {
-    guard case .stroke(let color, let opacity, let style) = paint, TransformLayers.isOpaque(opacity)
+    guard case .stroke(let color, let opacity, let style) = paint, LottieOpacity.isOpaque(opacity)
     else { return false }
     addStroke(color, style, to: fill, groupScales: [])
     return true
@@ -225,7 +225,7 @@ extension ShapeTreeBuilder {
     CombinedKeyframes.apply(layer, "locations", inputs: stops, timing: timing) {
       GradientStops.resolve(g.stops.value(at: $0), count: g.colorCount).locations
     }
-    layer.lottieAnimate("opacity", opacity, timing) { Float(min(1, max(0, $0 / 100))) }
+    layer.lottieAnimateOpacity(opacity, timing)
     mask.position = CGPoint(x: -box.minX, y: -box.minY)
     layer.mask = mask
     return layer

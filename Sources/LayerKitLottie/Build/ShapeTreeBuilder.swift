@@ -70,7 +70,7 @@ struct ShapeTreeBuilder {
         }
         let painted = paintLayers(item, geo, trim: trim)
         out += painted
-        if case .fill(_, let opacity, _) = item, TransformLayers.isOpaque(opacity),
+        if case .fill(_, let opacity, _) = item, LottieOpacity.isOpaque(opacity),
           painted.count == 1, let layer = painted[0] as? CAShapeLayer
         {
           fillBelow = (layer, geo.count)

@@ -31,7 +31,7 @@ struct TransformLayers {
   init(_ t: LottieTransform, timing: LayerTiming, opacity: Bool, name: String?) {
     if let m = Self.constantMatrix(t) {
       outer = Self.group(m, name: name)
-      if opacity { Self.addOpacity(t, to: outer, timing: timing) }
+      if opacity { outer.lottieAnimateOpacity(t.opacity, timing) }
       inner = outer
       return
     }
@@ -86,15 +86,7 @@ struct TransformLayers {
   /// `opacity` counts, a constant opacity of 100 %). Such a transform needs no layer.
   static func isIdentity(_ t: LottieTransform, opacity: Bool) -> Bool {
     guard constantMatrix(t)?.isIdentity == true else { return false }
-    return !opacity || hasNoOpacity(t)
-  }
-
-  /// Whether the opacity is a constant 100 %.
-  static func hasNoOpacity(_ t: LottieTransform) -> Bool { isOpaque(t.opacity) }
-
-  /// Whether a Lottie opacity (percent) is a constant 100 %.
-  static func isOpaque(_ opacity: Keyframed<Double>) -> Bool {
-    !opacity.isAnimated && opacity.initial == 100
+    return !opacity || LottieOpacity.isOpaque(t.opacity)
   }
 
   /// Whether scale, skew and anchor are constant.
@@ -127,7 +119,7 @@ struct TransformLayers {
   /// - Returns: whether the content carries the transform (nothing changed when false).
   static func carry(_ t: LottieTransform, into layers: [CALayer]) -> Bool {
     guard let m = constantMatrix(t), !t.opacity.isAnimated else { return false }
-    let opacity = Float(min(1, max(0, t.opacity.initial / 100)))
+    let opacity = LottieOpacity.fraction(t.opacity.initial)
     guard opacity == 1 || layers.count == 1 else { return false }
     for layer in layers {
       guard CATransform3DIsAffine(layer.transform) else { return false }
@@ -140,19 +132,13 @@ struct TransformLayers {
       }
       if moving { return false }
     }
-    let linear = CATransform3DMakeAffineTransform(
-      CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
+    let linear = linearPart(of: m)
     for layer in layers {
       layer.position = layer.position.applying(m)
       layer.transform = CATransform3DConcat(layer.transform, linear)
       layer.opacity *= opacity
     }
     return true
-  }
-
-  /// Sets the layer's opacity from the transform's (and its animation).
-  static func addOpacity(_ t: LottieTransform, to layer: CALayer, timing: LayerTiming) {
-    layer.lottieAnimate("opacity", t.opacity, timing) { Float(min(1, max(0, $0 / 100))) }
   }
 
   /// The outer layer's factors: position (whole, split or along a path), rotation about
@@ -188,7 +174,7 @@ struct TransformLayers {
         outer.setValue(radians(r.initial), forKeyPath: keyPath)
       }
     }
-    if opacity { addOpacity(t, to: outer, timing: timing) }
+    if opacity { outer.lottieAnimateOpacity(t.opacity, timing) }
   }
 
   /// `Skew · S`: the constant skew and scale, as the skew and scale layers multiply them.
@@ -223,7 +209,12 @@ struct TransformLayers {
   /// `m`.
   static func place(_ layer: CALayer, by m: CGAffineTransform) {
     layer.position = CGPoint(x: m.tx, y: m.ty)
-    layer.transform = CATransform3DMakeAffineTransform(
+    layer.transform = linearPart(of: m)
+  }
+
+  /// `m` without its translation, as a layer transform.
+  private static func linearPart(of m: CGAffineTransform) -> CATransform3D {
+    CATransform3DMakeAffineTransform(
       CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
   }
 
