@@ -254,19 +254,7 @@ struct CoverageCells {
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Truncation.int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor &+ 1 : hiFloor) &- 1
-    var prev = acc0
-    var gPrev = g0
-    var i = i0 &+ 1
-    while i <= i1 {
-      let u = Float(i &+ 1) - lo
-      let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
-      let acc = d * (g1 - gPrev)
-      c[i] += acc - prev
-      prev = acc
-      gPrev = g1
-      i &+= 1
-    }
-    c[i1 &+ 1] += d - prev
+    addWideRamp(c, from: i0 &+ 1, through: i1 &+ 1, lo: lo, w: w, inv: inv, d: d, g0: g0, acc0: acc0)
     // The groups of cells i0…i1 + 1, as one bit range when they share a word.
     let first = i0 >> CoverageRasterizer.groupShift, last = (i1 &+ 1) >> CoverageRasterizer.groupShift
     let n = last &+ 1 &- first, bit = first & 63
@@ -275,6 +263,53 @@ struct CoverageCells {
     } else {
       for g in first...last { t[g >> 6] |= 1 &<< UInt64(g & 63) }
     }
+  }
+
+  /// The cells after the first of a piece wider than two columns: cells `i…last − 1` get
+  /// `A(i) − A(i − 1)` (`A(i) = d·(G(i + 1) − G(i))`, the area right of the piece in column
+  /// `i`; `A(i0) = acc0`, `G(i0 + 1) = g0`) and cell `last` gets `d − A(last − 1)`, the
+  /// rest of the piece's height.
+  ///
+  /// Four columns per step in vector lanes: each lane performs the one-column-at-a-time
+  /// loop's operations on its column in the same order (`u = (i + 1) − lo`, `G` on its
+  /// quadratic or linear branch by `u ≥ w`, then the differences with the lane before,
+  /// the previous step's last lane for the first), so every cell receives the same float
+  /// value to the bit. Each choice is a bit mask (as in `flush`), so no lane is taken
+  /// apart: the one-column loop's branch on `u ≥ w`, mispredicted where `G` turns linear,
+  /// and its exit after a data-dependent count of columns are gone. The lanes past `last`
+  /// add +0, which leaves a cell unchanged (a cell is never −0); the cell window ends at
+  /// least four cells past any piece's last (`CoverageRasterizer.scan`).
+  @inline(__always)
+  func addWideRamp(_ c: UnsafeMutablePointer<Float>, from first: Int, through last: Int, lo: Float, w: Float,
+                   inv: Float, d: Float, g0: Float, acc0: Float) {
+    typealias V = SIMD4<Float>
+    typealias I = SIMD4<Int32>
+    @inline(__always) func bits(_ v: V) -> I { unsafeBitCast(v, to: I.self) }
+    @inline(__always) func float(_ v: I) -> V { unsafeBitCast(v, to: V.self) }
+    @inline(__always) func select(_ mask: I, _ a: V, _ otherwise: V) -> V {
+      float((bits(a) & mask) | (bits(otherwise) & ~mask))
+    }
+    let half = V(repeating: 0.5), wv = V(repeating: w), dv = V(repeating: d), invv = V(repeating: inv)
+    let halfW = half * wv, lov = V(repeating: lo)
+    // Lane `j` of a step at column `i` is column `i + j`; `ends − column` is negative past
+    // `last`, and `ends − 1 − column` from `last` on.
+    let ends = I(repeating: Int32(truncatingIfNeeded: last)) &- I(0, 1, 2, 3)
+    var gPrev = V(repeating: g0), prev = V(repeating: acc0)
+    var i = first
+    repeat {
+      let u = (V(repeating: Float(i)) + V(1, 2, 3, 4)) - lov
+      let g = select(bits(u - wv) &>> 31, half * u * u * invv, u - halfW)
+      let acc = dv * (g - V(gPrev[3], g[0], g[1], g[2]))
+      let before = V(prev[3], acc[0], acc[1], acc[2])
+      let left = ends &- I(repeating: Int32(truncatingIfNeeded: i))
+      let past = left &>> 31, fromLast = (left &- 1) &>> 31
+      let v = float(bits(select(fromLast & ~past, dv - before, acc - before)) & ~past)
+      let p = UnsafeMutableRawPointer(c + i)
+      p.storeBytes(of: p.loadUnaligned(as: V.self) + v, as: V.self)
+      gPrev = g
+      prev = acc
+      i &+= 4
+    } while i <= last
   }
 
   /// Adds a one- or two-column piece's three values to cells `i0…i0 + 2` of the row at

@@ -112,8 +112,8 @@ package final class CoverageRasterizer {
       touched = .allocate(capacity: touchedCapacity)
       touched.initialize(repeating: 0, count: touchedCapacity)
     }
-    // Coverage bytes for every column of the window, which ends at most seven cells past
-    // the box.
+    // Coverage bytes for every column of the window, whose last cell is at most column
+    // `width + 7`.
     if width + 8 > coverageCapacity {
       coverage.deallocate()
       coverageCapacity = width + 8
@@ -191,10 +191,10 @@ package final class CoverageRasterizer {
     // The cell window: cells are kept for the columns the edges reach only, so that a
     // small shape's band of cells is small, and the same memory (in cache) for every fill.
     // A cell of margin on each side (rounding can put a piece's end an ulp past the edge's
-    // own), and room for the cell two past a piece's first (see `CoverageCells.flush`);
-    // in whole groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
+    // own), room for the cell two past a piece's first (see `CoverageCells.flush`) and
+    // for the three past a wide piece's last (`CoverageCells.addWideRamp`); in whole groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
     let windowX0 = Swift.max(Truncation.int(builder.left) - 1, 0) & ~(Self.groupSize - 1)
-    let windowX1 = Truncation.int(builder.right) + 4
+    let windowX1 = Truncation.int(builder.right) + 5
     let stride = (windowX1 - windowX0 + Self.groupSize - 1) & ~(Self.groupSize - 1)
     // The bitset words from the one holding the window's first group to the one holding
     // its last.
