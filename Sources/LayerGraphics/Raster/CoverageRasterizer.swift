@@ -338,22 +338,16 @@ package final class CoverageRasterizer {
     cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type, into blitter: inout B
   ) {
     let c = cells + row * stride, t = touched + row * words
-    // Whether the groups inside the box were blended as they were summed (`blitGroup`):
-    // those of cells `0 ..< width & ~3`, which have all four pixels in the box.
-    let fused = B.blendsGroups && !sumsCellsInOrder
+    if B.blendsGroups && !sumsCellsInOrder {
+      sweepBlendingGroups(
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, y: y, x0: x0, width: width,
+        into: &blitter)
+      return
+    }
     let last =
-      fused
-      ? sumGroups(
-        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
-        width: width, into: &blitter)
-      : sumsCellsInOrder
-        ? sumGroups(
-          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true, y: y, x0: x0,
-          width: 0, into: &blitter)
-        : sumGroups(
-          firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false, y: y, x0: x0,
-          width: 0, into: &blitter)
-    let maskedFrom = fused ? width & ~(Self.groupSize - 1) : 0
+      sumsCellsInOrder
+      ? sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true)
+      : sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false)
     let cov = coverage
     // The coverage left of the first run (0 for every rule), then after each run: a gap's
     // span has the coverage of the pixel before it.
@@ -366,27 +360,78 @@ package final class CoverageRasterizer {
       // has room for them); runs are clipped to `width` where they are reported.
       if start >= width { break }
       let end = Int(runEnds[k]) << Self.groupShift
-      var from = Swift.max(start, maskedFrom), to = Swift.min(end, width)
+      var from = start, to = Swift.min(end, width)
       let after = cov[end - 1]
-      if !fused {
-        // The run's pixels before its first edge have the coverage of the gap before it,
-        // and those after its last edge the coverage of the gap after it: they are
-        // reported with the gaps, as spans (the mask covers the pixels edges cross, as
-        // when cells were marked one by one; a replicated row repeats fewer mask pixels).
-        while from < to && cov[from] == a { from += 1 }
-        while to > from && cov[to - 1] == after { to -= 1 }
-      }
-      let gapEnd = fused ? start : from
-      if gapEnd > next && a > 0 {
-        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + gapEnd, alpha: a)
+      // The run's pixels before its first edge have the coverage of the gap before it,
+      // and those after its last edge the coverage of the gap after it: they are
+      // reported with the gaps, as spans (the mask covers the pixels edges cross, as
+      // when cells were marked one by one; a replicated row repeats fewer mask pixels).
+      while from < to && cov[from] == a { from += 1 }
+      while to > from && cov[to - 1] == after { to -= 1 }
+      if from > next && a > 0 {
+        blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + from, alpha: a)
       }
       if to > from { blitter.blitMask(y: y, x: x0 + from, count: to - from, mask: cov + from) }
       a = after
-      next = fused ? end : to
+      next = to
       k += 1
     }
     if next < width && a > 0 {
       blitter.blitSpan(y: y, x0: x0 + next, x1: x0 + width, alpha: a)
+    }
+  }
+
+  /// `sweep` for a blitter that blends groups (`SpanBlitter.blendsGroups`), in one pass:
+  /// each touched group's four coverages (summed as in `sumGroups`) go to `blitGroup` at
+  /// once, and the gap before a group that starts a run, where the sum cannot change, to
+  /// `blitSpan` with the coverage of the pixel before it. The calls are the two-pass
+  /// sweep's (the same groups, spans and masks, so the same pixels), without the runs'
+  /// lists and their second pass.
+  ///
+  /// Groups whose four pixels lie in the box (cells `0 ..< width & ~3`) are blended from
+  /// the vector; the group the box's right side cuts through has its coverage bytes stored
+  /// and its pixels inside the box reported as a mask; groups past the box are summed (the
+  /// running sum and cells need them) but not reported, and the spans are clipped to the
+  /// box.
+  @inline(__always)
+  private func sweepBlendingGroups<R: CoverageRule, B: SpanBlitter>(
+    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
+    _: R.Type, y: Int, x0: Int, width: Int, into blitter: inout B
+  ) {
+    let cov = coverage
+    let fusedWidth = width & ~(Self.groupSize - 1)
+    // The coverage of the pixel before `next` (0 left of the first group, for every rule),
+    // and the first pixel after the last group summed.
+    var a = UInt8(truncatingIfNeeded: R.alpha(0))
+    var next = 0
+    var carry = SIMD4<Float>()
+    for k in firstWord...lastWord {
+      var bits = t[k]
+      if bits == 0 { continue }
+      t[k] = 0
+      repeat {
+        let g = (k << 6) | bits.trailingZeroBitCount
+        bits &= bits &- 1
+        let i = g << Self.groupShift
+        // A gap since the last group: one span of its last coverage, up to the box's side.
+        if i != next && a != 0 {
+          let gapEnd = Swift.min(i, width)
+          if gapEnd > next { blitter.blitSpan(y: y, x0: x0 &+ next, x1: x0 &+ gapEnd, alpha: a) }
+        }
+        let alphas = Self.groupCoverage(c + i, carry: &carry, R.self)
+        if i < fusedWidth {
+          blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas)
+        } else if i < width {
+          let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
+          UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+          blitter.blitMask(y: y, x: x0 &+ i, count: width &- i, mask: cov + i)
+        }
+        a = UInt8(truncatingIfNeeded: alphas[3])
+        next = i &+ Self.groupSize
+      } while bits != 0
+    }
+    if next < width && a != 0 {
+      blitter.blitSpan(y: y, x0: x0 &+ next, x1: x0 &+ width, alpha: a)
     }
   }
 
@@ -398,13 +443,11 @@ package final class CoverageRasterizer {
   ///
   /// A group's four running sums are the sum before it plus the prefix sums of its cells,
   /// found in vector lanes (two shifted adds); `inOrder` adds the cells one at a time
-  /// instead (`sumsCellsInOrder`). The vector sums of each group whose four pixels lie in
-  /// the first `fusedWidth` columns are also handed to `blitter` at once (`blitGroup`, at
-  /// row `y`, column `x0 + i`).
+  /// instead (`sumsCellsInOrder`).
   @inline(__always)
-  private func sumGroups<R: CoverageRule, B: SpanBlitter>(
+  private func sumGroups<R: CoverageRule>(
     firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
-    _: R.Type, inOrder: Bool, y: Int, x0: Int, width fusedWidth: Int, into blitter: inout B
+    _: R.Type, inOrder: Bool
   ) -> Int {
     let cov = coverage
     let starts = runStarts, ends = runEnds
@@ -435,18 +478,26 @@ package final class CoverageRasterizer {
             cov[j] = UInt8(truncatingIfNeeded: R.alpha(s))
           }
         } else {
-          let p = UnsafeMutableRawPointer(c + i)
-          let sums = Self.prefixSums(p.loadUnaligned(as: SIMD4<Float>.self)) + carry
-          p.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-          carry = SIMD4(repeating: sums[3])
-          let alphas = Self.floors(R.levels(sums))
-          let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
+          let bytes = SIMD4<UInt8>(truncatingIfNeeded: Self.groupCoverage(c + i, carry: &carry, R.self))
           UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-          if i &+ Self.groupSize <= fusedWidth { blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas) }
         }
       } while bits != 0
     }
     return last
+  }
+
+  /// The coverages (0…255) of the group of four cells at `p`, whose running sums are
+  /// `carry` (the sum before the group, in every lane) plus the prefix sums of its cells;
+  /// clears the cells and leaves the group's last sum in every lane of `carry`.
+  @inline(__always)
+  static func groupCoverage<R: CoverageRule>(
+    _ p: UnsafeMutablePointer<Float>, carry: inout SIMD4<Float>, _: R.Type
+  ) -> SIMD4<UInt32> {
+    let raw = UnsafeMutableRawPointer(p)
+    let sums = prefixSums(raw.loadUnaligned(as: SIMD4<Float>.self)) + carry
+    raw.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+    carry = SIMD4(repeating: sums[3])
+    return floors(R.levels(sums))
   }
 
   /// `(v0, v0 + v1, (v1 + v2) + v0, (v2 + v3) + (v0 + v1))`: two vector adds of the

@@ -7,9 +7,9 @@ import Testing
 /// same floats to the bit and the touched bits the same.
 @Suite struct PieceQueueTests {
   static let width = 100
-  /// The cells of a row: the box's width plus two, in whole groups of four (a cell window
+  /// The cells of a row: the box's width plus five, in whole groups of four (a cell window
   /// from column 0, as the rasterizer keeps for edges that reach the whole box).
-  static let stride = (width + 2 + 3) & ~3
+  static let stride = (width + 5 + 3) & ~3
   static let words = ((stride >> CoverageRasterizer.groupShift) + 63) >> 6
   static let bandTop: Float = 64
   static let bandBottom: Float = 96
@@ -131,6 +131,62 @@ import Testing
         #expect((word * 64 + bits.trailingZeroBitCount) * 4 + 3 >= q.minCell)
         #expect((word * 64 + 63 - bits.leadingZeroBitCount) * 4 <= q.maxCell)
       }
+    }
+  }
+
+  /// A wide piece's cells the way they were found before the vector steps: one column at a
+  /// time, `G` on its quadratic or linear branch by a comparison per column.
+  static func depositWideByColumn(_ c: UnsafeMutablePointer<Float>, xa: Float, xb: Float, d: Float) {
+    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+    let w = abs(xb - xa), inv = 1 / w
+    let i0 = Int(lo)
+    let u0 = Float(i0 + 1) - lo
+    let g0 = u0 >= w ? u0 - 0.5 * w : 0.5 * u0 * u0 * inv
+    let acc0 = d * g0
+    c[i0] += acc0
+    let i1 = Int(hi.rounded(.up)) - 1
+    var prev = acc0, gPrev = g0
+    for i in (i0 + 1)...i1 {
+      let u = Float(i + 1) - lo
+      let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
+      let acc = d * (g1 - gPrev)
+      c[i] += acc - prev
+      prev = acc
+      gPrev = g1
+    }
+    c[i1 + 1] += d - prev
+  }
+
+  /// Pieces wider than two columns (every width from three columns to the whole box, ends
+  /// on and between column boundaries, both directions, heights up to 1) deposit into
+  /// cells already holding other pieces' values the same floats, to the bit, as the
+  /// column-at-a-time loop, and nothing past their last cell.
+  @Test func widePiecesEqualTheColumnLoop() {
+    var r = Sequence(state: 7)
+    let vector = Scratch(), byColumn = Scratch()
+    let w = Float(Self.width)
+    for k in 0..<3_000 {
+      // A row's cells start from other pieces' sums.
+      for i in 0..<Self.stride {
+        let v = (r.next() - 0.5) * 2
+        vector.cells[i] = v
+        byColumn.cells[i] = v
+      }
+      let lo = k % 5 == 0 ? Float(Int(r.next() * (w - 3))) : r.next() * (w - 3)
+      let hiMin = Float(Int(lo)) + 2
+      var hi = hiMin + r.next() * (w - hiMin)
+      if k % 7 == 0 { hi = hi.rounded(.up) }
+      hi = Swift.min(Swift.max(hi, hiMin.nextUp), w)
+      let d = (r.next() * 2 - 1) * (k % 3 == 0 ? 1 : r.next())
+      let (xa, xb) = k % 2 == 0 ? (lo, hi) : (hi, lo)
+      let cells = vector.deposits()
+      cells.depositPiece(vector.cells, vector.touched, xa: xa, xb: xb, d: d)
+      Self.depositWideByColumn(byColumn.cells, xa: xa, xb: xb, d: d)
+      var different = 0
+      for i in 0..<(Self.stride + 1) where vector.cells[i].bitPattern != byColumn.cells[i].bitPattern {
+        different += 1
+      }
+      #expect(different == 0, "piece \(xa)…\(xb), height \(d)")
     }
   }
 }
