@@ -322,9 +322,15 @@ struct CoverageCells {
     p.0[0] += v0
     p.1[0] += v1
     p.2[0] += v2
-    // The first and the last cell's group (the same group, or the next one).
-    mark(t, i0)
-    mark(t, i0 &+ 1 &+ Int(truncatingIfNeeded: third &>> 2))
+    // The first and the last cell's group (the same group, or the next one), as one bit
+    // or two adjacent ones in one word; the second is marked on its own when the first is
+    // a word's last bit (one group in 64).
+    let g0 = i0 >> CoverageRasterizer.groupShift
+    let last = i0 &+ 1 &+ Int(truncatingIfNeeded: third &>> 2)
+    let next = UInt64(truncatingIfNeeded: (last >> CoverageRasterizer.groupShift) &- g0)
+    let bit = g0 & 63
+    t[g0 >> 6] |= ((next &<< 1) | 1) &<< UInt64(bit)
+    if bit == 63 { mark(t, last) }
   }
 
   /// Pointers to cells `0`, `1` and `2` from `p`, formed so that the optimizer cannot tell
