@@ -254,7 +254,8 @@ struct CoverageCells {
     // ⌈hi⌉ − 1 without a libm call (`hi` ≥ 0 here, so truncation is the floor).
     let hiFloor = Truncation.int(hi)
     let i1 = (Float(hiFloor) < hi ? hiFloor &+ 1 : hiFloor) &- 1
-    addWideRamp(c, from: i0 &+ 1, through: i1 &+ 1, lo: lo, w: w, inv: inv, d: d, g0: g0, acc0: acc0)
+    addWideRamp(
+      c, from: i0 &+ 1, through: i1 &+ 1, lo: lo, w: w, inv: inv, d: d, g0: g0, acc0: acc0)
     // The groups of cells i0…i1 + 1, as one bit range when they share a word.
     let first = i0 >> CoverageRasterizer.groupShift, last = (i1 &+ 1) >> CoverageRasterizer.groupShift
     let n = last &+ 1 &- first, bit = first & 63
@@ -280,8 +281,10 @@ struct CoverageCells {
   /// add +0, which leaves a cell unchanged (a cell is never −0); the cell window ends at
   /// least four cells past any piece's last (`CoverageRasterizer.scan`).
   @inline(__always)
-  func addWideRamp(_ c: UnsafeMutablePointer<Float>, from first: Int, through last: Int, lo: Float, w: Float,
-                   inv: Float, d: Float, g0: Float, acc0: Float) {
+  func addWideRamp(
+    _ c: UnsafeMutablePointer<Float>, from first: Int, through last: Int, lo: Float, w: Float,
+    inv: Float, d: Float, g0: Float, acc0: Float
+  ) {
     typealias V = SIMD4<Float>
     typealias I = SIMD4<Int32>
     @inline(__always) func bits(_ v: V) -> I { unsafeBitCast(v, to: I.self) }
@@ -289,7 +292,8 @@ struct CoverageCells {
     @inline(__always) func select(_ mask: I, _ a: V, _ otherwise: V) -> V {
       float((bits(a) & mask) | (bits(otherwise) & ~mask))
     }
-    let half = V(repeating: 0.5), wv = V(repeating: w), dv = V(repeating: d), invv = V(repeating: inv)
+    let half = V(repeating: 0.5), wv = V(repeating: w), dv = V(repeating: d)
+    let invv = V(repeating: inv)
     let halfW = half * wv, lov = V(repeating: lo)
     // Lane `j` of a step at column `i` is column `i + j`; `ends − column` is negative past
     // `last`, and `ends − 1 − column` from `last` on.

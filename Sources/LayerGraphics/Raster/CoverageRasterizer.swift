@@ -192,7 +192,8 @@ package final class CoverageRasterizer {
     // small shape's band of cells is small, and the same memory (in cache) for every fill.
     // A cell of margin on each side (rounding can put a piece's end an ulp past the edge's
     // own), room for the cell two past a piece's first (see `CoverageCells.flush`) and
-    // for the three past a wide piece's last (`CoverageCells.addWideRamp`); in whole groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
+    // for the three past a wide piece's last (`CoverageCells.addWideRamp`); in whole
+    // groups. Cell `i` of a row (a clip-box column) is at `windowX0` less.
     let windowX0 = Swift.max(Truncation.int(builder.left) - 1, 0) & ~(Self.groupSize - 1)
     let windowX1 = Truncation.int(builder.right) + 5
     let stride = (windowX1 - windowX0 + Self.groupSize - 1) & ~(Self.groupSize - 1)
@@ -331,7 +332,8 @@ package final class CoverageRasterizer {
 
   /// Sweeps one row of the band: sums the cells of its touched groups into coverage bytes
   /// (clearing the cells), then reports each run of consecutive touched groups as a mask
-  /// and each gap between runs, where the sum cannot change, as a span.
+  /// and each gap between runs, where the sum cannot change, as a span. A blitter that
+  /// blends groups gets the same calls from the one-pass `sweepBlendingGroups`.
   @inline(__always)
   private func sweep<R: CoverageRule, B: SpanBlitter>(
     firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int,
@@ -340,14 +342,16 @@ package final class CoverageRasterizer {
     let c = cells + row * stride, t = touched + row * words
     if B.blendsGroups && !sumsCellsInOrder {
       sweepBlendingGroups(
-        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, y: y, x0: x0, width: width,
-        into: &blitter)
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, y: y, x0: x0,
+        width: width, into: &blitter)
       return
     }
     let last =
       sumsCellsInOrder
-      ? sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true)
-      : sumGroups(firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false)
+      ? sumGroups(
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: true)
+      : sumGroups(
+        firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, inOrder: false)
     let cov = coverage
     // The coverage left of the first run (0 for every rule), then after each run: a gap's
     // span has the coverage of the pixel before it.
@@ -395,8 +399,9 @@ package final class CoverageRasterizer {
   /// box.
   @inline(__always)
   private func sweepBlendingGroups<R: CoverageRule, B: SpanBlitter>(
-    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
-    _: R.Type, y: Int, x0: Int, width: Int, into blitter: inout B
+    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>,
+    touched t: UnsafeMutablePointer<UInt64>, _: R.Type, y: Int, x0: Int, width: Int,
+    into blitter: inout B
   ) {
     let cov = coverage
     let fusedWidth = width & ~(Self.groupSize - 1)
@@ -405,30 +410,23 @@ package final class CoverageRasterizer {
     var a = UInt8(truncatingIfNeeded: R.alpha(0))
     var next = 0
     var carry = SIMD4<Float>()
-    for k in firstWord...lastWord {
-      var bits = t[k]
-      if bits == 0 { continue }
-      t[k] = 0
-      repeat {
-        let g = (k << 6) | bits.trailingZeroBitCount
-        bits &= bits &- 1
-        let i = g << Self.groupShift
-        // A gap since the last group: one span of its last coverage, up to the box's side.
-        if i != next && a != 0 {
-          let gapEnd = Swift.min(i, width)
-          if gapEnd > next { blitter.blitSpan(y: y, x0: x0 &+ next, x1: x0 &+ gapEnd, alpha: a) }
-        }
-        let alphas = Self.groupCoverage(c + i, carry: &carry, R.self)
-        if i < fusedWidth {
-          blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas)
-        } else if i < width {
-          let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
-          UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-          blitter.blitMask(y: y, x: x0 &+ i, count: width &- i, mask: cov + i)
-        }
-        a = UInt8(truncatingIfNeeded: alphas[3])
-        next = i &+ Self.groupSize
-      } while bits != 0
+    Self.takeTouchedGroups(t, firstWord: firstWord, lastWord: lastWord) { g in
+      let i = g << Self.groupShift
+      // A gap since the last group: one span of its last coverage, up to the box's side.
+      if i != next && a != 0 {
+        let gapEnd = Swift.min(i, width)
+        if gapEnd > next { blitter.blitSpan(y: y, x0: x0 &+ next, x1: x0 &+ gapEnd, alpha: a) }
+      }
+      let alphas = Self.groupCoverage(c + i, carry: &carry, R.self)
+      if i < fusedWidth {
+        blitter.blitGroup(y: y, x: x0 &+ i, coverage: alphas)
+      } else if i < width {
+        let bytes = SIMD4<UInt8>(truncatingIfNeeded: alphas)
+        UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        blitter.blitMask(y: y, x: x0 &+ i, count: width &- i, mask: cov + i)
+      }
+      a = UInt8(truncatingIfNeeded: alphas[3])
+      next = i &+ Self.groupSize
     }
     if next < width && a != 0 {
       blitter.blitSpan(y: y, x0: x0 &+ next, x1: x0 &+ width, alpha: a)
@@ -446,8 +444,8 @@ package final class CoverageRasterizer {
   /// instead (`sumsCellsInOrder`).
   @inline(__always)
   private func sumGroups<R: CoverageRule>(
-    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>, touched t: UnsafeMutablePointer<UInt64>,
-    _: R.Type, inOrder: Bool
+    firstWord: Int, lastWord: Int, cells c: UnsafeMutablePointer<Float>,
+    touched t: UnsafeMutablePointer<UInt64>, _: R.Type, inOrder: Bool
   ) -> Int {
     let cov = coverage
     let starts = runStarts, ends = runEnds
@@ -456,34 +454,45 @@ package final class CoverageRasterizer {
     // The running sum, in every lane (vector sums) or as a scalar (in order).
     var carry = SIMD4<Float>()
     var s: Float = 0
+    Self.takeTouchedGroups(t, firstWord: firstWord, lastWord: lastWord) { g in
+      // Without a branch: every group writes itself as the start of the run after the
+      // current one; a group that starts a run moves `last` on to that entry, one that
+      // continues the current run leaves it to be overwritten.
+      starts[last &+ 1] = Int32(truncatingIfNeeded: g)
+      last &+= g != previousEnd ? 1 : 0
+      ends[last] = Int32(truncatingIfNeeded: g &+ 1)
+      previousEnd = g &+ 1
+      let i = g << Self.groupShift
+      if inOrder {
+        for j in i..<(i + Self.groupSize) {
+          s += c[j]
+          c[j] = 0
+          cov[j] = UInt8(truncatingIfNeeded: R.alpha(s))
+        }
+      } else {
+        let alphas = Self.groupCoverage(c + i, carry: &carry, R.self)
+        UnsafeMutableRawPointer(cov + i).storeBytes(
+          of: SIMD4<UInt8>(truncatingIfNeeded: alphas), as: SIMD4<UInt8>.self)
+      }
+    }
+    return last
+  }
+
+  /// Calls `body` with each group marked in bitset words `firstWord…lastWord` of `t`
+  /// (group `g` is bit `g & 63` of word `g >> 6`), in increasing order, clearing the words.
+  @inline(__always)
+  static func takeTouchedGroups(
+    _ t: UnsafeMutablePointer<UInt64>, firstWord: Int, lastWord: Int, _ body: (Int) -> Void
+  ) {
     for k in firstWord...lastWord {
       var bits = t[k]
       if bits == 0 { continue }
       t[k] = 0
       repeat {
-        let g = (k << 6) | bits.trailingZeroBitCount
+        body((k << 6) | bits.trailingZeroBitCount)
         bits &= bits &- 1
-        // Without a branch: every group writes itself as the start of the run after the
-        // current one; a group that starts a run moves `last` on to that entry, one that
-        // continues the current run leaves it to be overwritten.
-        starts[last &+ 1] = Int32(truncatingIfNeeded: g)
-        last &+= g != previousEnd ? 1 : 0
-        ends[last] = Int32(truncatingIfNeeded: g &+ 1)
-        previousEnd = g &+ 1
-        let i = g << Self.groupShift
-        if inOrder {
-          for j in i..<(i + Self.groupSize) {
-            s += c[j]
-            c[j] = 0
-            cov[j] = UInt8(truncatingIfNeeded: R.alpha(s))
-          }
-        } else {
-          let bytes = SIMD4<UInt8>(truncatingIfNeeded: Self.groupCoverage(c + i, carry: &carry, R.self))
-          UnsafeMutableRawPointer(cov + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-        }
       } while bits != 0
     }
-    return last
   }
 
   /// The coverages (0…255) of the group of four cells at `p`, whose running sums are

@@ -136,7 +136,9 @@ import Testing
 
   /// A wide piece's cells the way they were found before the vector steps: one column at a
   /// time, `G` on its quadratic or linear branch by a comparison per column.
-  static func depositWideByColumn(_ c: UnsafeMutablePointer<Float>, xa: Float, xb: Float, d: Float) {
+  static func depositWideByColumn(
+    _ c: UnsafeMutablePointer<Float>, xa: Float, xb: Float, d: Float
+  ) {
     let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
     let w = abs(xb - xa), inv = 1 / w
     let i0 = Int(lo)
@@ -183,8 +185,8 @@ import Testing
       cells.depositPiece(vector.cells, vector.touched, xa: xa, xb: xb, d: d)
       Self.depositWideByColumn(byColumn.cells, xa: xa, xb: xb, d: d)
       var different = 0
-      for i in 0..<(Self.stride + 1) where vector.cells[i].bitPattern != byColumn.cells[i].bitPattern {
-        different += 1
+      for i in 0..<(Self.stride + 1) {
+        if vector.cells[i].bitPattern != byColumn.cells[i].bitPattern { different += 1 }
       }
       #expect(different == 0, "piece \(xa)…\(xb), height \(d)")
     }
