@@ -16,65 +16,207 @@ import Foundation
 //                                 or volatile
 // ```
 //
+// A replicator's copies are visited copy by copy, each with the instance transform,
+// tint and time `ReplicatorInstances` gives it; a copy whose tint differs from the one
+// its nodes hold is visited whole (every node of it inherits the tint), and a copy drawn
+// at its own time (an instance delay) is evaluated again whole whenever it is visited. A
+// layer with a `CATransition` attached updates its transition and the outgoing state's
+// node and sublayers in place.
+//
 // A rewritten node compares what it draws with what it held and takes a new change
 // stamp only when they differ. Anything that does not fit the shape the tree was built
-// with (a replicator's instance count, a transition, a sublayer list of another length)
-// stops the update, and the caller builds afresh.
+// with (a replicator's instance count, a transition that starts or ends showing, a
+// sublayer list of another length) stops the update, and the caller builds afresh.
 extension RenderTreeBuilder {
+  /// What a node gets from above beside its layer: the instance transform and tint of
+  /// its replicator copy, the time to evaluate its animations at, and whether its subtree
+  /// must be visited whole (an inherited tint changed).
+  struct Placement {
+    var instanceTransform: CATransform3D?
+    var tint: SIMD4<Float>?
+    /// A local time of the superlayer to evaluate the layer's animations at (seconds),
+    /// nil for the frame's presentation.
+    var time: Double?
+    var visitsAll: Bool
+
+    static let plain = Placement(instanceTransform: nil, tint: nil, time: nil, visitsAll: false)
+  }
+
   /// Updates the tree in place from `root`; false when its shape changed (the tree is
   /// then to be built afresh; the nodes already rewritten keep their new stamps).
   mutating func updateInPlace(_ root: CALayer, moved: Bool) -> Bool {
     guard tree.root == 0 else { return false }
-    return updateSubtree(root, at: 0, moved: moved)
+    return updateSubtree(root, at: 0, moved: moved, placed: .plain)
   }
 
-  /// Updates the subtree of node `i`, built from `layer`.
-  private mutating func updateSubtree(_ layer: CALayer, at i: Int, moved: Bool) -> Bool {
+  /// Updates the subtree of node `i`, built from `layer` and placed as `placed` says.
+  private mutating func updateSubtree(_ layer: CALayer, at i: Int, moved: Bool, placed: Placement)
+    -> Bool
+  {
     guard i < info.count, info[i].layer === layer else { return false }
-    guard layer.subtreeRenderChangeStamp > builtAt || info[i].subtreeVolatile
-      || (moved && info[i].subtreeAnimated)
+    let retinted = tree.nodes[i].tint != placed.tint
+    let replaced = tree.nodes[i].instanceTransform != placed.instanceTransform
+    let visitsAll = placed.visitsAll || retinted
+    guard
+      visitsAll || replaced || placed.time != nil || layer.subtreeRenderChangeStamp > builtAt
+        || info[i].subtreeVolatile || (moved && info[i].subtreeAnimated)
     else { return true }
     return StackReserve.ensure {
       let shows: Bool
-      if case .presentation = source { shows = layer.animationStorage.hasPresentationState } else { shows = false }
-      if layer.renderChangeStamp > builtAt || info[i].volatile
+      if placed.time == nil, case .presentation = source {
+        shows = layer.animationStorage.hasPresentationState
+      } else {
+        shows = false
+      }
+      var changed = false
+      var localTime: Double? = nil
+      if placed.time != nil || layer.renderChangeStamp > builtAt || info[i].volatile
         || (moved && (shows || info[i].showsAnimation))
       {
-        rewrite(i, layer, shows: shows)
+        (changed, localTime) = rewrite(i, layer, shows: shows, time: placed.time)
       }
-      var newest = tree.nodes[i].changeStamp
+      if retinted {
+        tree.nodes[i].tint = placed.tint
+        changed = true
+      }
+      if replaced {
+        tree.nodes[i].instanceTransform = placed.instanceTransform
+        changed = true
+      }
+      if changed { tree.nodes[i].changeStamp = LayerRenderChanges.next() }
       var next = i + 1
+      var below: UInt64 = 0
       var reordered = false
       let children = layer.children
-      guard children.count == tree.nodes[i].children.count else { return false }
-      for child in children {
+      let inherited = Placement(
+        instanceTransform: nil, tint: placed.tint, time: localTime, visitsAll: visitsAll)
+      /// Updates sublayer `child`'s subtree, the next one in the tree.
+      func update(_ child: CALayer, _ placement: Placement) -> Bool {
         let before = next < tree.nodes.count ? tree.nodes[next].state.zPosition : 0
-        guard updateSubtree(child, at: next, moved: moved) else { return false }
+        guard updateSubtree(child, at: next, moved: moved, placed: placement) else { return false }
         reordered = reordered || tree.nodes[next].state.zPosition != before
-        newest = Swift.max(newest, tree.nodes[next].subtreeChangeStamp)
+        below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
         next = info[next].end
+        return true
+      }
+      let rep = tree.nodes[i].kind == .replicator ? tree.nodes[i].state.replicator : nil
+      if let rep {
+        let count = info[i].instances
+        guard count >= 0, Swift.max(rep.instanceCount, 0) == info[i].requestedInstances,
+          children.count * count == tree.nodes[i].children.count
+        else { return false }
+        var copies = ReplicatorInstances(
+          rep, state: tree.nodes[i].state, tint: placed.tint,
+          now: localTime ?? layer.animationStorage.localTime, time: localTime, delays: transitions)
+        for _ in 0..<count {
+          let copy = copies.next()
+          let placement = Placement(
+            instanceTransform: copy.transform, tint: copy.tint, time: copy.time,
+            visitsAll: visitsAll)
+          for child in children {
+            guard update(child, placement) else { return false }
+          }
+        }
+      } else {
+        guard info[i].instances < 0, children.count == tree.nodes[i].children.count else {
+          return false
+        }
+        for child in children {
+          guard update(child, inherited) else { return false }
+        }
       }
       if let m = layer.maskLayer {
-        guard tree.nodes[i].mask == next, updateSubtree(m, at: next, moved: moved) else { return false }
-        newest = Swift.max(newest, tree.nodes[next].subtreeChangeStamp)
-        next = info[next].end
+        guard tree.nodes[i].mask == next,
+          update(m, Placement(instanceTransform: nil, tint: nil, time: localTime, visitsAll: false))
+        else { return false }
       } else if tree.nodes[i].mask != nil {
+        return false
+      }
+      if info[i].transitionEntry {
+        let shown = layer.presentationTransition
+        guard (shown == nil) == (tree.nodes[i].transition == nil) else { return false }
+        if let shown {
+          guard tree.nodes[i].transition?.outgoing == next,
+            updateOutgoing(
+              shown.outgoing, of: layer, at: next, moved: moved, placed: placed,
+              visitsAll: visitsAll)
+          else { return false }
+          let transition = RenderTransition(shown, outgoing: next)
+          if transition != tree.nodes[i].transition {
+            tree.nodes[i].transition = transition
+            tree.nodes[i].changeStamp = LayerRenderChanges.next()
+          }
+          below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
+          next = info[next].end
+        }
+      } else if tree.nodes[i].transition != nil {
         return false
       }
       guard next == info[i].end else { return false }
       if reordered { orderChildren(i) }
-      tree.nodes[i].subtreeChangeStamp = newest
+      tree.nodes[i].subtreeChangeStamp = Swift.max(below, tree.nodes[i].changeStamp)
       return true
     }
   }
 
-  /// Rewrites node `i` from `layer` (its presentation state when it `shows` an
-  /// animation, else its model), and gives it a new change stamp if what it draws
-  /// changed.
-  private mutating func rewrite(_ i: Int, _ layer: CALayer, shows: Bool) {
+  /// Updates node `o`, the outgoing state of `layer`'s transition, from `snapshot`, and
+  /// the subtrees of its outgoing sublayers.
+  private mutating func updateOutgoing(
+    _ snapshot: TransitionSnapshot, of layer: CALayer, at o: Int, moved: Bool, placed: Placement,
+    visitsAll: Bool
+  ) -> Bool {
+    guard o < info.count, info[o].layer === layer,
+      snapshot.sublayers.count == tree.nodes[o].children.count
+    else { return false }
+    var changed = false
+    if tree.nodes[o].state != snapshot.state {
+      tree.nodes[o].state = snapshot.state
+      changed = true
+    }
+    if tree.nodes[o].tint != placed.tint
+      || tree.nodes[o].instanceTransform != placed.instanceTransform
+    {
+      tree.nodes[o].tint = placed.tint
+      tree.nodes[o].instanceTransform = placed.instanceTransform
+      changed = true
+    }
+    if changed { tree.nodes[o].changeStamp = LayerRenderChanges.next() }
+    var next = o + 1
+    var below: UInt64 = 0
+    var reordered = false
+    let placement = Placement(
+      instanceTransform: nil, tint: placed.tint, time: nil, visitsAll: visitsAll)
+    for child in snapshot.sublayers {
+      let before = next < tree.nodes.count ? tree.nodes[next].state.zPosition : 0
+      guard updateSubtree(child, at: next, moved: moved, placed: placement) else { return false }
+      reordered = reordered || tree.nodes[next].state.zPosition != before
+      below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
+      next = info[next].end
+    }
+    guard next == info[o].end else { return false }
+    if reordered { orderChildren(o) }
+    tree.nodes[o].subtreeChangeStamp = Swift.max(below, tree.nodes[o].changeStamp)
+    return true
+  }
+
+  /// Rewrites node `i`'s state and image from `layer`: its presentation state when it
+  /// `shows` an animation, its state at its superlayer's local `time` when one is given
+  /// (a delayed replicator copy), else its model. Returns whether what the node draws
+  /// changed, and the layer's local time when `time` was given.
+  private mutating func rewrite(_ i: Int, _ layer: CALayer, shows: Bool, time: Double?) -> (
+    Bool, Double?
+  ) {
     let store = Self.updateBackingStore(layer)
     var changed = false
-    if shows, let shown = layer.animationStorage.presentationState {
+    var localTime: Double? = nil
+    if let time {
+      let delayed = layer.presentationState(atParentTime: time)
+      localTime = delayed.localTime
+      if delayed.state != tree.nodes[i].state {
+        tree.nodes[i].state = delayed.state
+        changed = true
+      }
+    } else if shows, let shown = layer.animationStorage.presentationState {
       if shown != tree.nodes[i].state {
         tree.nodes[i].state = shown
         changed = true
@@ -90,9 +232,9 @@ extension RenderTreeBuilder {
     }
     if info[i].volatile {
       let tiles = tree.nodes[i].tiles
-      writeVolatileParts(i, layer, localTime: nil)
+      writeVolatileParts(i, layer, localTime: localTime)
       changed = changed || tiles != tree.nodes[i].tiles
     }
-    if changed { tree.nodes[i].changeStamp = LayerRenderChanges.next() }
+    return (changed, localTime)
   }
 }
