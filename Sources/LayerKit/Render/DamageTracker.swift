@@ -28,6 +28,9 @@ package struct DamageTracker {
   struct Record {
     /// The node's change stamp.
     var changeStamp: UInt64
+    /// Its placement in its parent's sublayer space (`RenderTree.placement(_:)`; for the
+    /// root and masks, `transformToParentPlane`), which stays while its stamp does.
+    var placement: CATransform3D
     /// Its transform into its parent's drawn plane (4×4, as the visit received it).
     var local: CATransform3D
     /// Its map into device pixels.
@@ -47,7 +50,7 @@ package struct DamageTracker {
     var footprint: PixelRect
 
     static let none = Record(
-      changeStamp: 0, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
+      changeStamp: 0, placement: .identity, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
       position: 0, painted: .null, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same
