@@ -16,7 +16,9 @@ import Foundation
 /// (`RenderTree.structureStamp`), a node whose stamp, transform and inherited inputs are
 /// those of the last frame keeps its map and footprint without computing them, and a
 /// subtree with no change stamp newer than the last frame under such a node is not
-/// visited at all. When the shape changed, every node is summarised afresh and matched
+/// visited at all. A transform or map recomputed because a stamp moved, but equal to the
+/// last frame's, counts as unchanged too, and each node's own placement is kept with its
+/// stamp (only its superlayer's sublayer space is made again when that changed). When the shape changed, every node is summarised afresh and matched
 /// to the last frame's by key.
 ///
 /// When the merged damage of a frame covers more than `fullFrameFraction` of it, the
