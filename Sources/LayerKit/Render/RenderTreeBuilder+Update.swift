@@ -75,30 +75,12 @@ extension RenderTreeBuilder {
       {
         (changed, localTime) = rewrite(i, layer, shows: shows, time: placed.time)
       }
-      if retinted {
-        tree.nodes[i].tint = placed.tint
-        changed = true
-      }
-      if replaced {
-        tree.nodes[i].instanceTransform = placed.instanceTransform
-        changed = true
-      }
-      if changed { tree.nodes[i].changeStamp = LayerRenderChanges.next() }
-      var next = i + 1
-      var below: UInt64 = 0
-      var reordered = false
+      if retinted || replaced { place(i, placed) }
+      if changed || retinted || replaced { tree.nodes[i].changeStamp = LayerRenderChanges.next() }
+      var c = Cursor(next: i + 1)
       let children = layer.children
       let inherited = Placement(
         instanceTransform: nil, tint: placed.tint, time: localTime, visitsAll: visitsAll)
-      /// Updates sublayer `child`'s subtree, the next one in the tree.
-      func update(_ child: CALayer, _ placement: Placement) -> Bool {
-        let before = next < tree.nodes.count ? tree.nodes[next].state.zPosition : 0
-        guard updateSubtree(child, at: next, moved: moved, placed: placement) else { return false }
-        reordered = reordered || tree.nodes[next].state.zPosition != before
-        below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
-        next = info[next].end
-        return true
-      }
       let rep = tree.nodes[i].kind == .replicator ? tree.nodes[i].state.replicator : nil
       if let rep {
         let count = info[i].instances
@@ -114,7 +96,7 @@ extension RenderTreeBuilder {
             instanceTransform: copy.transform, tint: copy.tint, time: copy.time,
             visitsAll: visitsAll)
           for child in children {
-            guard update(child, placement) else { return false }
+            guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
           }
         }
       } else {
@@ -122,13 +104,16 @@ extension RenderTreeBuilder {
           return false
         }
         for child in children {
-          guard update(child, inherited) else { return false }
+          guard updateChild(child, &c, moved: moved, placed: inherited) else { return false }
         }
       }
       if let m = layer.maskLayer {
-        guard tree.nodes[i].mask == next,
-          update(m, Placement(instanceTransform: nil, tint: nil, time: localTime, visitsAll: false))
-        else { return false }
+        let placement = Placement(
+          instanceTransform: nil, tint: nil, time: localTime, visitsAll: false)
+        guard tree.nodes[i].mask == c.next, updateChild(m, &c, moved: moved, placed: placement)
+        else {
+          return false
+        }
       } else if tree.nodes[i].mask != nil {
         return false
       }
@@ -136,26 +121,23 @@ extension RenderTreeBuilder {
         let shown = layer.presentationTransition
         guard (shown == nil) == (tree.nodes[i].transition == nil) else { return false }
         if let shown {
-          guard tree.nodes[i].transition?.outgoing == next,
+          guard tree.nodes[i].transition?.outgoing == c.next,
             updateOutgoing(
-              shown.outgoing, of: layer, at: next, moved: moved, placed: placed,
+              shown.outgoing, of: layer, at: c.next, moved: moved, placed: placed,
               visitsAll: visitsAll)
           else { return false }
-          let transition = RenderTransition(shown, outgoing: next)
+          let transition = RenderTransition(shown, outgoing: c.next)
           if transition != tree.nodes[i].transition {
             tree.nodes[i].transition = transition
             tree.nodes[i].changeStamp = LayerRenderChanges.next()
           }
-          below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
-          next = info[next].end
+          c.below = Swift.max(c.below, tree.nodes[c.next].subtreeChangeStamp)
+          c.next = info[c.next].end
         }
       } else if tree.nodes[i].transition != nil {
         return false
       }
-      guard next == info[i].end else { return false }
-      if reordered { orderChildren(i) }
-      tree.nodes[i].subtreeChangeStamp = Swift.max(below, tree.nodes[i].changeStamp)
-      return true
+      return finish(i, c)
     }
   }
 
@@ -168,35 +150,58 @@ extension RenderTreeBuilder {
     guard o < info.count, info[o].layer === layer,
       snapshot.sublayers.count == tree.nodes[o].children.count
     else { return false }
-    var changed = false
+    var changed =
+      tree.nodes[o].tint != placed.tint
+      || tree.nodes[o].instanceTransform != placed.instanceTransform
+    if changed { place(o, placed) }
     if tree.nodes[o].state != snapshot.state {
       tree.nodes[o].state = snapshot.state
       changed = true
     }
-    if tree.nodes[o].tint != placed.tint
-      || tree.nodes[o].instanceTransform != placed.instanceTransform
-    {
-      tree.nodes[o].tint = placed.tint
-      tree.nodes[o].instanceTransform = placed.instanceTransform
-      changed = true
-    }
     if changed { tree.nodes[o].changeStamp = LayerRenderChanges.next() }
-    var next = o + 1
-    var below: UInt64 = 0
-    var reordered = false
+    var c = Cursor(next: o + 1)
     let placement = Placement(
       instanceTransform: nil, tint: placed.tint, time: nil, visitsAll: visitsAll)
     for child in snapshot.sublayers {
-      let before = next < tree.nodes.count ? tree.nodes[next].state.zPosition : 0
-      guard updateSubtree(child, at: next, moved: moved, placed: placement) else { return false }
-      reordered = reordered || tree.nodes[next].state.zPosition != before
-      below = Swift.max(below, tree.nodes[next].subtreeChangeStamp)
-      next = info[next].end
+      guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
     }
-    guard next == info[o].end else { return false }
-    if reordered { orderChildren(o) }
-    tree.nodes[o].subtreeChangeStamp = Swift.max(below, tree.nodes[o].changeStamp)
+    return finish(o, c)
+  }
+
+  /// Where the update of a node's sublayer subtrees stands: the index of the next one,
+  /// the newest subtree stamp among those done, and whether their drawing order may have
+  /// changed.
+  struct Cursor {
+    var next: Int
+    var below: UInt64 = 0
+    var reordered = false
+  }
+
+  /// Updates `child`'s subtree, the next one at `c`, and moves `c` past it.
+  private mutating func updateChild(
+    _ child: CALayer, _ c: inout Cursor, moved: Bool, placed: Placement
+  ) -> Bool {
+    let before = c.next < tree.nodes.count ? tree.nodes[c.next].state.zPosition : 0
+    guard updateSubtree(child, at: c.next, moved: moved, placed: placed) else { return false }
+    c.reordered = c.reordered || tree.nodes[c.next].state.zPosition != before
+    c.below = Swift.max(c.below, tree.nodes[c.next].subtreeChangeStamp)
+    c.next = info[c.next].end
     return true
+  }
+
+  /// Completes node `i` once `c` went over all its subtrees: false when they do not end
+  /// where its subtree did.
+  private mutating func finish(_ i: Int, _ c: Cursor) -> Bool {
+    guard c.next == info[i].end else { return false }
+    if c.reordered { orderChildren(i) }
+    tree.nodes[i].subtreeChangeStamp = Swift.max(c.below, tree.nodes[i].changeStamp)
+    return true
+  }
+
+  /// Gives node `i` the instance transform and tint of `placed`.
+  private mutating func place(_ i: Int, _ placed: Placement) {
+    tree.nodes[i].tint = placed.tint
+    tree.nodes[i].instanceTransform = placed.instanceTransform
   }
 
   /// Rewrites node `i`'s state and image from `layer`: its presentation state when it
