@@ -38,6 +38,9 @@ extension RenderTreeBuilder {
     /// nil for the frame's presentation.
     var time: Double?
     var visitsAll: Bool
+    /// Whether the instance transform and tint are those the node holds (a copy of a
+    /// replicator that did not change): then they are neither given nor compared.
+    var isKept = false
 
     static let plain = Placement(instanceTransform: nil, tint: nil, time: nil, visitsAll: false)
   }
@@ -54,8 +57,9 @@ extension RenderTreeBuilder {
     -> Bool
   {
     guard i < info.count, info[i].layer === layer else { return false }
-    let retinted = tree.nodes[i].tint != placed.tint
-    let replaced = tree.nodes[i].instanceTransform != placed.instanceTransform
+    let retinted = !placed.isKept && tree.nodes[i].tint != placed.tint
+    let replaced = !placed.isKept && tree.nodes[i].instanceTransform != placed.instanceTransform
+    let tint = placed.isKept ? tree.nodes[i].tint : placed.tint
     let visitsAll = placed.visitsAll || retinted
     guard
       visitsAll || replaced || placed.time != nil || layer.subtreeRenderChangeStamp > builtAt
@@ -80,21 +84,29 @@ extension RenderTreeBuilder {
       var c = Cursor(next: i + 1)
       let children = layer.children
       let inherited = Placement(
-        instanceTransform: nil, tint: placed.tint, time: localTime, visitsAll: visitsAll)
+        instanceTransform: nil, tint: tint, time: localTime, visitsAll: visitsAll)
       let rep = tree.nodes[i].kind == .replicator ? tree.nodes[i].state.replicator : nil
       if let rep {
         let count = info[i].instances
         guard count >= 0, Swift.max(rep.instanceCount, 0) == info[i].requestedInstances,
           children.count * count == tree.nodes[i].children.count
         else { return false }
+        // An unchanged replicator with its tint (and no instance delay drawn) places its
+        // copies as before: nothing to make or compare.
+        let delayed = transitions && rep.instanceDelay.isFinite && rep.instanceDelay != 0
+        let kept = !changed && !visitsAll && !delayed
         var copies = ReplicatorInstances(
-          rep, state: tree.nodes[i].state, tint: placed.tint,
+          rep, state: tree.nodes[i].state, tint: tint,
           now: localTime ?? layer.animationStorage.localTime, time: localTime, delays: transitions)
         for _ in 0..<count {
-          let copy = copies.next()
-          let placement = Placement(
-            instanceTransform: copy.transform, tint: copy.tint, time: copy.time,
-            visitsAll: visitsAll)
+          var placement = Placement(
+            instanceTransform: nil, tint: nil, time: localTime, visitsAll: false, isKept: true)
+          if !kept {
+            let copy = copies.next()
+            placement = Placement(
+              instanceTransform: copy.transform, tint: copy.tint, time: copy.time,
+              visitsAll: visitsAll)
+          }
           for child in children {
             guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
           }
@@ -123,7 +135,11 @@ extension RenderTreeBuilder {
         if let shown {
           guard tree.nodes[i].transition?.outgoing == c.next,
             updateOutgoing(
-              shown.outgoing, of: layer, at: c.next, moved: moved, placed: placed,
+              shown.outgoing, of: layer, at: c.next, moved: moved,
+              placed: placed.isKept
+                ? Placement(
+                  instanceTransform: tree.nodes[i].instanceTransform, tint: tint, time: placed.time,
+                  visitsAll: false) : placed,
               visitsAll: visitsAll)
           else { return false }
           let transition = RenderTransition(shown, outgoing: c.next)
