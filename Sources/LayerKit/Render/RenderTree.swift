@@ -43,7 +43,12 @@ package struct RenderTree: Sendable {
   /// transform about its anchor point, then its geometry flip.
   package func sublayerSpace(_ parent: Int) -> CATransform3D {
     nodes.withUnsafeBufferPointer { b in
-      LayerGeometry.sublayerSpaceTransform(b.baseAddress.unsafelyUnwrapped[parent].state)
+      let p = b.baseAddress.unsafelyUnwrapped + parent
+      // Most layers have neither: no copy of the state for them.
+      if !p.pointee.state.isGeometryFlipped, p.pointee.state.sublayerTransform.isIdentity {
+        return .identity
+      }
+      return LayerGeometry.sublayerSpaceTransform(p.pointee.state)
     }
   }
 
