@@ -28,21 +28,23 @@ import Foundation
 // with (a replicator's instance count, a transition that starts or ends showing, a
 // sublayer list of another length) stops the update, and the caller builds afresh.
 extension RenderTreeBuilder {
-  /// What a node gets from above beside its layer: the instance transform and tint of
-  /// its replicator copy, the time to evaluate its animations at, and whether its subtree
-  /// must be visited whole (an inherited tint changed).
+  /// What a node gets from above beside its layer: the tint of its replicator copy, the
+  /// time to evaluate its animations at, whether its subtree must be visited whole (an
+  /// inherited tint changed), and whether its instance transform was just replaced (the
+  /// replicator writes a copy's instance transform into the copy's node itself, so that
+  /// no 4×4 matrix travels down the tree).
   struct Placement {
-    var instanceTransform: CATransform3D?
     var tint: SIMD4<Float>?
     /// A local time of the superlayer to evaluate the layer's animations at (seconds),
     /// nil for the frame's presentation.
     var time: Double?
     var visitsAll: Bool
-    /// Whether the instance transform and tint are those the node holds (a copy of a
-    /// replicator that did not change): then they are neither given nor compared.
+    /// Whether the tint is the one the node holds (a copy of a replicator that did not
+    /// change): then it is neither given nor compared.
     var isKept = false
+    var replaced = false
 
-    static let plain = Placement(instanceTransform: nil, tint: nil, time: nil, visitsAll: false)
+    static let plain = Placement(tint: nil, time: nil, visitsAll: false)
   }
 
   /// Updates the tree in place from `root`; false when its shape changed (the tree is
@@ -58,11 +60,10 @@ extension RenderTreeBuilder {
   {
     guard i < info.count, info[i].layer === layer else { return false }
     let retinted = !placed.isKept && tree.nodes[i].tint != placed.tint
-    let replaced = !placed.isKept && tree.nodes[i].instanceTransform != placed.instanceTransform
     let tint = placed.isKept ? tree.nodes[i].tint : placed.tint
     let visitsAll = placed.visitsAll || retinted
     guard
-      visitsAll || replaced || placed.time != nil || layer.subtreeRenderChangeStamp > builtAt
+      visitsAll || placed.replaced || placed.time != nil || layer.subtreeRenderChangeStamp > builtAt
         || info[i].subtreeVolatile || (moved && info[i].subtreeAnimated)
     else { return true }
     return StackReserve.ensure {
@@ -79,12 +80,13 @@ extension RenderTreeBuilder {
       {
         (changed, localTime) = rewrite(i, layer, shows: shows, time: placed.time)
       }
-      if retinted || replaced { place(i, placed) }
-      if changed || retinted || replaced { tree.nodes[i].changeStamp = LayerRenderChanges.next() }
+      if retinted { tree.nodes[i].tint = placed.tint }
+      if changed || retinted || placed.replaced {
+        tree.nodes[i].changeStamp = LayerRenderChanges.next()
+      }
       var c = Cursor(next: i + 1)
       let children = layer.children
-      let inherited = Placement(
-        instanceTransform: nil, tint: tint, time: localTime, visitsAll: visitsAll)
+      let inherited = Placement(tint: tint, time: localTime, visitsAll: visitsAll)
       let rep = tree.nodes[i].kind == .replicator ? tree.nodes[i].state.replicator : nil
       if let rep {
         let count = info[i].instances
@@ -99,15 +101,19 @@ extension RenderTreeBuilder {
           rep, state: tree.nodes[i].state, tint: tint,
           now: localTime ?? layer.animationStorage.localTime, time: localTime, delays: transitions)
         for _ in 0..<count {
-          var placement = Placement(
-            instanceTransform: nil, tint: nil, time: localTime, visitsAll: false, isKept: true)
-          if !kept {
-            let copy = copies.next()
-            placement = Placement(
-              instanceTransform: copy.transform, tint: copy.tint, time: copy.time,
-              visitsAll: visitsAll)
+          guard !kept else {
+            let placement = Placement(tint: nil, time: localTime, visitsAll: false, isKept: true)
+            for child in children {
+              guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
+            }
+            continue
           }
+          let copy = copies.next()
+          var placement = Placement(tint: copy.tint, time: copy.time, visitsAll: visitsAll)
           for child in children {
+            guard c.next < info.count, info[c.next].layer === child else { return false }
+            placement.replaced = tree.nodes[c.next].instanceTransform != copy.transform
+            if placement.replaced { tree.nodes[c.next].instanceTransform = copy.transform }
             guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
           }
         }
@@ -120,8 +126,7 @@ extension RenderTreeBuilder {
         }
       }
       if let m = layer.maskLayer {
-        let placement = Placement(
-          instanceTransform: nil, tint: nil, time: localTime, visitsAll: false)
+        let placement = Placement(tint: nil, time: localTime, visitsAll: false)
         guard tree.nodes[i].mask == c.next, updateChild(m, &c, moved: moved, placed: placement)
         else {
           return false
@@ -135,12 +140,8 @@ extension RenderTreeBuilder {
         if let shown {
           guard tree.nodes[i].transition?.outgoing == c.next,
             updateOutgoing(
-              shown.outgoing, of: layer, at: c.next, moved: moved,
-              placed: placed.isKept
-                ? Placement(
-                  instanceTransform: tree.nodes[i].instanceTransform, tint: tint, time: placed.time,
-                  visitsAll: false) : placed,
-              visitsAll: visitsAll)
+              shown.outgoing, of: layer, node: i, at: c.next, moved: moved,
+              tint: tint, visitsAll: visitsAll)
           else { return false }
           let transition = RenderTransition(shown, outgoing: c.next)
           if transition != tree.nodes[i].transition {
@@ -157,27 +158,30 @@ extension RenderTreeBuilder {
     }
   }
 
-  /// Updates node `o`, the outgoing state of `layer`'s transition, from `snapshot`, and
-  /// the subtrees of its outgoing sublayers.
+  /// Updates node `o`, the outgoing state of the transition of `layer` (node `i`), from
+  /// `snapshot`, and the subtrees of its outgoing sublayers.
   private mutating func updateOutgoing(
-    _ snapshot: TransitionSnapshot, of layer: CALayer, at o: Int, moved: Bool, placed: Placement,
-    visitsAll: Bool
+    _ snapshot: TransitionSnapshot, of layer: CALayer, node i: Int, at o: Int, moved: Bool,
+    tint: SIMD4<Float>?, visitsAll: Bool
   ) -> Bool {
     guard o < info.count, info[o].layer === layer,
       snapshot.sublayers.count == tree.nodes[o].children.count
     else { return false }
+    // The outgoing state is placed as the layer's own node is.
     var changed =
-      tree.nodes[o].tint != placed.tint
-      || tree.nodes[o].instanceTransform != placed.instanceTransform
-    if changed { place(o, placed) }
+      tree.nodes[o].tint != tint
+      || tree.nodes[o].instanceTransform != tree.nodes[i].instanceTransform
+    if changed {
+      tree.nodes[o].tint = tint
+      tree.nodes[o].instanceTransform = tree.nodes[i].instanceTransform
+    }
     if tree.nodes[o].state != snapshot.state {
       tree.nodes[o].state = snapshot.state
       changed = true
     }
     if changed { tree.nodes[o].changeStamp = LayerRenderChanges.next() }
     var c = Cursor(next: o + 1)
-    let placement = Placement(
-      instanceTransform: nil, tint: placed.tint, time: nil, visitsAll: visitsAll)
+    let placement = Placement(tint: tint, time: nil, visitsAll: visitsAll)
     for child in snapshot.sublayers {
       guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
     }
@@ -212,12 +216,6 @@ extension RenderTreeBuilder {
     if c.reordered { orderChildren(i) }
     tree.nodes[i].subtreeChangeStamp = Swift.max(c.below, tree.nodes[i].changeStamp)
     return true
-  }
-
-  /// Gives node `i` the instance transform and tint of `placed`.
-  private mutating func place(_ i: Int, _ placed: Placement) {
-    tree.nodes[i].tint = placed.tint
-    tree.nodes[i].instanceTransform = placed.instanceTransform
   }
 
   /// Rewrites node `i`'s state and image from `layer`: its presentation state when it
