@@ -62,6 +62,12 @@ public final class CARenderer: CAObjectEquality {
     return buildRenderTree(root: root)
   }
 
+  /// How many frames found the render tree's shape changed while updating it in place
+  /// (`RenderTreeBuilder.abandonedUpdates`).
+  package var abandonedRenderTreeUpdates: Int { builder.abandonedUpdates }
+  /// Whether the last frame's render tree was updated in place (not built afresh).
+  package var renderTreeUpdatedInPlace: Bool { builder.updatedInPlace }
+
   /// The render tree of `root` from its presentation (already evaluated) or its model:
   /// the previous frame's tree brought up to date (see `RenderTreeBuilder`).
   private func buildRenderTree(root: CALayer) -> RenderTree {

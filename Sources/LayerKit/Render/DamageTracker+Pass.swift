@@ -46,9 +46,9 @@ extension DamageTracker {
       tree.nodes.withUnsafeBufferPointer { nodes in
         self.nodes = nodes.baseAddress
         let stable = incremental && nodes[root].changeStamp <= seen
-        let local = stable ? records[root].local : tree.localTransform(root, parent: nil)
+        let local = stable ? records[root].local : tree.placement(root)
         visit(
-          root, local: local, localStable: stable, parentMap: device, parentMapStable: incremental && sameScale,
+          root, placement: local, local: local, localStable: stable, parentMap: device, parentMapStable: incremental && sameScale,
           alpha: 1, clip: rects.frame, parent: -1, position: 0, shadow: nil)
       }
       self.nodes = nil
@@ -56,15 +56,23 @@ extension DamageTracker {
 
     /// Records node `i` and its subtree.
     private mutating func visit(
-      _ i: Int, local: CATransform3D, localStable: Bool, parentMap: ProjectiveTransform2D, parentMapStable: Bool,
+      _ i: Int, placement: CATransform3D, local: CATransform3D, localStable: Bool, parentMap: ProjectiveTransform2D, parentMapStable: Bool,
       alpha: Float, clip: PixelRect, parent: Int, position: Int, shadow: ShadowReach?
     ) {
       StackReserve.ensure {
         let n = nodes + i
         let r = records + i
         let changed = !incremental || n.pointee.changeStamp > seen
-        let mapStable = localStable && parentMapStable
-        let map = mapStable ? r.pointee.map : ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+        // A transform recomputed because a stamp moved may still equal the last frame's
+        // (a parent that only changed its colour): then it is as stable as an unchanged one,
+        // and so is what depends on it below.
+        let localStable = localStable || (incremental && local == r.pointee.local)
+        var mapStable = localStable && parentMapStable
+        var map = r.pointee.map
+        if !mapStable {
+          map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
+          mapStable = incremental && map == r.pointee.map
+        }
         // A hidden layer (without a transition) draws nothing, nor do its sublayers: their
         // records carry alpha 0, so hiding or showing it damages everything they draw.
         let shown = !n.pointee.state.isHidden || n.pointee.transition != nil
@@ -85,12 +93,12 @@ extension DamageTracker {
         if compares && !isFull {
           let same =
             !changed && damaged == r.pointee.footprint && a == r.pointee.alpha && position == r.pointee.position
-            && clip == r.pointee.clip && map == r.pointee.map
+            && clip == r.pointee.clip && (mapStable || map == r.pointee.map)
           if !same, rects.add(r.pointee.footprint) || rects.add(damaged) { isFull = true }
         }
         let keepsSubtree = inputsStable && a == r.pointee.alpha && n.pointee.subtreeChangeStamp <= seen
         r.pointee = Record(
-          changeStamp: n.pointee.changeStamp, local: local, map: map, alpha: a, clip: clip, shadow: shadow,
+          changeStamp: n.pointee.changeStamp, placement: placement, local: local, map: map, alpha: a, clip: clip, shadow: shadow,
           parent: parent, position: position, painted: painted, own: own, footprint: damaged)
         if keepsSubtree { return }
 
@@ -100,29 +108,42 @@ extension DamageTracker {
         var childClip = clip
         if n.pointee.state.masksToBounds && !isTransformLayer { childClip = clip.intersection(own) }
         if !map.isFinite { childClip = clip.intersection(own) }
+        // The space the sublayers are placed in, made once when a sublayer needs it.
+        var space: CATransform3D? = nil
         for (k, c) in n.pointee.children.enumerated() {
-          let stable = !changed && nodes[c].changeStamp <= seen && (!isTransformLayer || localStable)
-          var cl = stable ? records[c].local : tree.localTransform(c, parent: i)
+          let same = incremental && nodes[c].changeStamp <= seen
+          let stable = same && !changed && (!isTransformLayer || localStable)
+          // A sublayer's own placement stays while its stamp does, even under a changed
+          // superlayer.
+          let cp = same ? records[c].placement : tree.placement(c)
+          var cl = records[c].local
+          if !stable {
+            if space == nil { space = tree.sublayerSpace(i) }
+            cl = RenderTree.local(placement: cp, space: space.unsafelyUnwrapped)
+          }
           if isTransformLayer {
             if !stable { cl = cl.concatenating(local) }
             visit(
-              c, local: cl, localStable: stable, parentMap: parentMap, parentMapStable: parentMapStable, alpha: a,
+              c, placement: cp, local: cl, localStable: stable, parentMap: parentMap, parentMapStable: parentMapStable, alpha: a,
               clip: childClip, parent: i, position: k, shadow: shadow)
           } else {
             visit(
-              c, local: cl, localStable: stable, parentMap: map, parentMapStable: mapStable, alpha: a,
+              c, placement: cp, local: cl, localStable: stable, parentMap: map, parentMapStable: mapStable, alpha: a,
               clip: childClip, parent: i, position: k, shadow: shadow)
           }
         }
         if let m = n.pointee.mask {
-          let stable = !changed && nodes[m].changeStamp <= seen
+          let same = incremental && nodes[m].changeStamp <= seen
+          let stable = same && !changed
+          let mp = same ? records[m].placement : tree.placement(m)
           visit(
-            m, local: stable ? records[m].local : tree.maskTransform(m, of: i), localStable: stable, parentMap: map,
+            m, placement: mp, local: stable ? records[m].local : tree.maskTransform(placement: mp, of: i),
+            localStable: stable, parentMap: map,
             parentMapStable: mapStable, alpha: 1, clip: childClip, parent: i, position: -1, shadow: shadow)
         }
         if let t = n.pointee.transition {
           visit(
-            t.outgoing, local: local, localStable: localStable, parentMap: parentMap,
+            t.outgoing, placement: placement, local: local, localStable: localStable, parentMap: parentMap,
             parentMapStable: parentMapStable, alpha: alpha, clip: clip, parent: i, position: -2, shadow: shadow)
         }
       }

@@ -16,7 +16,9 @@ import Foundation
 /// (`RenderTree.structureStamp`), a node whose stamp, transform and inherited inputs are
 /// those of the last frame keeps its map and footprint without computing them, and a
 /// subtree with no change stamp newer than the last frame under such a node is not
-/// visited at all. When the shape changed, every node is summarised afresh and matched
+/// visited at all. A transform or map recomputed because a stamp moved, but equal to the
+/// last frame's, counts as unchanged too, and each node's own placement is kept with its
+/// stamp (only its superlayer's sublayer space is made again when that changed). When the shape changed, every node is summarised afresh and matched
 /// to the last frame's by key.
 ///
 /// When the merged damage of a frame covers more than `fullFrameFraction` of it, the
@@ -28,6 +30,9 @@ package struct DamageTracker {
   struct Record {
     /// The node's change stamp.
     var changeStamp: UInt64
+    /// Its placement in its parent's sublayer space (`RenderTree.placement(_:)`; for the
+    /// root and masks, `transformToParentPlane`), which stays while its stamp does.
+    var placement: CATransform3D
     /// Its transform into its parent's drawn plane (4×4, as the visit received it).
     var local: CATransform3D
     /// Its map into device pixels.
@@ -47,7 +52,7 @@ package struct DamageTracker {
     var footprint: PixelRect
 
     static let none = Record(
-      changeStamp: 0, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
+      changeStamp: 0, placement: .identity, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
       position: 0, painted: .null, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same

@@ -22,23 +22,55 @@ package struct RenderTree: Sendable {
   /// before flattening): its own placement, its replicator instance transform, then the
   /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
+    let m = placement(child)
+    guard let parent else { return m }
+    return Self.local(placement: m, space: sublayerSpace(parent))
+  }
+
+  /// Node `i`'s placement in its parent's sublayer space (4×4): its own placement, then
+  /// its replicator instance transform.
+  package func placement(_ i: Int) -> CATransform3D {
     // Read in place: a node is large, and this runs for every node of every frame.
     nodes.withUnsafeBufferPointer { b in
-      let c = b.baseAddress.unsafelyUnwrapped + child
-      var m = LayerGeometry.transformToParentPlane(c.pointee.state)
-      if let inst = c.pointee.instanceTransform { m = m.concatenating(inst) }
-      guard let parent else { return m }
-      let s = LayerGeometry.sublayerSpaceTransform(b.baseAddress.unsafelyUnwrapped[parent].state)
-      return s.isIdentity ? m : m.concatenating(s)
+      let c = b.baseAddress.unsafelyUnwrapped + i
+      let m = LayerGeometry.transformToParentPlane(c.pointee.state)
+      guard let inst = c.pointee.instanceTransform else { return m }
+      return m.concatenating(inst)
     }
+  }
+
+  /// The space node `parent`'s sublayers are placed in, in its drawn plane: its sublayer
+  /// transform about its anchor point, then its geometry flip.
+  package func sublayerSpace(_ parent: Int) -> CATransform3D {
+    nodes.withUnsafeBufferPointer { b in
+      let p = b.baseAddress.unsafelyUnwrapped + parent
+      // Most layers have neither: no copy of the state for them.
+      if !p.pointee.state.isGeometryFlipped, p.pointee.state.sublayerTransform.isIdentity {
+        return .identity
+      }
+      return LayerGeometry.sublayerSpaceTransform(p.pointee.state)
+    }
+  }
+
+  /// A sublayer's local transform from its `placement` and its parent's sublayer `space`.
+  @inline(__always)
+  package static func local(placement: CATransform3D, space: CATransform3D) -> CATransform3D {
+    space.isIdentity ? placement : placement.concatenating(space)
   }
 
   /// The local transform of `mask`'s drawn space into the drawn space of `layer`, the
   /// layer it masks: its placement, then the masked layer's geometry flip (a mask sits
   /// in the masked layer's own coordinates, without its sublayer transform).
   package func maskTransform(_ mask: Int, of layer: Int) -> CATransform3D {
-    let m = LayerGeometry.transformToParentPlane(nodes[mask].state)
-    guard let f = LayerGeometry.flip(nodes[layer].state) else { return m }
-    return m.concatenating(f)
+    maskTransform(placement: LayerGeometry.transformToParentPlane(nodes[mask].state), of: layer)
+  }
+
+  /// The local transform of a mask placed by `placement` (its `transformToParentPlane`)
+  /// into the drawn space of `layer`, the layer it masks.
+  package func maskTransform(placement m: CATransform3D, of layer: Int) -> CATransform3D {
+    nodes.withUnsafeBufferPointer { b in
+      guard let f = LayerGeometry.flip(b.baseAddress.unsafelyUnwrapped[layer].state) else { return m }
+      return m.concatenating(f)
+    }
   }
 }

@@ -18,9 +18,10 @@ import Foundation
 /// A builder kept between frames (``update(root:evaluation:)``) rewrites its tree in
 /// place when no sublayer, mask or animation was attached or removed since the last
 /// build (`RenderTreeBuilder+Update`): only nodes whose layer changed or shows an
-/// animation are rewritten, and subtrees with neither are not visited. Otherwise, and
-/// whenever the tree holds replicators or transitions, it builds the tree afresh; a node
-/// equal to the previous tree's node of the same key keeps its change stamp either way.
+/// animation are rewritten, and subtrees with neither are not visited; replicator copies
+/// and transition nodes are updated the same way, as long as each replicator draws as
+/// many copies as before. Otherwise it builds the tree afresh; a node equal to the
+/// previous tree's node of the same key keeps its change stamp either way.
 package struct RenderTreeBuilder {
   /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
   package static let maximumBackingStorePixels = 4096 * 4096
@@ -59,6 +60,13 @@ package struct RenderTreeBuilder {
     var volatile: Bool
     /// Whether a node of the subtree is volatile.
     var subtreeVolatile: Bool
+    /// For a replicator: the instance count it asked for, and the copies drawn (the
+    /// count within the budget of `maximumReplicatedNodes`); −1 for other nodes.
+    var requestedInstances = -1
+    var instances = -1
+    /// Whether the layer had a `CATransition` attached when the tree was built (it may
+    /// show or stop showing a transition node without another attachment).
+    var transitionEntry = false
   }
 
   /// The tree as last built.
@@ -77,16 +85,21 @@ package struct RenderTreeBuilder {
   let source: StateSource
   /// Whether the tree is the context's presentation (transitions and replicator
   /// instance delays are drawn).
-  private let transitions: Bool
+  let transitions: Bool
   /// `LayerRenderChanges.current` when the last build started.
   var builtAt: UInt64 = 0
   /// `LayerStructureChanges.attachments` after the last build's layout.
   private var builtAttachments: UInt64 = .max
   /// The evaluation the last build drew (`CAContext.evaluatedFrames`).
   private var builtEvaluation = -1
-  /// Whether the last full build met what only a full build draws right (replicators,
-  /// transitions).
+  /// Whether no tree was built yet.
   private var rebuildsWhole = true
+  /// How many in-place updates met a change of the tree's shape and gave way to a
+  /// build afresh (builds afresh because something was attached or removed somewhere,
+  /// and the first build, are not counted).
+  package private(set) var abandonedUpdates = 0
+  /// Whether the last ``update(root:evaluation:)`` updated the tree in place.
+  package private(set) var updatedInPlace = false
 
   /// A builder whose nodes get their state from `source`.
   ///
@@ -149,8 +162,11 @@ package struct RenderTreeBuilder {
     if !rebuildsWhole, attachments == builtAttachments, info.first?.layer === root,
       updateInPlace(root, moved: moved)
     {
+      updatedInPlace = true
       return
     }
+    updatedInPlace = false
+    if !rebuildsWhole, attachments == builtAttachments { abandonedUpdates += 1 }
     rebuild(root)
   }
 
@@ -226,7 +242,7 @@ package struct RenderTreeBuilder {
           layer: layer, end: index + 1, showsAnimation: shows, subtreeAnimated: !storage.entries.isEmpty,
           volatile: volatile, subtreeVolatile: volatile))
       if transitions, !storage.entries.isEmpty, storage.entries.contains(where: { $0.animation is CATransition }) {
-        rebuildsWhole = true
+        info[index].transitionEntry = true
       }
       tree.nodes[index].backingStore = store
       tree.nodes[index].instanceTransform = instanceTransform
@@ -235,18 +251,8 @@ package struct RenderTreeBuilder {
 
       var children: [Int] = []
       if kind == .replicator, let rep = tree.nodes[index].state.replicator {
-        rebuildsWhole = true
-        let a = tree.nodes[index].state.anchorInBounds
-        let z = tree.nodes[index].state.anchorPointZ
-        let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -z)
-        let back = CATransform3DMakeTranslation(a.x, a.y, z)
-        var step = CATransform3D.identity
-        var color = Self.rgba(rep.instanceColor ?? .white)
-        let offset = SIMD4<Float>(
-          rep.instanceRedOffset, rep.instanceGreenOffset, rep.instanceBlueOffset, rep.instanceAlphaOffset)
-        let delay = rep.instanceDelay.isFinite ? rep.instanceDelay : 0
-        let now = delayed?.localTime ?? storage.localTime
         var count = Swift.max(rep.instanceCount, 0)
+        info[index].requestedInstances = count
         let perInstance = Swift.max(Self.subtreeSize(layer.children), 1)
         let budget = Swift.max(Self.maximumReplicatedNodes - replicatedNodes, 0) / perInstance
         if count > budget {
@@ -256,22 +262,22 @@ package struct RenderTreeBuilder {
           )
           count = budget
         }
+        info[index].instances = count
         replicatedNodes += count * perInstance
+        children.reserveCapacity(count * layer.children.count)
+        var copies = ReplicatorInstances(
+          rep, state: tree.nodes[index].state, tint: tint, now: delayed?.localTime ?? storage.localTime,
+          time: delayed?.localTime, delays: transitions)
         for i in 0..<count {
-          let time = transitions && delay != 0 && i > 0 ? now - Double(i) * delay : delayed?.localTime
-          let inst = i == 0 ? nil : toAnchor.concatenating(step).concatenating(back)
-          let clamped = simd_clamp01(color)
-          let copyTint: SIMD4<Float>? =
-            clamped == SIMD4(repeating: 1) ? tint : clamped * (tint ?? SIMD4(repeating: 1))
+          let copy = copies.next()
           for child in layer.children {
             if let c = add(
-              child, instance: instance &* 31 &+ i &+ 1, instanceTransform: inst, tint: copyTint, parentTime: time)
+              child, instance: instance &* 31 &+ i &+ 1, instanceTransform: copy.transform, tint: copy.tint,
+              parentTime: copy.time)
             {
               children.append(c)
             }
           }
-          step = step.concatenating(rep.instanceTransform)
-          color += offset
         }
       } else {
         children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
@@ -283,7 +289,6 @@ package struct RenderTreeBuilder {
           m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
       }
       if transitions, let t = layer.presentationTransition {
-        rebuildsWhole = true
         let out = addOutgoing(
           t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
         tree.nodes[index].transition = RenderTransition(t, outgoing: out)
@@ -443,13 +448,4 @@ package struct RenderTreeBuilder {
     default: return .layer
     }
   }
-
-  private static func rgba(_ c: CGColor) -> SIMD4<Float> {
-    SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-  }
-}
-
-/// Each lane clamped to 0…1.
-private func simd_clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
-  v.replacing(with: 0, where: v .< 0).replacing(with: 1, where: v .> 1)
 }
