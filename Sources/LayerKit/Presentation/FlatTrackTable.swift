@@ -42,6 +42,10 @@ package struct FlatTrack {
   /// raises no event either.
   var isKeptAfterEnd = false
   var state = FrameState.object
+  /// The table's `changeStamp` when the record's value or `state` last changed (a new
+  /// record starts changed), so that a reader can tell whether any of a layer's values
+  /// moved since it last looked (`LayerAnimationStorage.presentationChanged(since:)`).
+  var changedAt = 0
   /// Whether an overflowing value was reported for this record.
   var didReportOverflow = false
   /// Index into the table's curves (−1: linear, no curve).
@@ -54,6 +58,14 @@ package struct FlatTrack {
   /// `timing`'s active duration and period, when the short path applies (speed > 0, a
   /// finite period > 0); `period` is 0 otherwise.
   var active = 0.0, period = 0.0
+
+  /// Sets `state`, stamping the record changed at `stamp` when the new state differs
+  /// or when a value the object computed changed (`changed`).
+  @inline(__always)
+  mutating func setState(_ new: FrameState, changed: Bool = false, stamp: Int) {
+    if changed || new != state { changedAt = stamp }
+    state = new
+  }
 
   /// Copies the lifecycle flags and timing from the track object.
   mutating func sync(from t: AnimationTrack) {
@@ -118,6 +130,10 @@ package final class FlatTrackTable {
   /// Records evaluated since the table was made (every frame adds the records it
   /// computed), for tests that count work rather than time it.
   @exclusivity(unchecked) package private(set) var evaluations = 0
+  /// The stamp a record takes when its value changes in the pass under way: the
+  /// context's `evaluatedFrames` the values will be seen at (set before every walk or
+  /// replay). Non-decreasing.
+  @exclusivity(unchecked) var changeStamp = 0
 
   init() {
     capacity = 64
@@ -221,6 +237,7 @@ package final class FlatTrackTable {
     var r = FlatTrack(
       timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind, isCumulative: cumulative,
       curve: curve, aux: aux, keyCount: keyCount)
+    r.changedAt = changeStamp
     r.sync(from: t)
     return r
   }
@@ -240,10 +257,25 @@ package final class FlatTrackTable {
     return nil
   }
 
+  /// Whether any of `s`'s records changed after stamp `stamp`; true when `s` is not
+  /// current in this table (nothing is then known).
+  func changed(_ s: LayerAnimationStorage, since stamp: Int) -> Bool {
+    guard holds(s) else { return true }
+    let base = records + s.flatStart
+    for k in 0..<s.flatCount where base[k].changedAt > stamp { return true }
+    return false
+  }
+
   /// Computes `r`'s value in state `e` (applied) from the record alone.
   @inline(__always)
   func evaluate(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
     evaluations &+= 1
+    computeValue(r, e)
+  }
+
+  /// `evaluate(_:_:)` without counting it (the track object counted it already).
+  @inline(__always)
+  func computeValue(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
     var v: SIMD4<Double>
     let p = e.progress
     switch r.pointee.kind {
@@ -269,10 +301,11 @@ package final class FlatTrackTable {
     // An overflowing value (NaN or an infinity in any lane) never reaches the
     // presentation: the record hides, so the value below it shows.
     guard all((v - v) .== .zero) else {
-      r.pointee.state = .hidden
+      r.pointee.setState(.hidden, stamp: changeStamp)
       FlatTrackTable.reportOverflow(r)
       return
     }
+    if r.pointee.state != .flat || any(r.pointee.result .!= v) { r.pointee.changedAt = changeStamp }
     r.pointee.result = v
     r.pointee.state = .flat
   }

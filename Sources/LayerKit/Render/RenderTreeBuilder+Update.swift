@@ -74,7 +74,16 @@ extension RenderTreeBuilder {
   private mutating func rewrite(_ i: Int, _ layer: CALayer, shows: Bool) {
     let store = Self.updateBackingStore(layer)
     var changed = false
-    if shows, let shown = layer.animationStorage.presentationState {
+    let storage = layer.animationStorage
+    if shows && info[i].showsAnimation && layer.renderChangeStamp <= builtAt {
+      // The node holds the presentation over the same model: it stands unless a value
+      // moved, and is otherwise rewritten in place (no state copy, no comparison).
+      if storage.presentationChanged(since: builtEvaluation) {
+        tree.nodes[i].state = layer.state
+        storage.writePresentation(into: &tree.nodes[i].state)
+        changed = true
+      }
+    } else if shows, let shown = storage.presentationState {
       if shown != tree.nodes[i].state {
         tree.nodes[i].state = shown
         changed = true

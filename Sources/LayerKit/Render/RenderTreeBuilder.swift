@@ -83,7 +83,7 @@ package struct RenderTreeBuilder {
   /// `LayerStructureChanges.attachments` after the last build's layout.
   private var builtAttachments: UInt64 = .max
   /// The evaluation the last build drew (`CAContext.evaluatedFrames`).
-  private var builtEvaluation = -1
+  private(set) var builtEvaluation = -1
   /// Whether the last full build met what only a full build draws right (replicators,
   /// transitions).
   private var rebuildsWhole = true
