@@ -125,6 +125,9 @@ package final class FlatTrackTable {
   @exclusivity(unchecked) var solvers: ContiguousArray<SpringSolver> = []
   @exclusivity(unchecked) var keyValues: ContiguousArray<SIMD4<Double>> = []
   @exclusivity(unchecked) var keyTimes: ContiguousArray<Double> = []
+  /// Beside each keyframe, the index in `curves` of the timing curve of the segment it
+  /// starts (−1: linear, and for the last keyframe).
+  @exclusivity(unchecked) var keyCurves: ContiguousArray<Int32> = []
   /// Changes whenever the table is emptied; a storage placed at another epoch is re-placed.
   @exclusivity(unchecked) private(set) var epoch: UInt64 = 0
   /// Records evaluated since the table was made (every frame adds the records it
@@ -157,6 +160,7 @@ package final class FlatTrackTable {
     solvers.removeAll(keepingCapacity: true)
     keyValues.removeAll(keepingCapacity: true)
     keyTimes.removeAll(keepingCapacity: true)
+    keyCurves.removeAll(keepingCapacity: true)
   }
 
   /// Whether `s`'s records in this table are current.
@@ -223,12 +227,15 @@ package final class FlatTrackTable {
         kind = .spring
         (from, delta, aux) = (a, z - a, Int32(solvers.count))
         solvers.append(solver)
-      case let .keyframes(values, times, c):
+      case let .keyframes(values, times, c, segmentCurves):
         kind = .keyframes
         (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
         (aux, keyCount) = (Int32(keyValues.count), Int32(values.count))
         keyValues.append(contentsOf: values)
         keyTimes.append(contentsOf: times)
+        for i in values.indices {
+          keyCurves.append(i < segmentCurves.count ? curveIndex(segmentCurves[i]) : -1)
+        }
       }
       // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
       // object, whose `interpolateLinearly` does not overflow.
@@ -318,7 +325,8 @@ package final class FlatTrackTable {
     r.pointee.track.takeUnretainedValue().reportOverflow()
   }
 
-  /// Linear keyframes at pass fraction `f`, as `KeyframeSampler.value(at:)` computes them.
+  /// Linear keyframes at pass fraction `f`, each segment through its own timing curve,
+  /// as `KeyframeSampler.value(at:)` computes them.
   @inline(__always)
   private func keyframeValue(start: Int, count n: Int, at f: Double) -> SIMD4<Double> {
     keyTimes.withUnsafeBufferPointer { allTimes in
@@ -336,6 +344,8 @@ package final class FlatTrackTable {
         }
         let span = times[lo + 1] - times[lo]
         u = span > 0 ? (f - times[lo]) / span : 1
+        let segmentCurve = keyCurves[start + lo]
+        if segmentCurve >= 0 { u = curves[Int(segmentCurve)].evaluate(u) }
       }
       let a = keyValues[start + lo], b = keyValues[start + lo + 1]
       return SIMD4(
