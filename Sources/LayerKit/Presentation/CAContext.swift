@@ -312,8 +312,9 @@ public final class CAContext {
           r.pointee.sync(from: t)
           if !inRecord {
             let shows = t.isShowing
+            let changed = shows && t.frameChanged
             r.pointee.setState(
-              shows ? .object : .hidden, changed: shows && t.frameChanged, stamp: flatTable.changeStamp)
+              shows ? .object : .hidden, changed: changed, stamp: flatTable.changeStamp)
           }
         }
         if !t.isCommitted {

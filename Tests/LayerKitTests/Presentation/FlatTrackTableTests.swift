@@ -97,7 +97,8 @@ extension FlatTrackTableTests {
     let k = CAKeyframeAnimation(keyPath: "position")
     k.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 40), CGPoint(x: 50, y: 40)]
     k.keyTimes = [0, 0.5, 1]
-    let easeIn = CAMediaTimingFunction(name: .easeIn), easeOut = CAMediaTimingFunction(name: .easeOut)
+    let easeIn = CAMediaTimingFunction(name: .easeIn)
+    let easeOut = CAMediaTimingFunction(name: .easeOut)
     k.timingFunctions = [easeIn, easeOut]
     k.duration = 1
     k.fillMode = .forwards
