@@ -24,13 +24,29 @@ extension CALayer {
     top.layoutSubtreeIfNeeded()
   }
 
+  /// Lays out the subtree if anything in it is marked; a subtree with nothing marked
+  /// (`isLayoutPendingInSubtree` false) is skipped without visiting its layers, so a
+  /// frame with no layout due costs one check.
   private func layoutSubtreeIfNeeded() {
+    guard isLayoutPendingInSubtree else { return }
     StackReserve.ensure {
+      // Cleared first: a layer marked by the layouts below sets it again.
+      isLayoutPendingInSubtree = false
       if isLayoutPending {
         isLayoutPending = false
         layoutSublayers()
       }
-      for child in children { child.layoutSubtreeIfNeeded() }
+      for child in children where child.isLayoutPendingInSubtree { child.layoutSubtreeIfNeeded() }
+    }
+  }
+
+  /// Marks this layer and its superlayers as having layout due below them, up to the
+  /// first one already marked (whose superlayers are marked too).
+  func noteLayoutPendingInSubtree() {
+    var layer: CALayer? = self
+    while let l = layer, !l.isLayoutPendingInSubtree {
+      l.isLayoutPendingInSubtree = true
+      layer = l.parentLayer
     }
   }
 

@@ -89,8 +89,16 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     }
   }
 
-  /// Whether `layoutSublayers()` is due.
-  package var isLayoutPending = false
+  /// Whether `layoutSublayers()` is due. Setting it marks the layer and its superlayers
+  /// as having layout due in their subtrees (``isLayoutPendingInSubtree``).
+  package var isLayoutPending = false {
+    didSet { if isLayoutPending { noteLayoutPendingInSubtree() } }
+  }
+  /// Whether this layer or a sublayer (nested) may have layout due: set on the layer and
+  /// every superlayer whenever a layer is marked, cleared by the layout pass that visits
+  /// the layer, so that a pass skips subtrees with nothing to lay out. Never false while
+  /// a layer below is marked; may be true with nothing marked (the pass then clears it).
+  package var isLayoutPendingInSubtree = false
   /// Whether `display()` is due (marking it is a change to what the layer draws).
   package var isDisplayPending = false {
     didSet { if isDisplayPending && !oldValue { noteRenderChange() } }

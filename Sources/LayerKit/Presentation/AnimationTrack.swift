@@ -6,15 +6,19 @@ import Foundation
 /// Subclasses hold the typed property descriptor and the pure program; applying one
 /// allocates nothing for value-type properties.
 package class AnimationTrack {
+  // The fields the frame loop reads and writes skip dynamic exclusivity checks (each
+  // costs a thread-local lookup): they are only touched on the context's thread, never
+  // across a call that could reenter.
+
   /// The animation's timing (for a top-level animation, stamped at commit).
-  package var timing: MediaTiming
+  @exclusivity(unchecked) package var timing: MediaTiming
 
   // Lifecycle of a top-level animation, kept here so that a frame reads one object per
   // animation (see `LayerAnimationEntry`, which forwards to these).
-  package var isCommitted = false
-  package var isRemovedOnCompletion = true
-  package var didStart = false
-  package var isFinished = false
+  @exclusivity(unchecked) package var isCommitted = false
+  @exclusivity(unchecked) package var isRemovedOnCompletion = true
+  @exclusivity(unchecked) package var didStart = false
+  @exclusivity(unchecked) package var isFinished = false
   /// Whether this is a real track (false for the inert stand-in of an animation that
   /// changes nothing).
   package var isInert: Bool { type(of: self) == AnimationTrack.self }
@@ -72,7 +76,11 @@ package class AnimationTrack {
   // MARK: Frame evaluation
 
   /// Whether the last `evaluate` left a value for `materialize` to write.
-  package var isShowing = false
+  @exclusivity(unchecked) package var isShowing = false
+  /// Whether the last `evaluate` computed a value other than the one before it: false
+  /// only when the track knows the value is the same (true when it cannot tell). The
+  /// frame loop turns it into its record's change stamp (`FlatTrack.changedAt`).
+  @exclusivity(unchecked) package var frameChanged = true
 
   /// Computes the animation's value for the frame in state `e` and keeps it in the
   /// track (no layer state is touched); `materialize` writes it later. A frame's
@@ -96,7 +104,12 @@ package class AnimationTrack {
   @inline(__always)
   package final func evaluate(atParentTime t: Double, modelState model: () -> LayerState) {
     let e = timing.evaluate(parentTime: t)
-    if e.isApplied { evaluate(e, modelState: model) } else { isShowing = false }
+    if e.isApplied {
+      evaluate(e, modelState: model)
+    } else {
+      frameChanged = isShowing
+      isShowing = false
+    }
   }
 }
 
@@ -179,7 +192,9 @@ where Property.Value == CATransform3D {
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    frameValue = value(e)
+    let t = value(e)
+    frameChanged = !isShowing || t != frameValue
+    frameValue = t
     isShowing = true
   }
 
@@ -253,7 +268,9 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    (framePoint, frameAngle) = value(e)
+    let (p, angle) = value(e)
+    frameChanged = !isShowing || p != framePoint || angle != frameAngle
+    (framePoint, frameAngle) = (p, angle)
     isShowing = true
   }
 
@@ -301,7 +318,13 @@ package final class GroupTrack: AnimationTrack {
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
     let t = childTime(e)
-    for child in children { StackReserve.ensure { child.evaluate(atParentTime: t, modelState: model) } }
+    var changed = !isShowing
+    for child in children {
+      let wasShowing = child.isShowing
+      StackReserve.ensure { child.evaluate(atParentTime: t, modelState: model) }
+      changed = changed || child.frameChanged || wasShowing != child.isShowing
+    }
+    frameChanged = changed
     isShowing = true
   }
 

@@ -60,7 +60,7 @@ public final class CAContext {
   package private(set) var generation: UInt64 = 0
   private var sequence: UInt64 = 0
   private var evaluatedTime = Double.nan
-  private var objectEvaluations = 0
+  @exclusivity(unchecked) private var objectEvaluations = 0
   /// Frames of the presentation evaluated (`updatePresentation` calls that computed a new
   /// frame) since the context was made, for tests that count work rather than time it.
   package private(set) var evaluatedFrames = 0
@@ -77,6 +77,13 @@ public final class CAContext {
   private let flatTable = FlatTrackTable()
   /// The tree in walk order with each layer's timing, replayed by a steady frame.
   private let plan = FlatTimingPlan()
+  /// Layers visited by walks since the context was made, for tests that count work.
+  @exclusivity(unchecked) package private(set) var visitedLayers = 0
+  /// Whether the walk under way visits every layer (see `beginWalk`), and the
+  /// attachment count and root of the last walk that did.
+  @exclusivity(unchecked) private var walksWholeTree = true
+  private var wholeWalkAttachments: UInt64 = .max
+  private weak var wholeWalkRoot: CALayer?
   /// The attached `CADisplayLink`s, fired at the end of every `advance(by:)`.
   package let displayLinks = DisplayLinkList()
 
@@ -145,7 +152,10 @@ public final class CAContext {
     guard let root = layer else { return }
     commitWalks &+= 1
     flatTable.compactIfNeeded()
+    // Values computed now are first seen by the next evaluation.
+    flatTable.changeStamp = evaluatedFrames &+ 1
     plan.beginRecording(tableEpoch: flatTable.epoch)
+    beginWalk(root, committing: true)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
     generation &+= 1
     committedRoot = root
@@ -198,6 +208,7 @@ public final class CAContext {
     let t = clock.time
     if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
     evaluatedFrames &+= 1
+    flatTable.changeStamp = evaluatedFrames
     // Nothing structural changed since a walk that needed no track object: one pass over
     // the plan and the records, without reading a layer.
     if plan.isUsable && pendingStops.isEmpty && plan.structureStamp == LayerStructureChanges.current
@@ -210,6 +221,7 @@ public final class CAContext {
     }
     flatTable.compactIfNeeded()
     plan.beginRecording(tableEpoch: flatTable.epoch)
+    beginWalk(root, committing: false)
     walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
     evaluatedTime = t
     evaluatedGeneration = generation
@@ -221,9 +233,18 @@ public final class CAContext {
   ///
   /// Each showing animation computes its value into its record in the context's flat
   /// table (read in walk order, without touching the track object while nothing can
-  /// happen to its lifecycle); no layer state is copied. `LayerAnimationStorage.presentationState` assembles a layer's state from
-  /// the model and those values when it is read.
-  private func walk(_ layer: CALayer, parentTime tp: Double, parentApplied: Bool, parentIndex: Int, committing: Bool) {
+  /// happen to its lifecycle); no layer state is copied.
+  /// `LayerAnimationStorage.presentationState` assembles a layer's state from the model
+  /// and those values when it is read, and a record whose value or visibility moved
+  /// takes the pass's change stamp (`FlatTrack.changedAt`), so that a render tree kept
+  /// between frames rewrites only the layers whose values moved.
+  /// - Returns: whether anything in the subtree is timed (see `isUntimed`), kept as the
+  ///   layer's `LayerAnimationStorage.subtreeIsTimed`.
+  @discardableResult
+  private func walk(
+    _ layer: CALayer, parentTime tp: Double, parentApplied: Bool, parentIndex: Int, committing: Bool
+  ) -> Bool {
+    visitedLayers &+= 1
     let s = layer.animationStorage
     let beginTime = layer.state.beginTime
     let timeOffset = layer.state.timeOffset
@@ -270,7 +291,7 @@ public final class CAContext {
           // Committed and started: in the active phase (or filled after an end that
           // was already reported) there is no event, so the record alone gives the value.
           guard applied else {
-            r.pointee.state = .hidden
+            r.pointee.setState(.hidden, stamp: flatTable.changeStamp)
             plan.isUsable = false
             continue
           }
@@ -286,9 +307,15 @@ public final class CAContext {
         // The track object decides this frame: the plan cannot stand for this walk.
         plan.isUsable = false
         let t = r.pointee.track.takeUnretainedValue()
+        var inRecord = false
         defer {
           r.pointee.sync(from: t)
-          r.pointee.state = t.isShowing ? .object : .hidden
+          if !inRecord {
+            let shows = t.isShowing
+            let changed = shows && t.frameChanged
+            r.pointee.setState(
+              shows ? .object : .hidden, changed: changed, stamp: flatTable.changeStamp)
+          }
         }
         if !t.isCommitted {
           guard committing else { continue }
@@ -303,6 +330,7 @@ public final class CAContext {
           t.isCommitted = true
         }
         guard applied else {
+          t.frameChanged = t.isShowing
           t.isShowing = false
           continue
         }
@@ -312,7 +340,14 @@ public final class CAContext {
           t.evaluate(e, modelState: { layer.state })
           objectEvaluations &+= 1
           showing = true
+          if r.pointee.kind != .object {
+            // The record's value too (the same, by `FlatLanes`), so that the frames after
+            // this one, evaluated from the record, compare with it.
+            flatTable.computeValue(r, e)
+            inRecord = true
+          }
         } else {
+          t.frameChanged = t.isShowing
           t.isShowing = false
         }
         if committing { continue }
@@ -329,16 +364,53 @@ public final class CAContext {
       s.hasPresentationState = showing
       if anyFinished { removals.append(s) }
     }
-    // Deep trees continue on a fresh stack segment (`StackReserve`).
-    for child in layer.children {
-      StackReserve.ensure {
+    // Deep trees continue on a fresh stack segment (`StackReserve`). The sublayers are
+    // read in place and unretained: `layer` holds its sublayer array, and nothing the
+    // walk calls can change the tree (delegates and completion blocks run after it).
+    // A sublayer whose subtree had nothing timed at the last full walk is skipped while
+    // nothing was attached or removed anywhere since (`walksWholeTree`).
+    var timed = !isUntimed(layer)
+    let count = layer.children.count
+    for k in 0..<count {
+      unowned(unsafe) let child = layer.children[k]
+      if !walksWholeTree && !child.animationStorage.subtreeIsTimed { continue }
+      let t = StackReserve.ensure {
         walk(child, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
       }
+      timed = timed || t
     }
-    if let mask = layer.maskLayer {
-      StackReserve.ensure {
+    if let mask = layer.maskLayer, walksWholeTree || mask.animationStorage.subtreeIsTimed {
+      let t = StackReserve.ensure {
         walk(mask, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
       }
+      timed = timed || t
+    }
+    s.subtreeIsTimed = timed
+    return timed
+  }
+
+  /// Whether `layer` on its own needs no visit from the frame loop: no animation
+  /// attached, and nothing it draws depends on its local time (an emitter's particles
+  /// and a replicator's instance delays do).
+  @inline(__always)
+  private func isUntimed(_ layer: CALayer) -> Bool {
+    let s = layer.animationStorage
+    let hasEntries = flatTable.holds(s) ? s.flatCount != 0 : !s.entries.isEmpty
+    return !hasEntries && !(layer is CAEmitterLayer) && !(layer is CAReplicatorLayer)
+  }
+
+  /// Decides whether the walk about to start visits every layer: a commit's walk does,
+  /// and so does any walk after a sublayer, mask or animation was attached or removed
+  /// anywhere (`LayerStructureChanges.attachments` moved) or under another root; the
+  /// others skip subtrees that had nothing timed (`LayerAnimationStorage.subtreeIsTimed`)
+  /// at the last walk that visited them, since only such a change could give them
+  /// something to evaluate. Skipped layers keep the local time of their last visit.
+  private func beginWalk(_ root: CALayer, committing: Bool) {
+    let attachments = LayerStructureChanges.attachments
+    walksWholeTree = committing || attachments != wholeWalkAttachments || root !== wholeWalkRoot
+    if walksWholeTree {
+      wholeWalkAttachments = attachments
+      wholeWalkRoot = root
     }
   }
 

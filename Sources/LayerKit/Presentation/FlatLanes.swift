@@ -51,12 +51,12 @@ package enum FlatSource {
   case basic(from: SIMD4<Double>, to: SIMD4<Double>, curve: TimingCurve?)
   /// `from + (to − from)·spring(p·duration)`.
   case spring(from: SIMD4<Double>, to: SIMD4<Double>, solver: SpringSolver)
-  /// Linear keyframes without per-segment timing functions.
-  case keyframes(values: [SIMD4<Double>], times: [Double], curve: TimingCurve?)
+  /// Linear keyframes, each segment with its own timing curve (nil: linear).
+  case keyframes(
+    values: [SIMD4<Double>], times: [Double], curve: TimingCurve?, segmentCurves: [TimingCurve?])
 
   /// The source of `program`, or nil when evaluating it needs the model or captured
-  /// value (a missing end), a nil colour, a cubic or discrete spline, or per-segment
-  /// timing functions.
+  /// value (a missing end), a nil colour, or a cubic or discrete spline.
   package static func make<Value: FlatLanes>(_ program: PropertyProgram<Value>) -> (FlatSource, cumulative: Bool)? {
     func ends(_ b: BasicInterpolation<Value>) -> (SIMD4<Double>, SIMD4<Double>)? {
       let pair: (Value, Value)
@@ -79,8 +79,7 @@ package enum FlatSource {
       guard let (a, z) = ends(b) else { return nil }
       source = .spring(from: a, to: z, solver: solver)
     case .keyframes(let k):
-      guard k.mode == .linear, k.values.count >= 2, k.timing.times.count == k.values.count,
-        k.timing.curves.allSatisfy({ $0 == nil })
+      guard k.mode == .linear, k.values.count >= 2, k.timing.times.count == k.values.count
       else { return nil }
       var lanes: [SIMD4<Double>] = []
       lanes.reserveCapacity(k.values.count)
@@ -88,7 +87,8 @@ package enum FlatSource {
         guard let l = v.flatLanes else { return nil }
         lanes.append(l)
       }
-      source = .keyframes(values: lanes, times: k.timing.times, curve: program.curve)
+      source = .keyframes(
+        values: lanes, times: k.timing.times, curve: program.curve, segmentCurves: k.timing.curves)
     }
     return (source, program.isCumulative)
   }

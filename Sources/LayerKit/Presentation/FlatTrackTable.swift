@@ -42,6 +42,10 @@ package struct FlatTrack {
   /// raises no event either.
   var isKeptAfterEnd = false
   var state = FrameState.object
+  /// The table's `changeStamp` when the record's value or `state` last changed (a new
+  /// record starts changed), so that a reader can tell whether any of a layer's values
+  /// moved since it last looked (`LayerAnimationStorage.presentationChanged(since:)`).
+  var changedAt = 0
   /// Whether an overflowing value was reported for this record.
   var didReportOverflow = false
   /// Index into the table's curves (−1: linear, no curve).
@@ -54,6 +58,14 @@ package struct FlatTrack {
   /// `timing`'s active duration and period, when the short path applies (speed > 0, a
   /// finite period > 0); `period` is 0 otherwise.
   var active = 0.0, period = 0.0
+
+  /// Sets `state`, stamping the record changed at `stamp` when the new state differs
+  /// or when a value the object computed changed (`changed`).
+  @inline(__always)
+  mutating func setState(_ new: FrameState, changed: Bool = false, stamp: Int) {
+    if changed || new != state { changedAt = stamp }
+    state = new
+  }
 
   /// Copies the lifecycle flags and timing from the track object.
   mutating func sync(from t: AnimationTrack) {
@@ -113,11 +125,18 @@ package final class FlatTrackTable {
   @exclusivity(unchecked) var solvers: ContiguousArray<SpringSolver> = []
   @exclusivity(unchecked) var keyValues: ContiguousArray<SIMD4<Double>> = []
   @exclusivity(unchecked) var keyTimes: ContiguousArray<Double> = []
+  /// Beside each keyframe, the index in `curves` of the timing curve of the segment it
+  /// starts (−1: linear, and for the last keyframe).
+  @exclusivity(unchecked) var keyCurves: ContiguousArray<Int32> = []
   /// Changes whenever the table is emptied; a storage placed at another epoch is re-placed.
   @exclusivity(unchecked) private(set) var epoch: UInt64 = 0
   /// Records evaluated since the table was made (every frame adds the records it
   /// computed), for tests that count work rather than time it.
   @exclusivity(unchecked) package private(set) var evaluations = 0
+  /// The stamp a record takes when its value changes in the pass under way: the
+  /// context's `evaluatedFrames` the values will be seen at (set before every walk or
+  /// replay). Non-decreasing.
+  @exclusivity(unchecked) var changeStamp = 0
 
   init() {
     capacity = 64
@@ -141,6 +160,7 @@ package final class FlatTrackTable {
     solvers.removeAll(keepingCapacity: true)
     keyValues.removeAll(keepingCapacity: true)
     keyTimes.removeAll(keepingCapacity: true)
+    keyCurves.removeAll(keepingCapacity: true)
   }
 
   /// Whether `s`'s records in this table are current.
@@ -207,12 +227,15 @@ package final class FlatTrackTable {
         kind = .spring
         (from, delta, aux) = (a, z - a, Int32(solvers.count))
         solvers.append(solver)
-      case let .keyframes(values, times, c):
+      case let .keyframes(values, times, c, segmentCurves):
         kind = .keyframes
         (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
         (aux, keyCount) = (Int32(keyValues.count), Int32(values.count))
         keyValues.append(contentsOf: values)
         keyTimes.append(contentsOf: times)
+        for i in values.indices {
+          keyCurves.append(i < segmentCurves.count ? curveIndex(segmentCurves[i]) : -1)
+        }
       }
       // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
       // object, whose `interpolateLinearly` does not overflow.
@@ -221,6 +244,7 @@ package final class FlatTrackTable {
     var r = FlatTrack(
       timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind, isCumulative: cumulative,
       curve: curve, aux: aux, keyCount: keyCount)
+    r.changedAt = changeStamp
     r.sync(from: t)
     return r
   }
@@ -240,10 +264,25 @@ package final class FlatTrackTable {
     return nil
   }
 
+  /// Whether any of `s`'s records changed after stamp `stamp`; true when `s` is not
+  /// current in this table (nothing is then known).
+  func changed(_ s: LayerAnimationStorage, since stamp: Int) -> Bool {
+    guard holds(s) else { return true }
+    let base = records + s.flatStart
+    for k in 0..<s.flatCount where base[k].changedAt > stamp { return true }
+    return false
+  }
+
   /// Computes `r`'s value in state `e` (applied) from the record alone.
   @inline(__always)
   func evaluate(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
     evaluations &+= 1
+    computeValue(r, e)
+  }
+
+  /// `evaluate(_:_:)` without counting it (the track object counted it already).
+  @inline(__always)
+  func computeValue(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
     var v: SIMD4<Double>
     let p = e.progress
     switch r.pointee.kind {
@@ -269,10 +308,11 @@ package final class FlatTrackTable {
     // An overflowing value (NaN or an infinity in any lane) never reaches the
     // presentation: the record hides, so the value below it shows.
     guard all((v - v) .== .zero) else {
-      r.pointee.state = .hidden
+      r.pointee.setState(.hidden, stamp: changeStamp)
       FlatTrackTable.reportOverflow(r)
       return
     }
+    if r.pointee.state != .flat || any(r.pointee.result .!= v) { r.pointee.changedAt = changeStamp }
     r.pointee.result = v
     r.pointee.state = .flat
   }
@@ -285,7 +325,8 @@ package final class FlatTrackTable {
     r.pointee.track.takeUnretainedValue().reportOverflow()
   }
 
-  /// Linear keyframes at pass fraction `f`, as `KeyframeSampler.value(at:)` computes them.
+  /// Linear keyframes at pass fraction `f`, each segment through its own timing curve,
+  /// as `KeyframeSampler.value(at:)` computes them.
   @inline(__always)
   private func keyframeValue(start: Int, count n: Int, at f: Double) -> SIMD4<Double> {
     keyTimes.withUnsafeBufferPointer { allTimes in
@@ -303,6 +344,8 @@ package final class FlatTrackTable {
         }
         let span = times[lo + 1] - times[lo]
         u = span > 0 ? (f - times[lo]) / span : 1
+        let segmentCurve = keyCurves[start + lo]
+        if segmentCurve >= 0 { u = curves[Int(segmentCurve)].evaluate(u) }
       }
       let a = keyValues[start + lo], b = keyValues[start + lo + 1]
       return SIMD4(

@@ -92,6 +92,10 @@ package final class LayerAnimationStorage {
   @exclusivity(unchecked) package var hasOwner = false
   /// Whether any animation showed at the context's last evaluation.
   @exclusivity(unchecked) package var hasPresentationState = false
+  /// Whether the layer's subtree (sublayers and masks, nested, the layer included) had
+  /// anything for the frame loop to evaluate at the last walk that visited it: an
+  /// animation, an emitter or a replicator. True until a walk says otherwise.
+  @exclusivity(unchecked) package var subtreeIsTimed = true
 
   /// The presentation state at the context's last evaluation: the owner's model state
   /// with the values each showing animation computed written over it, in add order.
@@ -103,6 +107,14 @@ package final class LayerAnimationStorage {
   package var presentationState: LayerState? {
     guard hasPresentationState, let layer = owner else { return nil }
     var state = layer.state
+    writePresentation(into: &state)
+    return state
+  }
+
+  /// Writes the value each showing animation computed at the context's last evaluation
+  /// over `state`, in add order: given the owner's model state, this leaves the
+  /// presentation state in place, without the copy `presentationState` makes.
+  package func writePresentation(into state: inout LayerState) {
     let table = flatTable
     for (i, entry) in entries.enumerated() where entry.isCommitted {
       guard let track = entry.track else { continue }
@@ -116,7 +128,15 @@ package final class LayerAnimationStorage {
       case .object: track.materialize(into: &state)
       }
     }
-    return state
+  }
+
+  /// Whether any animation's value, or whether it shows, may have changed since the
+  /// evaluation numbered `evaluation` (`CAContext.evaluatedFrames`): false only when
+  /// every record of the layer in its context's `FlatTrackTable` is known unchanged, so
+  /// that a presentation state written then over an unchanged model is still current.
+  package func presentationChanged(since evaluation: Int) -> Bool {
+    guard let table = flatTable else { return true }
+    return table.changed(self, since: evaluation)
   }
 
   /// The layer's local time at the last evaluation, and whether it applied then (kept in

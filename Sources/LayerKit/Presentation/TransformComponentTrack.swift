@@ -120,7 +120,9 @@ package final class TransformComponentTrack: AnimationTrack {
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    frameValue = value(e, modelState: model)
+    let v = value(e, modelState: model)
+    frameChanged = !isShowing || v != frameValue
+    frameValue = v
     isShowing = true
   }
 

@@ -51,29 +51,29 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
   {
     switch (property, program) {
     case (let p as LayerProperty<CGFloat>, let g as PropertyProgram<CGFloat>):
-      return ValueTrack<CGFloat>(property: p, program: g, operations: .withLanes())
+      return ValueTrack<CGFloat>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<Float>, let g as PropertyProgram<Float>):
-      return ValueTrack<Float>(property: p, program: g, operations: .compiled())
+      return ValueTrack<Float>(property: p, program: g, operations: .compiled(same: ==))
     case (let p as LayerProperty<CGPoint>, let g as PropertyProgram<CGPoint>):
-      return ValueTrack<CGPoint>(property: p, program: g, operations: .withLanes())
+      return ValueTrack<CGPoint>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<CGSize>, let g as PropertyProgram<CGSize>):
-      return ValueTrack<CGSize>(property: p, program: g, operations: .withLanes())
+      return ValueTrack<CGSize>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<CGRect>, let g as PropertyProgram<CGRect>):
-      return ValueTrack<CGRect>(property: p, program: g, operations: .withLanes())
+      return ValueTrack<CGRect>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<CGColor?>, let g as PropertyProgram<CGColor?>):
-      return ValueTrack<CGColor?>(property: p, program: g, operations: .withLanes())
+      return ValueTrack<CGColor?>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<CATransform3D>, let g as PropertyProgram<CATransform3D>):
-      return ValueTrack<CATransform3D>(property: p, program: g, operations: .compiled())
+      return ValueTrack<CATransform3D>(property: p, program: g, operations: .compiled(same: ==))
     case (let p as LayerProperty<Bool>, let g as PropertyProgram<Bool>):
-      return ValueTrack<Bool>(property: p, program: g, operations: .compiled())
+      return ValueTrack<Bool>(property: p, program: g, operations: .compiled(same: ==))
     case (let p as LayerProperty<CGPath?>, let g as PropertyProgram<CGPath?>):
-      return ValueTrack<CGPath?>(property: p, program: g, operations: .compiled())
+      return ValueTrack<CGPath?>(property: p, program: g, operations: .compiled(same: ==))
     default: return ValueTrack(property: property, program: program)
     }
   }
 
-  /// The value kept by the last `evaluate`.
-  var frameValue: Value?
+  /// The value kept by the last `evaluate` (unchecked like `AnimationTrack`'s fields).
+  @exclusivity(unchecked) var frameValue: Value?
 
   @inline(__always)
   func valueTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> Value {
@@ -101,9 +101,19 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     writeTyped(valueTyped(e, modelState: model), into: &state)
   }
 
+  /// - Parameter same: whether two values are equal; nil when `Value` cannot tell (the
+  ///   value then counts as changed every frame).
   @inline(__always)
-  func evaluateTyped(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
-    frameValue = valueTyped(e, modelState: model)
+  func evaluateTyped(
+    _ e: MediaTiming.Evaluation, modelState model: () -> LayerState, same: ((Value, Value) -> Bool)?
+  ) {
+    let v = valueTyped(e, modelState: model)
+    if let same, isShowing, let old = frameValue {
+      frameChanged = !same(old, v)
+    } else {
+      frameChanged = true
+    }
+    frameValue = v
     isShowing = true
   }
 
@@ -140,9 +150,9 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
 }
 
 extension ValueTrack.Operations where Value: FlatLanes {
-  /// `compiled()` with the frame loop's lanes.
-  static func withLanes() -> Self {
-    let plain = compiled()
+  /// `compiled(same:)` with the frame loop's lanes.
+  static func withLanes(same: ((Value, Value) -> Bool)? = nil) -> Self {
+    let plain = compiled(same: same)
     return Self(
       apply: plain.apply, evaluate: plain.evaluate, materialize: plain.materialize,
       flatSource: { FlatSource.make($0.program) },
@@ -152,10 +162,12 @@ extension ValueTrack.Operations where Value: FlatLanes {
 
 extension ValueTrack.Operations {
   /// The operations for `Value`; compiled for it when called with a concrete type.
-  static func compiled() -> Self {
+  /// - Parameter same: `Value`'s equality, so that a frame can tell an unchanged value
+  ///   (`AnimationTrack.frameChanged`); nil (the default) counts every value as changed.
+  static func compiled(same: ((Value, Value) -> Bool)? = nil) -> Self {
     Self(
       apply: { $0.applyTyped($1, to: &$2, modelState: $3) },
-      evaluate: { $0.evaluateTyped($1, modelState: $2) },
+      evaluate: { $0.evaluateTyped($1, modelState: $2, same: same) },
       materialize: { $0.materializeTyped(into: &$1) },
       flatSource: nil, materializeFlat: { _, _, _ in })
   }

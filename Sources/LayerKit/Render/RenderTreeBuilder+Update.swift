@@ -228,6 +228,7 @@ extension RenderTreeBuilder {
     let store = Self.updateBackingStore(layer)
     var changed = false
     var localTime: Double? = nil
+    let storage = layer.animationStorage
     if let time {
       let delayed = layer.presentationState(atParentTime: time)
       localTime = delayed.localTime
@@ -235,7 +236,15 @@ extension RenderTreeBuilder {
         tree.nodes[i].state = delayed.state
         changed = true
       }
-    } else if shows, let shown = layer.animationStorage.presentationState {
+    } else if shows && info[i].showsAnimation && layer.renderChangeStamp <= builtAt {
+      // The node holds the presentation over the same model: it stands unless a value
+      // moved, and is otherwise rewritten in place (no state copy, no comparison).
+      if storage.presentationChanged(since: builtEvaluation) {
+        tree.nodes[i].state = layer.state
+        storage.writePresentation(into: &tree.nodes[i].state)
+        changed = true
+      }
+    } else if shows, let shown = storage.presentationState {
       if shown != tree.nodes[i].state {
         tree.nodes[i].state = shown
         changed = true

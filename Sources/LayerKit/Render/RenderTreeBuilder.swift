@@ -91,7 +91,7 @@ package struct RenderTreeBuilder {
   /// `LayerStructureChanges.attachments` after the last build's layout.
   private var builtAttachments: UInt64 = .max
   /// The evaluation the last build drew (`CAContext.evaluatedFrames`).
-  private var builtEvaluation = -1
+  private(set) var builtEvaluation = -1
   /// Whether no tree was built yet.
   private var rebuildsWhole = true
   /// How many in-place updates met a change of the tree's shape and gave way to a

@@ -84,3 +84,54 @@ import Testing
     #expect(layer.presentation()!.position == CGPoint(x: 7, y: 7))
   }
 }
+
+extension FlatTrackTableTests {
+  /// Keyframes with a timing function per segment (Lottie's easing) are evaluated from
+  /// their records: a steady frame replays the plan without visiting a layer, and gives
+  /// the value of each segment's curve.
+  @Test(arguments: [0.25, 0.5, 0.6, 0.9, 1.3])
+  func keyframesWithSegmentCurvesAreEvaluatedFromRecords(time: Double) throws {
+    let (_, context, root) = Self.scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    let k = CAKeyframeAnimation(keyPath: "position")
+    k.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 40), CGPoint(x: 50, y: 40)]
+    k.keyTimes = [0, 0.5, 1]
+    let easeIn = CAMediaTimingFunction(name: .easeIn)
+    let easeOut = CAMediaTimingFunction(name: .easeOut)
+    k.timingFunctions = [easeIn, easeOut]
+    k.duration = 1
+    k.fillMode = .forwards
+    k.isRemovedOnCompletion = false
+    layer.add(k, forKey: "k")
+    let scale = CAKeyframeAnimation(keyPath: "transform.scale.x")
+    scale.values = [1.0, 2.0, 0.5]
+    scale.timingFunctions = [easeOut, easeIn]
+    scale.duration = 1
+    scale.fillMode = .forwards
+    scale.isRemovedOnCompletion = false
+    layer.add(scale, forKey: "s")
+    context.advance(by: 0.01)
+    context.advance(by: 0.01)
+    context.advance(by: 0.01)
+    let visited = context.visitedLayers
+    context.advance(by: time - 0.03)
+    #expect(context.visitedLayers == visited || time >= 1)
+    let p = try #require(layer.presentation())
+    let f = min(time, 1)
+    let (x, y, s): (Double, Double, Double)
+    if f < 0.5 {
+      let u = 2 * f
+      x = 100 * easeIn.curve.evaluate(u)
+      y = 40 * easeIn.curve.evaluate(u)
+      s = 1 + easeOut.curve.evaluate(u)
+    } else {
+      let u = f == 1 ? 1 : 2 * (f - 0.5)
+      x = 100 - 50 * (f == 1 ? 1 : easeOut.curve.evaluate(u))
+      y = 40
+      s = 2 - 1.5 * (f == 1 ? 1 : easeIn.curve.evaluate(u))
+    }
+    #expect(abs(p.position.x - x) < 1e-9 && abs(p.position.y - y) < 1e-9)
+    #expect(abs(p.transform.m11 - s) < 1e-9)
+  }
+}
