@@ -9,8 +9,10 @@ extension LayerCompositor {
   /// layers, transitions, perspective sublayers, deep trees). Shape layers are nil unless
   /// `shapes`, when they add their path's control box grown by the farthest their stroke
   /// reaches (`shapeReach`); offscreens are laid out without shape extents (so their
-  /// layout, on which sampled pixels depend, stays as it was), a mask's narrows only the
-  /// rows drawn. One pixel of margin covers antialiasing.
+  /// layout, on which sampled pixels depend, stays as it was), and with them a layer's
+  /// bounds count only when it draws in them (background, border, contents, gradient,
+  /// text, or a clip to them); a layer's and its mask's extents with shapes narrow what is
+  /// drawn, masked and composited. One pixel of margin covers antialiasing.
   func drawnExtent(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
     depth: Int = 0
@@ -24,7 +26,14 @@ extension LayerCompositor {
     func box(_ r: CGRect) -> PixelRect? {
       LayerGeometry.boundingBox(of: r, through: p).map { PixelRect(covering: $0).insetBy(-1) }
     }
-    guard var extent = box(st.bounds) else { return nil }
+    // Reaching for what is drawn (`shapes`), a layer's bounds count only when something
+    // is drawn in them; a plain holder of sublayers (as Lottie's groups are) adds nothing.
+    if shapes && n.particles != nil { return nil }
+    let drawsInBounds =
+      !shapes || st.masksToBounds || n.kind == .gradient || n.kind == .text || n.image != nil
+      || n.tiles != nil || (st.backgroundColor?.alpha ?? 0) > 0
+      || (st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
+    guard var extent = drawsInBounds ? box(st.bounds) : .empty else { return nil }
     if n.kind == .shape, let sh = st.shape, let path = sh.path, !path.isEmpty {
       guard let reach = Self.shapeReach(sh),
         let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
