@@ -379,13 +379,35 @@ extension LayerCompositor {
     // Drawn, masked and composited only inside `region`.
     guard let sub = surfaces.surface(rect: area, used: region) else { return }
     body(sub, region)
-    let coverage = surfaces.surface(rect: area, used: region)
-    if let coverage {
-      fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
+    // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
+    // inside it fully: only the ring of pixels its edges cross is multiplied by coverage.
+    let inside = drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(st, map: map).intersection(region)
+    let parts = inside.isEmpty ? [region] : region.subtracting(inside)
+    let coverage = surfaces.surface(rect: area, used: .empty)
+    for part in parts {
+      if let coverage {
+        coverage.clear(part)
+        fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: part, alpha: 1)
+      }
+      PixelCompositing.applyMask(coverage, to: sub, in: part)
     }
-    PixelCompositing.applyMask(coverage, to: sub, in: region)
     surfaces.recycle(coverage)
     PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
     surfaces.recycle(sub)
+  }
+
+  /// The device pixels wholly inside the layer's bounds under `map`, when they are a
+  /// rectangle with edges along pixel rows and columns (no rounded corners, no rotation
+  /// or skew); empty otherwise.
+  static func fullyCovered(_ st: LayerState, map: CGAffineTransform) -> PixelRect {
+    guard map.b == 0, map.c == 0, RoundedRectPath.isRectangular(st) else { return .empty }
+    let d = st.bounds.applying(map)
+    guard d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite,
+      abs(d.minX) < 1e7, abs(d.minY) < 1e7, abs(d.maxX) < 1e7, abs(d.maxY) < 1e7
+    else { return .empty }
+    let r = PixelRect(
+      x0: Int(d.minX.rounded(.up)), y0: Int(d.minY.rounded(.up)), x1: Int(d.maxX.rounded(.down)),
+      y1: Int(d.maxY.rounded(.down)))
+    return r.isEmpty ? .empty : r
   }
 }

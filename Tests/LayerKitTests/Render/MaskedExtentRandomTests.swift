@@ -161,6 +161,53 @@ import Testing
     }
   }
 
+  /// Layers clipping random shapes to their bounds at fractional places and sizes, some
+  /// rotated, some with rounded corners.
+  static func clipped(seed: UInt64) -> CALayer {
+    var g = Generator(state: seed)
+    let root = CALayer()
+    root.anchorPoint = .zero
+    root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+    for _ in 0..<Int.random(in: 1...3, using: &g) {
+      let layer = CALayer()
+      layer.frame = CGRect(
+        x: .random(in: -5...60, using: &g), y: .random(in: -5...60, using: &g),
+        width: .random(in: 10...70, using: &g), height: .random(in: 10...70, using: &g))
+      layer.masksToBounds = true
+      switch Int.random(in: 0..<4, using: &g) {
+      case 0: layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.3))
+      case 1: layer.cornerRadius = 6
+      default: break
+      }
+      layer.addSublayer(shapes(&g, in: 70))
+      root.addSublayer(layer)
+    }
+    return root
+  }
+
+  @Test(arguments: [1.0, 1.5, 0.625])
+  func boundsClipsMultiplyOnlyTheRingTheirEdgesCross(scale: Double) {
+    for seed in UInt64(1)...30 {
+      let expected = Self.render(Self.clipped(seed: seed), scale: scale, whole: true)
+      let context = CAContext(clock: CAManualClock())
+      let renderer = CARenderer(context: context)
+      _ = Self.render(Self.garbage(), scale: scale, with: renderer)
+      let pooled = Self.render(Self.clipped(seed: seed), scale: scale, with: renderer)
+      #expect(Self.differing(pooled, expected) == 0, "seed \(seed)")
+    }
+  }
+
+  @Test func aRectangleAlongPixelRowsCoversThePixelsWhollyInside() {
+    var st = LayerState()
+    st.bounds = CGRect(x: 0, y: 0, width: 10, height: 4)
+    let map = CGAffineTransform(a: 1.5, b: 0, c: 0, d: 2, tx: 0.25, ty: 3)
+    // Device x 0.25…15.25, y 3…11.
+    #expect(LayerCompositor.fullyCovered(st, map: map) == PixelRect(x0: 1, y0: 3, x1: 15, y1: 11))
+    #expect(LayerCompositor.fullyCovered(st, map: map.rotated(by: 0.1)).isEmpty)
+    st.cornerRadius = 2
+    #expect(LayerCompositor.fullyCovered(st, map: map).isEmpty)
+  }
+
   @Test func aMaskThatMissesTheContentDrawsNothingAndTakesNoOffscreen() {
     let root = CALayer()
     root.anchorPoint = .zero
