@@ -225,11 +225,16 @@ package final class LayerCompositor {
     let drawn = shown.isEmpty ? shown : PixelRect(x0: clip.x0, y0: shown.y0, x1: clip.x1, y1: shown.y1)
       .intersection(region)
     // A mask that is one plain shape multiplies by its path's coverage: the layer is
-    // painted through the path, without a mask offscreen (`LayerCompositor+MaskedPaint`).
+    // painted through the path, without a mask offscreen; inverted, the path is cut out of
+    // the group (`LayerCompositor+MaskedPaint`).
+    let mode = n.pointee.state.maskMode
     let plain = n.pointee.mask.flatMap { m in
-      n.pointee.tint == nil && n.pointee.state.maskMode == .alpha ? plainShapeMask(m, of: i, map: map) : nil
+      n.pointee.tint == nil && (mode == .alpha || (mode == .inverseAlpha && !whole))
+        ? plainShapeMask(m, of: i, map: map) : nil
     }
-    if let plain, drawGradient(i, through: plain, map: map, into: s, clip: drawn, rows: region, alpha: alpha) {
+    if let plain, !inverse,
+      drawGradient(i, through: plain, map: map, into: s, clip: drawn, rows: region, alpha: alpha)
+    {
       return
     }
     // Everything below draws inside `drawn` and masks and composites inside `shown`; the
@@ -240,7 +245,12 @@ package final class LayerCompositor {
     defer { surfaces.recycle(group) }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let plain {
-      composite(group, through: plain, onto: s, clip: shown, rows: region, alpha: alpha)
+      if inverse {
+        cut(plain, outOf: group, clip: shown)
+        PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha)
+      } else {
+        composite(group, through: plain, onto: s, clip: shown, rows: region, alpha: alpha)
+      }
       return
     }
     if let m = n.pointee.mask {

@@ -39,17 +39,22 @@ import Testing
       x: .random(in: -10...area - w / 2, using: &g), y: .random(in: -10...area - h / 2, using: &g),
       width: w, height: h)
     s.path = Bool.random(using: &g) ? CGPath(ellipseIn: r, transform: nil) : CGPath(rect: r, transform: nil)
+    // Opaque about half the time, as mask shapes mostly are (one of them alone is a plain
+    // shape mask).
+    let opaque = Bool.random(using: &g)
     if Int.random(in: 0..<3, using: &g) == 0 {
       s.fillColor = nil
-      s.strokeColor = color(&g)
+      s.strokeColor = color(&g, opaque: opaque)
       s.lineWidth = .random(in: 1...6, using: &g)
     } else {
-      s.fillColor = color(&g)
+      s.fillColor = color(&g, opaque: opaque)
     }
     if Int.random(in: 0..<4, using: &g) == 0 {
       s.setAffineTransform(CGAffineTransform(rotationAngle: .random(in: -0.6...0.6, using: &g)))
     }
-    if Int.random(in: 0..<4, using: &g) == 0 { s.opacity = .random(in: 0.3...0.9, using: &g) }
+    if !opaque && Int.random(in: 0..<3, using: &g) == 0 {
+      s.opacity = .random(in: 0.3...0.9, using: &g)
+    }
     return s
   }
 
@@ -57,7 +62,9 @@ import Testing
   static func shapes(_ g: inout Generator, in area: CGFloat) -> CALayer {
     let layer = CALayer()
     layer.frame = CGRect(x: 0, y: 0, width: area, height: area)
-    for _ in 0..<Int.random(in: 1...3, using: &g) { layer.addSublayer(shape(&g, in: area)) }
+    // One shape half the time (with an opaque paint, a plain shape mask).
+    let count = Bool.random(using: &g) ? 1 : Int.random(in: 2...3, using: &g)
+    for _ in 0..<count { layer.addSublayer(shape(&g, in: area)) }
     return layer
   }
 
@@ -147,6 +154,8 @@ import Testing
 
   @Test(arguments: [1.0, 1.5])
   func randomMaskedTreesDrawTheWholeClipsPixels(scale: Double) {
+    var paintedThroughShapes = 0
+    defer { #expect(paintedThroughShapes > 0, "some masks were one plain shape") }
     for seed in UInt64(1)...40 {
       let expected = Self.render(Self.scene(seed: seed), scale: scale, whole: true)
       let fresh = Self.render(Self.scene(seed: seed), scale: scale)
@@ -158,6 +167,7 @@ import Testing
       #expect(renderer.compositor.surfaces.count > 0)
       let pooled = Self.render(Self.scene(seed: seed), scale: scale, with: renderer)
       #expect(Self.differing(pooled, expected) == 0, "seed \(seed), pooled")
+      paintedThroughShapes += renderer.compositor.maskedPaints
     }
   }
 
@@ -206,6 +216,40 @@ import Testing
     #expect(LayerCompositor.fullyCovered(st, map: map.rotated(by: 0.1)).isEmpty)
     st.cornerRadius = 2
     #expect(LayerCompositor.fullyCovered(st, map: map).isEmpty)
+  }
+
+  @Test func anInvertedPlainShapeMaskIsCutOutOfTheGroupWithoutAMaskOffscreen() {
+    let root = CALayer()
+    root.anchorPoint = .zero
+    root.bounds = CGRect(x: 0, y: 0, width: 96, height: 96)
+    let layer = CALayer()
+    layer.frame = root.bounds
+    for (i, c) in [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.6)]
+      .enumerated()
+    {
+      let s = CAShapeLayer()
+      s.path = CGPath(rect: CGRect(x: 10 + 20 * i, y: 10 + 20 * i, width: 50, height: 50), transform: nil)
+      s.fillColor = c
+      layer.addSublayer(s)
+    }
+    let mask = CAShapeLayer()
+    mask.path = CGPath(ellipseIn: CGRect(x: 20.3, y: 25.7, width: 45, height: 33), transform: nil)
+    mask.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    layer.mask = mask
+    layer.maskMode = .inverseAlpha
+    layer.opacity = 0.8
+    root.addSublayer(layer)
+    let expected = Self.render(root, scale: 1.5, whole: true)
+    let context = CAContext(clock: CAManualClock())
+    context.layer = root
+    context.commit()
+    let renderer = CARenderer(context: context)
+    let image = renderer.render(width: 144, height: 144, scale: 1.5)
+    #expect(Self.differing(image, expected) == 0)
+    #expect(renderer.compositor.maskedPaints == 1)
+    #expect(renderer.compositor.surfaces.count == 1, "the group only")
+    #expect(RenderFixtures.pixel(image, 64, 64).a == 0, "inside the ellipse")
+    #expect(RenderFixtures.pixel(image, 20, 20).a > 150, "outside it")
   }
 
   @Test func aMaskThatMissesTheContentDrawsNothingAndTakesNoOffscreen() {
