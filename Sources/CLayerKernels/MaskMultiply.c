@@ -9,7 +9,8 @@
 static inline uint32_t mask_coverage(uint32_t p, int luminance, int inverse) {
   uint32_t v;
   if (luminance) {
-    v = ((p & 0xFFu) * 13926u + ((p >> 8) & 0xFFu) * 46884u + ((p >> 16) & 0xFFu) * 4725u + 32768u) >> 16;
+    v = (p & 0xFFu) * 13926u + ((p >> 8) & 0xFFu) * 46884u + ((p >> 16) & 0xFFu) * 4725u;
+    v = (v + 32768u) >> 16;
     if (v > 255) v = 255;
   } else {
     v = p >> 24;
@@ -26,8 +27,8 @@ static inline uint32_t scale_pixel(uint32_t p, uint32_t k) {
   return rb | ag;
 }
 
-__attribute__((target("avx2"))) void lk_multiply_by_mask_avx2(uint32_t *d, const uint32_t *m, long n,
-                                                               int mode) {
+__attribute__((target("avx2"))) void lk_multiply_by_mask_avx2(uint32_t *d, const uint32_t *m,
+                                                               long n, int mode) {
   const int luminance = (mode & 2) != 0, inverse = (mode & 1) != 0;
   const __m256i lowBytes = _mm256_set1_epi32(0x00FF00FF);
   const __m256i byte = _mm256_set1_epi32(0xFF);

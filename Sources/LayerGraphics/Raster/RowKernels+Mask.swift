@@ -27,7 +27,9 @@ extension RowKernels {
     package func coverage(_ p: UInt32) -> UInt32 {
       let value: UInt32
       if readsLuminance {
-        let r = p & 0xFF, g = (p >> 8) & 0xFF, b = (p >> 16) & 0xFF
+        let r = p & 0xFF
+        let g = (p >> 8) & 0xFF
+        let b = (p >> 16) & 0xFF
         value = Swift.min(255, (r &* 13926 &+ g &* 46884 &+ b &* 4725 &+ 32768) >> 16)
       } else {
         value = p >> 24
@@ -80,7 +82,8 @@ extension RowKernels {
     _ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count n: Int,
     coverage: MaskCoverage
   ) {
-    let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
+    let draw = UnsafeMutableRawPointer(d)
+    let mraw = UnsafeRawPointer(mask)
     let m = div255
     let full = Pixels(repeating: 255)
     var i = 0

@@ -381,13 +381,16 @@ extension LayerCompositor {
     body(sub, region)
     // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
     // inside it fully: only the ring of pixels its edges cross is multiplied by coverage.
-    let inside = drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(st, map: map).intersection(region)
+    let inside =
+      drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(st, map: map).intersection(region)
     let parts = inside.isEmpty ? [region] : region.subtracting(inside)
     let coverage = surfaces.surface(rect: area, used: .empty)
     for part in parts {
       if let coverage {
         coverage.clear(part)
-        fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: part, alpha: 1)
+        fill(
+          RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage,
+          clip: part, alpha: 1)
       }
       PixelCompositing.applyMask(coverage, to: sub, in: part)
     }

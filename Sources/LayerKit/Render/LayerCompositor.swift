@@ -222,8 +222,10 @@ package final class LayerCompositor {
     // What is drawn: the clip cut to the rows shown. Rows only: the offscreen keeps its
     // layout and each row its span (an image's samples step along the row from its first
     // pixel), so the pixels are the same.
-    let drawn = shown.isEmpty ? shown : PixelRect(x0: clip.x0, y0: shown.y0, x1: clip.x1, y1: shown.y1)
-      .intersection(region)
+    let drawn =
+      shown.isEmpty
+      ? shown
+      : PixelRect(x0: clip.x0, y0: shown.y0, x1: clip.x1, y1: shown.y1).intersection(region)
     // A mask that is one plain shape multiplies by its path's coverage: the layer is
     // painted through the path, without a mask offscreen; inverted, the path is cut out of
     // the group (`LayerCompositor+MaskedPaint`).
@@ -240,7 +242,8 @@ package final class LayerCompositor {
     // Everything below draws inside `drawn` and masks and composites inside `shown`; the
     // offscreens are cleared only where their drawing can reach.
     guard !shown.isEmpty,
-      let group = surfaces.surface(rect: region, used: content.map { drawn.intersection($0) } ?? drawn)
+      let group = surfaces.surface(
+        rect: region, used: content.map { drawn.intersection($0) } ?? drawn)
     else { return }
     defer { surfaces.recycle(group) }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)

@@ -59,7 +59,8 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
     guard !i.isEmpty else { return isEmpty ? [] : [self] }
     return [
       PixelRect(x0: x0, y0: y0, x1: x1, y1: i.y0), PixelRect(x0: x0, y0: i.y1, x1: x1, y1: y1),
-      PixelRect(x0: x0, y0: i.y0, x1: i.x0, y1: i.y1), PixelRect(x0: i.x1, y0: i.y0, x1: x1, y1: i.y1),
+      PixelRect(x0: x0, y0: i.y0, x1: i.x0, y1: i.y1),
+      PixelRect(x0: i.x1, y0: i.y0, x1: x1, y1: i.y1),
     ].filter { !$0.isEmpty }
   }
 

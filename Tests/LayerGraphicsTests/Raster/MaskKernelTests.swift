@@ -38,7 +38,8 @@ import Testing
 
   /// The scalar expression: each pixel scaled by its mask pixel's coverage.
   static func reference(_ d: [UInt32], _ m: [UInt32], _ c: Coverage) -> [UInt32] {
-    zip(d, m).map { p, q in PixelMath.compress(PixelMath.scale(PixelMath.expand(p), c.coverage(q))) }
+    zip(d, m).map { p, q in PixelMath.compress(PixelMath.scale(PixelMath.expand(p), c.coverage(q)))
+    }
   }
 
   @Test func coverageIsTheAlphaOrTheRec709LuminanceInvertedOrNot() {
@@ -57,7 +58,8 @@ import Testing
       let m = Self.mask(n, seed: UInt64(n) + 5)
       var out = d
       m.withUnsafeBufferPointer { mp in
-        RowKernels.multiplyByMaskRowPortable(&out, mask: mp.baseAddress!, count: n, coverage: coverage)
+        RowKernels.multiplyByMaskRowPortable(
+          &out, mask: mp.baseAddress!, count: n, coverage: coverage)
       }
       #expect(out == Self.reference(d, m, coverage), "\(n) pixels")
     }
@@ -72,8 +74,10 @@ import Testing
         var portable = d
         var wide = d
         m.withUnsafeBufferPointer { mp in
-          RowKernels.multiplyByMaskRowPortable(&portable, mask: mp.baseAddress!, count: n, coverage: coverage)
-          WideKernels.multiplyByMaskRowAVX2(&wide, mask: mp.baseAddress!, count: n, coverage: coverage)
+          RowKernels.multiplyByMaskRowPortable(
+            &portable, mask: mp.baseAddress!, count: n, coverage: coverage)
+          WideKernels.multiplyByMaskRowAVX2(
+            &wide, mask: mp.baseAddress!, count: n, coverage: coverage)
         }
         #expect(wide == portable, "\(n) pixels, seed \(seed)")
       }
@@ -95,8 +99,10 @@ import Testing
     var portable = d
     var wide = d
     m.withUnsafeBufferPointer { mp in
-      RowKernels.multiplyByMaskRowPortable(&portable, mask: mp.baseAddress!, count: d.count, coverage: .alpha)
-      WideKernels.multiplyByMaskRowAVX2(&wide, mask: mp.baseAddress!, count: d.count, coverage: .alpha)
+      RowKernels.multiplyByMaskRowPortable(
+        &portable, mask: mp.baseAddress!, count: d.count, coverage: .alpha)
+      WideKernels.multiplyByMaskRowAVX2(
+        &wide, mask: mp.baseAddress!, count: d.count, coverage: .alpha)
     }
     #expect(wide == portable)
     #expect(portable == Self.reference(d, m, .alpha))

@@ -38,7 +38,9 @@ import Testing
     let r = CGRect(
       x: .random(in: -10...area - w / 2, using: &g), y: .random(in: -10...area - h / 2, using: &g),
       width: w, height: h)
-    s.path = Bool.random(using: &g) ? CGPath(ellipseIn: r, transform: nil) : CGPath(rect: r, transform: nil)
+    s.path =
+      Bool.random(using: &g)
+      ? CGPath(ellipseIn: r, transform: nil) : CGPath(rect: r, transform: nil)
     // Opaque about half the time, as mask shapes mostly are (one of them alone is a plain
     // shape mask).
     let opaque = Bool.random(using: &g)
@@ -224,11 +226,13 @@ import Testing
     root.bounds = CGRect(x: 0, y: 0, width: 96, height: 96)
     let layer = CALayer()
     layer.frame = root.bounds
-    for (i, c) in [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.6)]
-      .enumerated()
-    {
+    for (i, c) in [
+      CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.6),
+    ]
+    .enumerated() {
       let s = CAShapeLayer()
-      s.path = CGPath(rect: CGRect(x: 10 + 20 * i, y: 10 + 20 * i, width: 50, height: 50), transform: nil)
+      s.path = CGPath(
+        rect: CGRect(x: 10 + 20 * i, y: 10 + 20 * i, width: 50, height: 50), transform: nil)
       s.fillColor = c
       layer.addSublayer(s)
     }
