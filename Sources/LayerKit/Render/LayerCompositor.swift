@@ -240,19 +240,21 @@ package final class LayerCompositor {
       return
     }
     // Everything below draws inside `drawn` and masks and composites inside `shown`; the
-    // offscreens are cleared only where their drawing can reach.
+    // offscreens are cleared only where their drawing can reach. A path painted through
+    // (or cut out of) the group keeps the clip's columns, on which its edge pixels'
+    // coverage depends by a level, so the group is cleared over them.
     guard !shown.isEmpty,
       let group = surfaces.surface(
-        rect: region, used: content.map { drawn.intersection($0) } ?? drawn)
+        rect: region, used: plain == nil ? content.map { drawn.intersection($0) } ?? drawn : drawn)
     else { return }
     defer { surfaces.recycle(group) }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let plain {
       if inverse {
-        cut(plain, outOf: group, clip: shown)
+        cut(plain, outOf: group, clip: drawn)
         PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha)
       } else {
-        composite(group, through: plain, onto: s, clip: shown, rows: region, alpha: alpha)
+        composite(group, through: plain, onto: s, clip: drawn, rows: region, alpha: alpha)
       }
       return
     }
