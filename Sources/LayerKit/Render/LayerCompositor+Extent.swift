@@ -13,9 +13,12 @@ extension LayerCompositor {
   /// bounds count only when it draws in them (background, border, contents, gradient,
   /// text, or a clip to them); a layer's and its mask's extents with shapes narrow what is
   /// drawn, masked and composited. One pixel of margin covers antialiasing.
+  ///
+  /// With `ignoringClip`, the node's own `masksToBounds` is left out (what its contents and
+  /// sublayers reach before the clip cuts them).
   func drawnExtent(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
-    depth: Int = 0
+    ignoringClip: Bool = false, depth: Int = 0
   ) -> PixelRect? {
     let n = tree.nodes[i]
     let st = n.state
@@ -29,8 +32,9 @@ extension LayerCompositor {
     // Reaching for what is drawn (`shapes`), a layer's bounds count only when something
     // is drawn in them; a plain holder of sublayers (as Lottie's groups are) adds nothing.
     if shapes && n.particles != nil { return nil }
+    let clips = st.masksToBounds && !ignoringClip
     let drawsInBounds =
-      !shapes || st.masksToBounds || n.kind == .gradient || n.kind == .text || n.image != nil
+      !shapes || clips || n.kind == .gradient || n.kind == .text || n.image != nil
       || n.tiles != nil || (st.backgroundColor?.alpha ?? 0) > 0
       || (st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
     guard var extent = drawsInBounds ? box(st.bounds) : .empty else { return nil }
@@ -40,7 +44,7 @@ extension LayerCompositor {
       else { return nil }
       extent = extent.union(b)
     }
-    if let image = n.image, n.backingStore == nil, !st.masksToBounds {
+    if let image = n.image, n.backingStore == nil, !clips {
       let r = ContentsLayout.rect(
         gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
         contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
@@ -48,7 +52,7 @@ extension LayerCompositor {
       guard let b = box(r) else { return nil }
       extent = extent.union(b)
     }
-    if !st.masksToBounds {
+    if !clips {
       for c in n.children {
         let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
