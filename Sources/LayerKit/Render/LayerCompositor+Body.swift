@@ -33,7 +33,8 @@ extension LayerCompositor {
         let reach =
           drawsGroupsWhole
           ? nil : drawnExtent(i, map: map, parentMap: parentMap, shapes: true, ignoringClip: true)
-        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip, reach: reach) { sub, subClip in
+        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip, reach: reach) {
+          sub, subClip in
           drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
         }
       } else {
