@@ -20,10 +20,12 @@ extension LayerCompositor {
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
     ignoringClip: Bool = false, depth: Int = 0
   ) -> PixelRect? {
-    let n = tree.nodes[i]
-    let st = n.state
-    guard depth < 16, n.transition == nil,
-      n.kind == .layer || n.kind == .gradient || n.kind == .text || (shapes && n.kind == .shape)
+    // Read in place (`node(_:)`): copying a node or its state costs a reference count
+    // for each of its images, colours and arrays, and this walks whole subtrees.
+    let n = node(i)
+    guard depth < 16, n.pointee.transition == nil else { return nil }
+    let kind = n.pointee.kind
+    guard kind == .layer || kind == .gradient || kind == .text || (shapes && kind == .shape)
     else { return nil }
     let p = ProjectiveTransform2D(affine: map)
     func box(_ r: CGRect) -> PixelRect? {
@@ -31,20 +33,21 @@ extension LayerCompositor {
     }
     // Reaching for what is drawn (`shapes`), a layer's bounds count only when something
     // is drawn in them; a plain holder of sublayers (as Lottie's groups are) adds nothing.
-    if shapes && n.particles != nil { return nil }
-    let clips = st.masksToBounds && !ignoringClip
+    if shapes && n.pointee.particles != nil { return nil }
+    let clips = n.pointee.state.masksToBounds && !ignoringClip
     let drawsInBounds =
-      !shapes || clips || n.kind == .gradient || n.kind == .text || n.image != nil
-      || n.tiles != nil || (st.backgroundColor?.alpha ?? 0) > 0
-      || (st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
-    guard var extent = drawsInBounds ? box(st.bounds) : .empty else { return nil }
-    if n.kind == .shape, let sh = st.shape, let path = sh.path, !path.isEmpty {
+      !shapes || clips || kind == .gradient || kind == .text || n.image != nil
+      || n.pointee.tiles != nil || (n.pointee.state.backgroundColor?.alpha ?? 0) > 0
+      || (n.pointee.state.borderWidth > 0 && (n.pointee.state.borderColor?.alpha ?? 0) > 0)
+    guard var extent = drawsInBounds ? box(n.pointee.state.bounds) : .empty else { return nil }
+    if kind == .shape, let sh = n.pointee.state.shape, let path = sh.path, !path.isEmpty {
       guard let reach = Self.shapeReach(sh),
         let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
       else { return nil }
       extent = extent.union(b)
     }
-    if let image = n.image, n.backingStore == nil, !clips {
+    if let image = n.image, n.pointee.backingStore == nil, !clips {
+      let st = n.pointee.state
       let r = ContentsLayout.rect(
         gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
         contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
@@ -53,7 +56,7 @@ extension LayerCompositor {
       extent = extent.union(b)
     }
     if !clips {
-      for c in n.children {
+      for c in n.pointee.children {
         let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
           let e = drawnExtent(c, map: child, parentMap: p, shapes: shapes, depth: depth + 1)
@@ -61,6 +64,8 @@ extension LayerCompositor {
         extent = extent.union(e)
       }
     }
+    guard n.pointee.state.shadowOpacity > 0 else { return extent }
+    let st = n.pointee.state
     if st.shadowOpacity > 0 {
       // As `drawShadow` places it: the shape (or `shadowPath`, control points
       // included) grown by more than the three box blurs spread and moved by the offset.
