@@ -11,29 +11,11 @@ import Testing
   typealias Coverage = RowKernels.MaskCoverage
   static let all: [Coverage] = [.alpha, .inverseAlpha, .luminance, .inverseLuminance]
 
-  /// Mask pixels in runs of clear, opaque white and random premultiplied pixels, so that
-  /// each coverage meets runs of 0 and 255 as well as varying values.
+  /// Mask pixels in runs of clear, opaque white and random premultiplied pixels (the
+  /// source-over tests' runs, their opaque runs made white), so that each coverage meets
+  /// runs of 0 and 255 as well as varying values.
   static func mask(_ n: Int, seed: UInt64) -> [UInt32] {
-    var state = seed
-    func next() -> UInt32 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt32(truncatingIfNeeded: state >> 33)
-    }
-    var out: [UInt32] = []
-    while out.count < n {
-      let kind = next() % 3
-      for _ in 0..<Int(next() % 20) + 1 {
-        switch kind {
-        case 0: out.append(0)
-        case 1: out.append(0xFFFF_FFFF)
-        default:
-          let a = next() % 256
-          let c = { next() % (a + 1) }
-          out.append(c() | c() << 8 | c() << 16 | a << 24)
-        }
-      }
-    }
-    return Array(out.prefix(n))
+    WideKernelsTests.pixels(n, seed: seed).map { $0 >> 24 == 255 ? 0xFFFF_FFFF : $0 }
   }
 
   /// The scalar expression: each pixel scaled by its mask pixel's coverage.
