@@ -16,9 +16,42 @@ extension LayerCompositor {
   ///
   /// With `ignoringClip`, the node's own `masksToBounds` is left out (what its contents and
   /// sublayers reach before the clip cuts them).
+  ///
+  /// Extents with shapes are kept per node for the rest of the render call (with the map
+  /// they were measured under): a group, a bounds clip and every group inside them ask for
+  /// the same subtrees' extents.
   func drawnExtent(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
     ignoringClip: Bool = false, depth: Int = 0
+  ) -> PixelRect? {
+    let keeps = shapes && !ignoringClip
+    if keeps, i < knownExtents.count, knownExtents[i].call == renderCalls,
+      knownExtents[i].map == map
+    {
+      return knownExtents[i].extent
+    }
+    let e = measureExtent(
+      i, map: map, parentMap: parentMap, shapes: shapes, ignoringClip: ignoringClip, depth: depth)
+    if keeps {
+      if knownExtents.count < tree.nodes.count {
+        knownExtents = Array(repeating: KnownExtent(), count: tree.nodes.count)
+      }
+      knownExtents[i] = KnownExtent(call: renderCalls, map: map, extent: e)
+    }
+    return e
+  }
+
+  /// A node's extent with shapes, the render call and the map it was measured under.
+  struct KnownExtent {
+    var call = -1
+    var map = CGAffineTransform.identity
+    var extent: PixelRect?
+  }
+
+  /// `drawnExtent`, measured.
+  private func measureExtent(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool,
+    ignoringClip: Bool, depth: Int
   ) -> PixelRect? {
     // Read in place (`node(_:)`): copying a node or its state costs a reference count
     // for each of its images, colours and arrays, and this walks whole subtrees.

@@ -46,6 +46,8 @@ package final class LayerCompositor {
   var projectedCache: [RenderNode.Key: (raster: RasterizedLayer, lastUse: Int)] = [:]
   /// Render calls so far.
   var renderCalls = 0
+  /// Per node, its drawn extent with shapes as last measured (`drawnExtent`).
+  var knownExtents: [KnownExtent] = []
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
   /// How many perspective bitmaps have been drawn (not reused) so far.
