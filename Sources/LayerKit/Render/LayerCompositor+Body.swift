@@ -29,10 +29,13 @@ extension LayerCompositor {
     }
     if n.hasOwnContent || !n.pointee.children.isEmpty {
       if n.pointee.state.masksToBounds {
-        // What the contents and sublayers can reach, without the clip.
-        let reach =
-          drawsGroupsWhole
-          ? nil : drawnExtent(i, map: map, parentMap: parentMap, shapes: true, ignoringClip: true)
+        // What the contents and sublayers can reach, without the clip (measured only when
+        // the clip takes an offscreen).
+        let reach = {
+          self.drawsGroupsWhole
+            ? nil
+            : self.drawnExtent(i, map: map, parentMap: parentMap, shapes: true, ignoringClip: true)
+        }
         withBoundsClip(n.pointee.state, map: map, into: s, clip: clip, reach: reach) {
           sub, subClip in
           drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
@@ -366,12 +369,12 @@ extension LayerCompositor {
   /// surface itself with a narrower clip when the bounds are a pixel-aligned rectangle,
   /// otherwise into an offscreen multiplied by the bounds' coverage.
   ///
-  /// With `reach` (device pixels that hold everything `body` can draw), the offscreen is
-  /// drawn only on the rows of `reach` and cleared, multiplied and composited only inside
-  /// it.
+  /// With `reach` (device pixels that hold everything `body` can draw, asked for only when
+  /// an offscreen is needed), the offscreen is drawn only on the rows of `reach` and
+  /// cleared, multiplied and composited only inside it.
   func withBoundsClip(
     _ st: LayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
-    reach: PixelRect? = nil, _ body: (RenderSurface, PixelRect) -> Void
+    reach: () -> PixelRect? = { nil }, _ body: (RenderSurface, PixelRect) -> Void
   ) {
     let device = st.bounds.applying(map)
     let covering = PixelRect(covering: device)
@@ -387,7 +390,7 @@ extension LayerCompositor {
     let area = offscreenArea(of: s).intersection(covering)
     // Drawn on the rows of `shown` (rows only, as for groups) and masked and composited
     // only inside it.
-    let shown = reach.map { region.intersection($0) } ?? region
+    let shown = reach().map { region.intersection($0) } ?? region
     guard !shown.isEmpty else { return }
     let drawn = PixelRect(x0: region.x0, y0: shown.y0, x1: region.x1, y1: shown.y1)
     guard let sub = surfaces.surface(rect: area, used: shown) else { return }
