@@ -79,4 +79,12 @@ long lk_warp_row_avx2(uint32_t *out, const uint32_t *src, long stride, const int
 long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu,
                        int64_t fv, int64_t du, int64_t dv, long n);
 
+/// `d = d·c/255` per channel over `n` premultiplied pixels, where `c` is the coverage of
+/// mask pixel `m[i]`: its alpha (`mode` 0), `255 −` its alpha (1), its Rec. 709
+/// luminance `(r·13926 + g·46884 + b·4725 + 32768) >> 16` (2) or `255 −` that (3); eight
+/// pixels per step with AVX2, rounded as `RowKernels.multiplyByMaskRow` rounds
+/// (`t = x·c + 128`, `(t·257) >> 16`), so the bytes equal the portable path's. Steps of
+/// eight full coverages leave `d` as it is, steps of eight empty ones clear it unread.
+void lk_multiply_by_mask_avx2(uint32_t *d, const uint32_t *m, long n, int mode);
+
 #endif

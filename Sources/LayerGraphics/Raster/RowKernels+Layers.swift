@@ -1,5 +1,5 @@
 /// Row kernels for compositing whole layers: source over at an opacity, with a
-/// per-channel tint, multiplied by a mask's alpha, and a cross-dissolve. Four pixels
+/// per-channel tint, and a cross-dissolve (masks: `RowKernels+Mask`). Four pixels
 /// per step in the lane arithmetic of `RowKernels`; results equal the scalar
 /// `PixelMath` expressions given for each, bit for bit.
 extension RowKernels {
@@ -66,25 +66,6 @@ extension RowKernels {
         let e = scalar(sp)
         d[i] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
       }
-      i &+= 1
-    }
-  }
-
-  /// `d = scale(d, alpha(mask))` over `n` pixels (destination-in).
-  package static func multiplyByAlphaRow(_ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count n: Int) {
-    let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
-    let m = div255
-    var i = 0
-    while i &+ 4 <= n {
-      let a = load(mraw, i &* 4) &>> 24
-      if a != Pixels(repeating: 255) {
-        draw.storeBytes(of: scalePixels(load(draw, i &* 4), factor(a), m), toByteOffset: i &* 4, as: Pixels.self)
-      }
-      i &+= 4
-    }
-    while i < n {
-      let a = mask[i] &>> 24
-      if a != 255 { d[i] = PixelMath.compress(PixelMath.scale(PixelMath.expand(d[i]), a)) }
       i &+= 1
     }
   }

@@ -9,8 +9,9 @@ import Foundation
 /// library keeps the baseline instruction set: the full-opacity source-over of image rows
 /// (the full-frame blit) and the two loops of a solid fill, the spans of constant coverage
 /// (`srcOverConstant`) and the runs of varying coverage (`srcOverMask`), eight pixels per
-/// step where the portable loops do four; and the bilinear samples of `ImageShader` rows and
-/// of the perspective warp's interior pixels (with their source-over), eight per step. Both
+/// step where the portable loops do four; a layer's pixels multiplied by its mask's
+/// coverage (`multiplyByMaskRow`); and the bilinear samples of `ImageShader` rows and of
+/// the perspective warp's interior pixels (with their source-over), eight per step. Both
 /// give the same bytes (same rounding,
 /// `(x·k + 128)·257 >> 16`); `LAYERKIT_KERNELS=portable` forces the portable path, to
 /// compare the two.
@@ -51,6 +52,16 @@ package enum WideKernels {
     _ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>, count n: Int
   ) {
     lk_src_over_mask_avx2(d, color, mask, n)
+  }
+
+  /// `d = scale(d, c)` over `n` pixels, `c` each mask pixel's coverage under
+  /// `coverage`, with the AVX2 kernel (made for `n ≥ 8`); only when ``cpuHasAVX2``.
+  @inline(__always)
+  package static func multiplyByMaskRowAVX2(
+    _ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count n: Int,
+    coverage: RowKernels.MaskCoverage
+  ) {
+    lk_multiply_by_mask_avx2(d, mask, n, coverage.rawValue)
   }
 
   /// Samples and blends the perspective warp's interior pixels of one row, eight at a

@@ -23,7 +23,8 @@ extension LayerCompositor {
       area = area.intersection(e)
     }
     let region = clip.intersection(area)
-    guard !region.isEmpty, let group = surfaces.surface(rect: area) else { return }
+    // Drawn into and blended only inside `region`: a kept bitmap is cleared only there.
+    guard !region.isEmpty, let group = surfaces.surface(rect: area, used: region) else { return }
     let outer = blendGroupNode
     blendGroupNode = i
     drawNode(i, local: local, parentMap: parentMap, into: group, clip: region, alpha: alpha)

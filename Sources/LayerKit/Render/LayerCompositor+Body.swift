@@ -29,7 +29,15 @@ extension LayerCompositor {
     }
     if n.hasOwnContent || !n.pointee.children.isEmpty {
       if n.pointee.state.masksToBounds {
-        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip) { sub, subClip in
+        // What the contents and sublayers can reach, without the clip (measured only when
+        // the clip takes an offscreen).
+        let reach = {
+          self.drawsGroupsWhole
+            ? nil
+            : self.drawnExtent(i, map: map, parentMap: parentMap, shapes: true, ignoringClip: true)
+        }
+        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip, reach: reach) {
+          sub, subClip in
           drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
         }
       } else {
@@ -360,9 +368,13 @@ extension LayerCompositor {
   /// Runs `body` so that what it draws is clipped to the layer's rounded bounds: on the
   /// surface itself with a narrower clip when the bounds are a pixel-aligned rectangle,
   /// otherwise into an offscreen multiplied by the bounds' coverage.
+  ///
+  /// With `reach` (device pixels that hold everything `body` can draw, asked for only when
+  /// an offscreen is needed), the offscreen is drawn only on the rows of `reach` and
+  /// cleared, multiplied and composited only inside it.
   func withBoundsClip(
     _ st: LayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
-    _ body: (RenderSurface, PixelRect) -> Void
+    reach: () -> PixelRect? = { nil }, _ body: (RenderSurface, PixelRect) -> Void
   ) {
     let device = st.bounds.applying(map)
     let covering = PixelRect(covering: device)
@@ -376,16 +388,48 @@ extension LayerCompositor {
     }
     // Laid out over the whole area, drawn only inside the clip (`offscreenArea(of:)`).
     let area = offscreenArea(of: s).intersection(covering)
-    // Drawn, masked and composited only inside `region`.
-    guard let sub = surfaces.surface(rect: area, used: region) else { return }
-    body(sub, region)
-    let coverage = surfaces.surface(rect: area, used: region)
-    if let coverage {
-      fill(RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage, clip: region, alpha: 1)
+    // Drawn on the rows of `shown` (rows only, as for groups) and masked and composited
+    // only inside it.
+    let shown = reach().map { region.intersection($0) } ?? region
+    guard !shown.isEmpty else { return }
+    let drawn = PixelRect(x0: region.x0, y0: shown.y0, x1: region.x1, y1: shown.y1)
+    guard let sub = surfaces.surface(rect: area, used: shown) else { return }
+    body(sub, drawn)
+    // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
+    // inside it fully: only the ring of pixels its edges cross is multiplied by coverage.
+    let inside =
+      drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(st, map: map).intersection(drawn)
+    // The coverage of an edge pixel depends by a level on the columns its fill is clipped
+    // to (not on its rows): the ring's parts keep the columns of the region, as the clip
+    // would have drawn them, and are multiplied only where they meet `shown`.
+    let parts = inside.isEmpty ? [drawn] : drawn.subtracting(inside)
+    let coverage = surfaces.surface(rect: area, used: .empty)
+    for part in parts where !part.intersection(shown).isEmpty {
+      if let coverage {
+        coverage.clear(part)
+        fill(
+          RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage,
+          clip: part, alpha: 1)
+      }
+      PixelCompositing.applyMask(coverage, to: sub, in: part.intersection(shown))
     }
-    PixelCompositing.applyMask(coverage, to: sub, in: region)
     surfaces.recycle(coverage)
-    PixelCompositing.composite(sub, onto: s, clip: region, alpha: 1)
+    PixelCompositing.composite(sub, onto: s, clip: shown, alpha: 1)
     surfaces.recycle(sub)
+  }
+
+  /// The device pixels wholly inside the layer's bounds under `map`, when they are a
+  /// rectangle with edges along pixel rows and columns (no rounded corners, no rotation
+  /// or skew); empty otherwise.
+  static func fullyCovered(_ st: LayerState, map: CGAffineTransform) -> PixelRect {
+    guard map.b == 0, map.c == 0, RoundedRectPath.isRectangular(st) else { return .empty }
+    let d = st.bounds.applying(map)
+    guard d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite,
+      abs(d.minX) < 1e7, abs(d.minY) < 1e7, abs(d.maxX) < 1e7, abs(d.maxY) < 1e7
+    else { return .empty }
+    let r = PixelRect(
+      x0: Int(d.minX.rounded(.up)), y0: Int(d.minY.rounded(.up)), x1: Int(d.maxX.rounded(.down)),
+      y1: Int(d.maxY.rounded(.down)))
+    return r.isEmpty ? .empty : r
   }
 }

@@ -9,29 +9,78 @@ extension LayerCompositor {
   /// layers, transitions, perspective sublayers, deep trees). Shape layers are nil unless
   /// `shapes`, when they add their path's control box grown by the farthest their stroke
   /// reaches (`shapeReach`); offscreens are laid out without shape extents (so their
-  /// layout, on which sampled pixels depend, stays as it was), a mask's narrows only the
-  /// rows drawn. One pixel of margin covers antialiasing.
+  /// layout, on which sampled pixels depend, stays as it was), and with them a layer's
+  /// bounds count only when it draws in them (background, border, contents, gradient,
+  /// text, or a clip to them); a layer's and its mask's extents with shapes narrow what is
+  /// drawn, masked and composited. One pixel of margin covers antialiasing.
+  ///
+  /// With `ignoringClip`, the node's own `masksToBounds` is left out (what its contents and
+  /// sublayers reach before the clip cuts them).
+  ///
+  /// Extents with shapes are kept per node for the rest of the render call (with the map
+  /// they were measured under): a group, a bounds clip and every group inside them ask for
+  /// the same subtrees' extents.
   func drawnExtent(
     _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool = false,
-    depth: Int = 0
+    ignoringClip: Bool = false, depth: Int = 0
   ) -> PixelRect? {
-    let n = tree.nodes[i]
-    let st = n.state
-    guard depth < 16, n.transition == nil,
-      n.kind == .layer || n.kind == .gradient || n.kind == .text || (shapes && n.kind == .shape)
+    let keeps = shapes && !ignoringClip
+    if keeps, i < knownExtents.count, knownExtents[i].call == renderCalls,
+      knownExtents[i].map == map
+    {
+      return knownExtents[i].extent
+    }
+    let e = measureExtent(
+      i, map: map, parentMap: parentMap, shapes: shapes, ignoringClip: ignoringClip, depth: depth)
+    if keeps {
+      if knownExtents.count < tree.nodes.count {
+        knownExtents = Array(repeating: KnownExtent(), count: tree.nodes.count)
+      }
+      knownExtents[i] = KnownExtent(call: renderCalls, map: map, extent: e)
+    }
+    return e
+  }
+
+  /// A node's extent with shapes, the render call and the map it was measured under.
+  struct KnownExtent {
+    var call = -1
+    var map = CGAffineTransform.identity
+    var extent: PixelRect?
+  }
+
+  /// `drawnExtent`, measured.
+  private func measureExtent(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, shapes: Bool,
+    ignoringClip: Bool, depth: Int
+  ) -> PixelRect? {
+    // Read in place (`node(_:)`): copying a node or its state costs a reference count
+    // for each of its images, colours and arrays, and this walks whole subtrees.
+    let n = node(i)
+    guard depth < 16, n.pointee.transition == nil else { return nil }
+    let kind = n.pointee.kind
+    guard kind == .layer || kind == .gradient || kind == .text || (shapes && kind == .shape)
     else { return nil }
     let p = ProjectiveTransform2D(affine: map)
     func box(_ r: CGRect) -> PixelRect? {
       LayerGeometry.boundingBox(of: r, through: p).map { PixelRect(covering: $0).insetBy(-1) }
     }
-    guard var extent = box(st.bounds) else { return nil }
-    if n.kind == .shape, let sh = st.shape, let path = sh.path, !path.isEmpty {
+    // Reaching for what is drawn (`shapes`), a layer's bounds count only when something
+    // is drawn in them; a plain holder of sublayers (as Lottie's groups are) adds nothing.
+    if shapes && n.pointee.particles != nil { return nil }
+    let clips = n.pointee.state.masksToBounds && !ignoringClip
+    let drawsInBounds =
+      !shapes || clips || kind == .gradient || kind == .text || n.image != nil
+      || n.pointee.tiles != nil || (n.pointee.state.backgroundColor?.alpha ?? 0) > 0
+      || (n.pointee.state.borderWidth > 0 && (n.pointee.state.borderColor?.alpha ?? 0) > 0)
+    guard var extent = drawsInBounds ? box(n.pointee.state.bounds) : .empty else { return nil }
+    if kind == .shape, let sh = n.pointee.state.shape, let path = sh.path, !path.isEmpty {
       guard let reach = Self.shapeReach(sh),
         let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
       else { return nil }
       extent = extent.union(b)
     }
-    if let image = n.image, n.backingStore == nil, !st.masksToBounds {
+    if let image = n.image, n.pointee.backingStore == nil, !clips {
+      let st = n.pointee.state
       let r = ContentsLayout.rect(
         gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
         contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
@@ -39,8 +88,8 @@ extension LayerCompositor {
       guard let b = box(r) else { return nil }
       extent = extent.union(b)
     }
-    if !st.masksToBounds {
-      for c in n.children {
+    if !clips {
+      for c in n.pointee.children {
         let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
           let e = drawnExtent(c, map: child, parentMap: p, shapes: shapes, depth: depth + 1)
@@ -48,6 +97,8 @@ extension LayerCompositor {
         extent = extent.union(e)
       }
     }
+    guard n.pointee.state.shadowOpacity > 0 else { return extent }
+    let st = n.pointee.state
     if st.shadowOpacity > 0 {
       // As `drawShadow` places it: the shape (or `shadowPath`, control points
       // included) grown by more than the three box blurs spread and moved by the offset.

@@ -99,6 +99,38 @@ extension LayerCompositor {
       pixels, through: mask, onto: s, clip: clip.intersection(group.rect), rows: rows, alpha: alpha)
   }
 
+  /// Multiplies `group` inside `clip` by one minus the coverage of the plain shape `mask`
+  /// (an inverted alpha mask) by filling (or stroking) the shape onto the group with
+  /// `destinationOut`: `d·(255 − c)/255` at coverage `c`.
+  ///
+  /// The mask offscreen would hold the shape's coverage as its alpha (an opaque paint on
+  /// transparent pixels), computed on the same rows (both cover the group's area), and
+  /// `applyMask` multiplies by `255 −` that with the same rounding: the same bytes, without
+  /// the offscreen, its clear and the pass over it.
+  func cut(
+    _ mask: (mask: PlainShapeMask, map: CGAffineTransform), outOf group: RenderSurface,
+    clip: PixelRect
+  ) {
+    let c = clip.intersection(group.rect)
+    guard !c.isEmpty else { return }
+    maskedPaints += 1
+    group.beginDrawing(transform: mask.map, clip: c)
+    defer { group.endDrawing() }
+    let ctx = group.context
+    ctx.setBlendMode(.destinationOut)
+    let shape = mask.mask.shape
+    if mask.mask.strokes {
+      guard let stroked = Self.prepareStroke(shape, mask.mask.path, in: ctx) else { return }
+      ctx.setStrokeColor(.black)
+      ctx.addPath(stroked)
+      ctx.strokePath()
+    } else {
+      ctx.setFillColor(.black)
+      ctx.addPath(mask.mask.path)
+      ctx.fillPath(using: shape.fillRule == .evenOdd ? .evenOdd : .winding)
+    }
+  }
+
   /// Fills (or strokes) the plain shape `mask` on `s` with `paint` at `alpha`, inside
   /// `clip`, with path edges cut at the rows of `rows` (the offscreen the mask would have
   /// been drawn in), so the path's coverage is the one the mask offscreen would have held.

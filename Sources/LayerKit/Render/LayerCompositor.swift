@@ -46,6 +46,8 @@ package final class LayerCompositor {
   var projectedCache: [RenderNode.Key: (raster: RasterizedLayer, lastUse: Int)] = [:]
   /// Render calls so far.
   var renderCalls = 0
+  /// Per node, its drawn extent with shapes as last measured (`drawnExtent`).
+  var knownExtents: [KnownExtent] = []
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
   /// How many perspective bitmaps have been drawn (not reused) so far.
@@ -210,45 +212,73 @@ package final class LayerCompositor {
       return
     }
     let region = groupArea(i, map: map, parentMap: parentMap, in: s)
-    var drawn = region.intersection(clip)
-    if let m = n.pointee.mask, !n.pointee.state.maskMode.isInverse,
-      let e = maskExtent(m, of: i, map: map)
-    {
-      // Outside what the mask draws its coverage is zero: nothing of the layer shows there,
-      // so only the rows the mask reaches are drawn, masked and composited. Rows only: the
-      // offscreen keeps its layout and each row its span (an image's samples step along
-      // the row from its first pixel), so the pixels are the same.
-      drawn = drawn.intersection(PixelRect(x0: drawn.x0, y0: e.y0, x1: drawn.x1, y1: e.y1))
-    }
+    let inverse = n.pointee.state.maskMode.isInverse
+    let whole = drawsGroupsWhole
+    let maskReach = whole ? nil : n.pointee.mask.flatMap { maskExtent($0, of: i, map: map) }
+    // What is composited: the clip, cut to where the layer draws and, unless the mask is
+    // inverted, to where its mask draws (outside, the coverage is zero: nothing shows).
+    let content = whole ? nil : drawnExtent(i, map: map, parentMap: parentMap, shapes: true)
+    var shown = region.intersection(clip)
+    if let content { shown = shown.intersection(content) }
+    if let e = maskReach, !inverse { shown = shown.intersection(e) }
+    // What is drawn: the clip cut to the rows shown. Rows only: the offscreen keeps its
+    // layout and each row its span (an image's samples step along the row from its first
+    // pixel), so the pixels are the same.
+    let drawn =
+      shown.isEmpty
+      ? shown
+      : PixelRect(x0: clip.x0, y0: shown.y0, x1: clip.x1, y1: shown.y1).intersection(region)
     // A mask that is one plain shape multiplies by its path's coverage: the layer is
-    // painted through the path, without a mask offscreen (`LayerCompositor+MaskedPaint`).
+    // painted through the path, without a mask offscreen; inverted, the path is cut out of
+    // the group (`LayerCompositor+MaskedPaint`).
+    let mode = n.pointee.state.maskMode
     let plain = n.pointee.mask.flatMap { m in
-      n.pointee.tint == nil && n.pointee.state.maskMode == .alpha ? plainShapeMask(m, of: i, map: map) : nil
+      n.pointee.tint == nil && (mode == .alpha || (mode == .inverseAlpha && !whole))
+        ? plainShapeMask(m, of: i, map: map) : nil
     }
-    if let plain, drawGradient(i, through: plain, map: map, into: s, clip: drawn, rows: region, alpha: alpha) {
+    if let plain, !inverse,
+      drawGradient(i, through: plain, map: map, into: s, clip: drawn, rows: region, alpha: alpha)
+    {
       return
     }
-    // Everything below draws, masks and composites only inside `drawn`.
-    guard !drawn.isEmpty, let group = surfaces.surface(rect: region, used: drawn) else { return }
+    // Everything below draws inside `drawn` and masks and composites inside `shown`; the
+    // offscreens are cleared only where their drawing can reach. A path painted through
+    // (or cut out of) the group keeps the clip's columns, on which its edge pixels'
+    // coverage depends by a level, so the group is cleared over them.
+    guard !shown.isEmpty,
+      let group = surfaces.surface(
+        rect: region, used: plain == nil ? content.map { drawn.intersection($0) } ?? drawn : drawn)
+    else { return }
     defer { surfaces.recycle(group) }
     drawBody(i, map: map, parentMap: parentMap, into: group, clip: drawn, alpha: 1)
     if let plain {
-      composite(group, through: plain, onto: s, clip: drawn, rows: region, alpha: alpha)
+      if inverse {
+        cut(plain, outOf: group, clip: drawn)
+        PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha)
+      } else {
+        composite(group, through: plain, onto: s, clip: drawn, rows: region, alpha: alpha)
+      }
       return
     }
     if let m = n.pointee.mask {
-      let mask = surfaces.surface(rect: region, used: drawn)
+      let maskArea = maskReach.map { drawn.intersection($0) } ?? drawn
+      let mask = maskArea.isEmpty ? nil : surfaces.surface(rect: region, used: maskArea)
       if let mask {
         let mapP = ProjectiveTransform2D(affine: map)
         drawNode(
           m, local: tree.maskTransform(m, of: i), parentMap: mapP, into: mask, clip: drawn,
           alpha: 1)
       }
-      PixelCompositing.applyMask(mask, to: group, in: drawn, mode: n.pointee.state.maskMode)
+      PixelCompositing.applyMask(
+        mask, to: group, in: shown, mode: n.pointee.state.maskMode, maskArea: maskArea)
       surfaces.recycle(mask)
     }
-    PixelCompositing.composite(group, onto: s, clip: drawn, alpha: alpha, tint: n.pointee.tint)
+    PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha, tint: n.pointee.tint)
   }
+
+  /// Whether offscreen groups are drawn, masked and composited over the whole clip, as
+  /// if no extent were known (for tests comparing the narrowed drawing with it).
+  package var drawsGroupsWhole = false
 
   /// The device pixels of `s` an offscreen group of node `i` (under the affine `map`)
   /// covers: the offscreen area cut to the layer's bounds when it clips to them (and casts

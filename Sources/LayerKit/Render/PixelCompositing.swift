@@ -50,35 +50,46 @@ package enum PixelCompositing {
     }
   }
 
-  /// Multiplies the pixels of `dst` in `area` (default its whole rect) by the alpha of
-  /// `mask` (device aligned; pixels outside `mask` become transparent). Pixels of `dst`
-  /// outside `area` keep what they were.
+  /// Multiplies the pixels of `dst` in `area` (default its whole rect) by the coverage
+  /// `mode` takes from `mask` (device aligned; see `LayerMaskMode`). Outside `mask` (or
+  /// with no mask at all), and outside `maskArea` when given (the part of `mask` its
+  /// drawing could reach; the rest of its bitmap is not read), the mask is empty: the
+  /// inverse modes keep those pixels, the others clear them. Pixels of `dst` outside
+  /// `area` keep what they were.
+  ///
+  /// Only the mask's rows and columns are multiplied (`RowKernels.multiplyByMaskRow`,
+  /// which leaves runs of full coverage untouched and clears runs of none unread).
   package static func applyMask(
     _ mask: RenderSurface?, to dst: RenderSurface, in area: PixelRect? = nil,
-    mode: LayerMaskMode = .alpha
+    mode: LayerMaskMode = .alpha, maskArea: PixelRect? = nil
   ) {
     dst.flushPendingClear()
     let a = area?.intersection(dst.rect) ?? dst.rect
     guard !a.isEmpty else { return }
-    if mode != .alpha {
-      applyMask(mask, to: dst, in: a, converting: mode)
+    // The mode's strings compared once per call, not once per pixel.
+    let coverage = RowKernels.MaskCoverage(
+      luminance: mode == .luminance || mode == .inverseLuminance, inverse: mode.isInverse)
+    var r = mask.map { a.intersection($0.rect) } ?? .empty
+    if let maskArea { r = r.intersection(maskArea) }
+    guard let mask, !r.isEmpty else {
+      if !coverage.isInverse { dst.clear(a) }
       return
     }
-    guard let mask else {
-      dst.clear(a)
-      return
+    if !coverage.isInverse {
+      // Outside the mask's rows and columns: cleared.
+      dst.clear(PixelRect(x0: a.x0, y0: a.y0, x1: a.x1, y1: r.y0))
+      dst.clear(PixelRect(x0: a.x0, y0: r.y1, x1: a.x1, y1: a.y1))
+      dst.clear(PixelRect(x0: a.x0, y0: r.y0, x1: r.x0, y1: r.y1))
+      dst.clear(PixelRect(x0: r.x1, y0: r.y0, x1: a.x1, y1: r.y1))
     }
-    let r = a.intersection(mask.rect)
-    for y in a.y0..<a.y1 {
-      let row = dst.pixel(x: a.x0, y: y)
-      if r.isEmpty || y < r.y0 || y >= r.y1 {
-        row.update(repeating: 0, count: a.width)
-        continue
+    let d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
+    let m = SendablePointer(mask.pixel(x: r.x0, y: r.y0))
+    let ds = dst.stride, ms = mask.stride, w = r.width
+    ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
+      for y in rows {
+        RowKernels.multiplyByMaskRow(
+          d.pointer + y * ds, mask: m.pointer + y * ms, count: w, coverage: coverage)
       }
-      if r.x0 > a.x0 { row.update(repeating: 0, count: r.x0 - a.x0) }
-      if r.x1 < a.x1 { (row + (r.x1 - a.x0)).update(repeating: 0, count: a.x1 - r.x1) }
-      RowKernels.multiplyByAlphaRow(
-        dst.pixel(x: r.x0, y: y), mask: mask.pixel(x: r.x0, y: y), count: r.width)
     }
   }
 

@@ -51,6 +51,19 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
     return PixelRect(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0), x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
   }
 
+  /// The parts of the rect outside `o` (which it is assumed to contain, else the parts
+  /// of the rect outside their intersection): up to four rects, the rows above and
+  /// below, then the columns left and right of it.
+  package func subtracting(_ o: PixelRect) -> [PixelRect] {
+    let i = intersection(o)
+    guard !i.isEmpty else { return isEmpty ? [] : [self] }
+    return [
+      PixelRect(x0: x0, y0: y0, x1: x1, y1: i.y0), PixelRect(x0: x0, y0: i.y1, x1: x1, y1: y1),
+      PixelRect(x0: x0, y0: i.y0, x1: i.x0, y1: i.y1),
+      PixelRect(x0: i.x1, y0: i.y0, x1: x1, y1: i.y1),
+    ].filter { !$0.isEmpty }
+  }
+
   /// The rect grown by `d` pixels on every side.
   package func insetBy(_ d: Int) -> PixelRect {
     isEmpty ? self : PixelRect(x0: x0 + d, y0: y0 + d, x1: x1 - d, y1: y1 - d)
