@@ -14,26 +14,6 @@ static inline long lk_truncate(float x) {
   return __builtin_ia32_cvttss2si64((lk_v4sf){x, 0, 0, 0});
 #else
   return (x > -9.2e18f && x < 9.2e18f) ? (long)x : 0;
-/// The perspective warp's interior pixels, eight per step with AVX2: from pixel 0 of a
-/// row, while the next eight all have their 2 × 2 neighbourhood inside the source
-/// (`inside[i] == 1`), samples them bilinearly (top-left neighbour `src + offset[i]`, the
-/// next row `stride` pixels on, weights `wx | wy << 16` in 1/256) and blends them
-/// source-over at `opacity` (0…255) onto `out`, with `ProjectiveWarp`'s rounding, so the
-/// bytes equal the portable path's (premultiplied or not). Returns how many pixels it
-/// drew (a multiple of eight, at most `n`).
-long lk_warp_row_avx2(uint32_t *out, const uint32_t *src, long stride, const int32_t *offset,
-                      const int32_t *weights, const int32_t *inside, long n, uint32_t opacity);
-
-/// `ImageShader`'s bilinear row, eight pixels per step with AVX2: pixel `i` samples the
-/// `width × height` image (rows `width` pixels apart) at the 32.32 fixed-point position
-/// `(fu + i·du, fv + i·dv)` (already minus ½): its top-left tap at the whole parts, its
-/// weights the next eight bits, each row mixed `(p00·(256 − wx) + p01·wx) >> 8` and the
-/// two rows `(t·(256 − wy) + b·wy) >> 8`, so the bytes equal the portable path's. Stops
-/// before the first eight with a tap outside the image; returns how many pixels it wrote
-/// to `out` (a multiple of eight, at most `n`). Meant for images of fewer than 2³¹ pixels.
-long lk_image_row_avx2(uint32_t *out, const uint32_t *pixels, long width, long height, int64_t fu,
-                       int64_t fv, int64_t du, int64_t dv, long n);
-
 #endif
 }
 
