@@ -98,25 +98,22 @@ extension LayerCompositor {
       }
     }
     guard n.pointee.state.shadowOpacity > 0 else { return extent }
+    // As `drawShadow` places it: the shape (or `shadowPath`, control points included)
+    // grown by more than the three box blurs spread and moved by the offset.
     let st = n.pointee.state
-    if st.shadowOpacity > 0 {
-      // As `drawShadow` places it: the shape (or `shadowPath`, control points
-      // included) grown by more than the three box blurs spread and moved by the offset.
-      let o = st.shadowOffset
-      guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return extent }
-      let (dx, dy) = Self.deviceOffset(o, parentMap)
-      let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
-      let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
-      guard sigma < 1e6 else { return nil }
-      let reach = Int(geometric: ((sigma * 64).rounded() / 64) * 3, .up) + 4
-      var shape = extent
-      if let sp = st.shadowPath {
-        guard let b = box(sp.boundingBox) else { return nil }
-        shape = b
-      }
-      extent = extent.union(shape.insetBy(-reach).offsetBy(dx: dx, dy: dy))
+    let o = st.shadowOffset
+    guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return extent }
+    let (dx, dy) = Self.deviceOffset(o, parentMap)
+    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
+    guard sigma < 1e6 else { return nil }
+    let reach = Int(geometric: ((sigma * 64).rounded() / 64) * 3, .up) + 4
+    var shape = extent
+    if let sp = st.shadowPath {
+      guard let b = box(sp.boundingBox) else { return nil }
+      shape = b
     }
-    return extent
+    return extent.union(shape.insetBy(-reach).offsetBy(dx: dx, dy: dy))
   }
 
   /// How far (in the layer's points) a shape layer's drawing can reach outside its path's

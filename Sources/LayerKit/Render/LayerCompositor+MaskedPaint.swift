@@ -118,17 +118,9 @@ extension LayerCompositor {
     defer { group.endDrawing() }
     let ctx = group.context
     ctx.setBlendMode(.destinationOut)
-    let shape = mask.mask.shape
-    if mask.mask.strokes {
-      guard let stroked = Self.prepareStroke(shape, mask.mask.path, in: ctx) else { return }
-      ctx.setStrokeColor(.black)
-      ctx.addPath(stroked)
-      ctx.strokePath()
-    } else {
-      ctx.setFillColor(.black)
-      ctx.addPath(mask.mask.path)
-      ctx.fillPath(using: shape.fillRule == .evenOdd ? .evenOdd : .winding)
-    }
+    ctx.setFillColor(.black)
+    ctx.setStrokeColor(.black)
+    Self.draw(mask.mask, in: ctx, paint: nil)
   }
 
   /// Fills (or strokes) the plain shape `mask` on `s` with `paint` at `alpha`, inside
@@ -146,14 +138,21 @@ extension LayerCompositor {
     let ctx = s.context
     ctx.setEdgeRows((rows.y0 - s.originY)..<(rows.y1 - s.originY))
     ctx.setAlpha(CGFloat(alpha))
-    let shape = mask.mask.shape
-    if mask.mask.strokes {
-      guard let stroked = Self.prepareStroke(shape, mask.mask.path, in: ctx) else { return }
+    Self.draw(mask.mask, in: ctx, paint: paint)
+  }
+
+  /// Fills (or strokes) the plain shape `mask` on `ctx`, under its transform and clip, with
+  /// `paint`, or with the context's fill (stroke) colour when `paint` is nil.
+  private static func draw(_ mask: PlainShapeMask, in ctx: CGContext, paint: PathPaint?) {
+    let shape = mask.shape
+    if mask.strokes {
+      guard let stroked = prepareStroke(shape, mask.path, in: ctx) else { return }
       ctx.addPath(stroked)
-      ctx.strokePath(paint: paint)
+      if let paint { ctx.strokePath(paint: paint) } else { ctx.strokePath() }
     } else {
-      ctx.addPath(mask.mask.path)
-      ctx.fillPath(using: shape.fillRule == .evenOdd ? .evenOdd : .winding, paint: paint)
+      let rule: CGPathFillRule = shape.fillRule == .evenOdd ? .evenOdd : .winding
+      ctx.addPath(mask.path)
+      if let paint { ctx.fillPath(using: rule, paint: paint) } else { ctx.fillPath(using: rule) }
     }
   }
 

@@ -66,9 +66,7 @@ package enum PixelCompositing {
     dst.flushPendingClear()
     let a = area?.intersection(dst.rect) ?? dst.rect
     guard !a.isEmpty else { return }
-    // The mode's strings compared once per call, not once per pixel.
-    let coverage = RowKernels.MaskCoverage(
-      luminance: mode == .luminance || mode == .inverseLuminance, inverse: mode.isInverse)
+    let coverage = maskCoverage(mode)
     var r = mask.map { a.intersection($0.rect) } ?? .empty
     if let maskArea { r = r.intersection(maskArea) }
     guard let mask, !r.isEmpty else {
@@ -77,10 +75,7 @@ package enum PixelCompositing {
     }
     if !coverage.isInverse {
       // Outside the mask's rows and columns: cleared.
-      dst.clear(PixelRect(x0: a.x0, y0: a.y0, x1: a.x1, y1: r.y0))
-      dst.clear(PixelRect(x0: a.x0, y0: r.y1, x1: a.x1, y1: a.y1))
-      dst.clear(PixelRect(x0: a.x0, y0: r.y0, x1: r.x0, y1: r.y1))
-      dst.clear(PixelRect(x0: r.x1, y0: r.y0, x1: a.x1, y1: r.y1))
+      for outside in a.subtracting(r) { dst.clear(outside) }
     }
     let d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
     let m = SendablePointer(mask.pixel(x: r.x0, y: r.y0))
