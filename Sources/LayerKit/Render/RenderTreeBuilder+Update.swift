@@ -97,24 +97,27 @@ extension RenderTreeBuilder {
         // copies as before: nothing to make or compare.
         let delayed = transitions && rep.instanceDelay.isFinite && rep.instanceDelay != 0
         let kept = !changed && !visitsAll && !delayed
-        var copies = ReplicatorInstances(
-          rep, state: tree.nodes[i].state, tint: tint,
-          now: localTime ?? layer.animationStorage.localTime, time: localTime, delays: transitions)
-        for _ in 0..<count {
-          guard !kept else {
-            let placement = Placement(tint: nil, time: localTime, visitsAll: false, isKept: true)
+        if kept {
+          let placement = Placement(tint: nil, time: localTime, visitsAll: false, isKept: true)
+          for _ in 0..<count {
             for child in children {
               guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
             }
-            continue
           }
-          let copy = copies.next()
-          var placement = Placement(tint: copy.tint, time: copy.time, visitsAll: visitsAll)
-          for child in children {
-            guard c.next < info.count, info[c.next].layer === child else { return false }
-            placement.replaced = tree.nodes[c.next].instanceTransform != copy.transform
-            if placement.replaced { tree.nodes[c.next].instanceTransform = copy.transform }
-            guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
+        } else {
+          var copies = ReplicatorInstances(
+            rep, state: tree.nodes[i].state, tint: tint,
+            now: localTime ?? layer.animationStorage.localTime, time: localTime,
+            delays: transitions)
+          for _ in 0..<count {
+            let copy = copies.next()
+            var placement = Placement(tint: copy.tint, time: copy.time, visitsAll: visitsAll)
+            for child in children {
+              guard c.next < info.count, info[c.next].layer === child else { return false }
+              placement.replaced = tree.nodes[c.next].instanceTransform != copy.transform
+              if placement.replaced { tree.nodes[c.next].instanceTransform = copy.transform }
+              guard updateChild(child, &c, moved: moved, placed: placement) else { return false }
+            }
           }
         }
       } else {
@@ -148,8 +151,7 @@ extension RenderTreeBuilder {
             tree.nodes[i].transition = transition
             tree.nodes[i].changeStamp = LayerRenderChanges.next()
           }
-          c.below = Swift.max(c.below, tree.nodes[c.next].subtreeChangeStamp)
-          c.next = info[c.next].end
+          advance(&c)
         }
       } else if tree.nodes[i].transition != nil {
         return false
@@ -204,9 +206,14 @@ extension RenderTreeBuilder {
     let before = c.next < tree.nodes.count ? tree.nodes[c.next].state.zPosition : 0
     guard updateSubtree(child, at: c.next, moved: moved, placed: placed) else { return false }
     c.reordered = c.reordered || tree.nodes[c.next].state.zPosition != before
+    advance(&c)
+    return true
+  }
+
+  /// Moves `c` past the subtree at `c.next`, which is up to date.
+  private func advance(_ c: inout Cursor) {
     c.below = Swift.max(c.below, tree.nodes[c.next].subtreeChangeStamp)
     c.next = info[c.next].end
-    return true
   }
 
   /// Completes node `i` once `c` went over all its subtrees: false when they do not end

@@ -23,7 +23,7 @@ struct ReplicatorInstances {
   private var step = CATransform3D.identity
   private var color: SIMD4<Float>
   /// The number of the next copy.
-  private(set) var index = 0
+  private var index = 0
 
   /// The copies of replicator `rep` drawn with `state` (its anchor point), inheriting
   /// `tint`. `now` is the replicator's local time; `time` the time its sublayers are
