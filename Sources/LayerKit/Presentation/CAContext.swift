@@ -271,9 +271,7 @@ public final class CAContext {
     if s.plan !== plan { s.plan = plan }
     s.planEpoch = plan.epoch
     s.planSlot = index
-    // The table's count stands for `entries.count` while it is current (reading the
-    // array itself would be one more cache miss per layer).
-    if flatTable.holds(s) ? s.flatCount == 0 : s.entries.isEmpty {
+    if !hasAnimations(s) {
       s.hasPresentationState = false
     } else {
       if !s.hasOwner {
@@ -394,9 +392,16 @@ public final class CAContext {
   /// and a replicator's instance delays do).
   @inline(__always)
   private func isUntimed(_ layer: CALayer) -> Bool {
-    let s = layer.animationStorage
-    let hasEntries = flatTable.holds(s) ? s.flatCount != 0 : !s.entries.isEmpty
-    return !hasEntries && !(layer is CAEmitterLayer) && !(layer is CAReplicatorLayer)
+    !hasAnimations(layer.animationStorage) && !(layer is CAEmitterLayer)
+      && !(layer is CAReplicatorLayer)
+  }
+
+  /// Whether `s` has animations attached. The table's count stands for `entries.count`
+  /// while it is current (reading the array itself would be one more cache miss per
+  /// layer).
+  @inline(__always)
+  private func hasAnimations(_ s: LayerAnimationStorage) -> Bool {
+    flatTable.holds(s) ? s.flatCount != 0 : !s.entries.isEmpty
   }
 
   /// Decides whether the walk about to start visits every layer: a commit's walk does,
