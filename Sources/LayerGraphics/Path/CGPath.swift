@@ -181,7 +181,8 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
       case .moveToPoint: out.append(.moveTo(pts[b]))
       case .addLineToPoint: out.append(.lineTo(pts[b]))
       case .addQuadCurveToPoint: out.append(.quadCurveTo(pts[b + 1], control: pts[b]))
-      case .addCurveToPoint: out.append(.curveTo(pts[b + 2], control1: pts[b], control2: pts[b + 1]))
+      case .addCurveToPoint:
+        out.append(.curveTo(pts[b + 2], control1: pts[b], control2: pts[b + 1]))
       case .closeSubpath: out.append(.closeSubpath)
       }
     }
@@ -225,7 +226,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
   }
 
   /// Adds a quadratic Bézier curve to `end` with one control point.
-  public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
+  public func addQuadCurve(
+    to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity
+  ) {
     storage.quad(to: end.applying(transform), control: control.applying(transform))
   }
 

@@ -50,7 +50,9 @@ package enum PathFlattener {
       let n = verb.pointCount
       defer { i += n }
       var ok = true
-      for k in 0..<n where !(path.points[i + k].x.isFinite && path.points[i + k].y.isFinite) { ok = false }
+      for k in 0..<n where !(path.points[i + k].x.isFinite && path.points[i + k].y.isFinite) {
+        ok = false
+      }
       if !ok { continue }
       switch verb {
       case .moveToPoint:
@@ -61,36 +63,48 @@ package enum PathFlattener {
         last = path.points[i].applying(t)
         sink.lineTo(last)
       case .addQuadCurveToPoint:
-        let p1 = path.points[i].applying(t), p2 = path.points[i + 1].applying(t)
+        let p1 = path.points[i].applying(t)
+        let p2 = path.points[i + 1].applying(t)
         let p0 = last
-        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let ddx = p0.x - 2 * p1.x + p2.x
+        let ddy = p0.y - 2 * p1.y + p2.y
         let pieces = Self.pieces(
           secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
           tolerance: tol.forCurve(p0, p1, p2, p2))
         if pieces > 1 {
           // p(t) = p0 + b·t + a·t² with b = 2(p1 − p0), a = p0 − 2p1 + p2; steps of h.
-          let h = 1 / CGFloat(pieces), hh = h * h
+          let h = 1 / CGFloat(pieces)
+          let hh = h * h
           steps(
             from: p0, pieces: pieces,
-            first: CGPoint(x: 2 * (p1.x - p0.x) * h + ddx * hh, y: 2 * (p1.y - p0.y) * h + ddy * hh),
-            second: CGPoint(x: 2 * ddx * hh, y: 2 * ddy * hh), third: CGPoint(x: 0, y: 0), into: &sink)
+            first: CGPoint(
+              x: 2 * (p1.x - p0.x) * h + ddx * hh, y: 2 * (p1.y - p0.y) * h + ddy * hh),
+            second: CGPoint(x: 2 * ddx * hh, y: 2 * ddy * hh), third: CGPoint(x: 0, y: 0),
+            into: &sink)
         }
         sink.lineTo(p2)
         last = p2
       case .addCurveToPoint:
-        let p1 = path.points[i].applying(t), p2 = path.points[i + 1].applying(t)
+        let p1 = path.points[i].applying(t)
+        let p2 = path.points[i + 1].applying(t)
         let p3 = path.points[i + 2].applying(t)
         let p0 = last
-        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
-        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
-        let m = Swift.max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
+        let d1x = p0.x - 2 * p1.x + p2.x
+        let d1y = p0.y - 2 * p1.y + p2.y
+        let d2x = p1.x - 2 * p2.x + p3.x
+        let d2y = p1.y - 2 * p2.y + p3.y
+        let m = Swift.max(
+          (d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
         let pieces = Self.pieces(
           secondDifference: m, degree: 3, tolerance: tol.forCurve(p0, p1, p2, p3))
         if pieces > 1 {
           // p(t) = p0 + c·t + b·t² + a·t³ with c = 3(p1 − p0), b = 3(p0 − 2p1 + p2) and
           // a = p3 − p0 − 3(p2 − p1); the first three differences of steps of h.
-          let h = 1 / CGFloat(pieces), hh = h * h, hhh = hh * h
-          let ax = p3.x - p0.x - 3 * (p2.x - p1.x), ay = p3.y - p0.y - 3 * (p2.y - p1.y)
+          let h = 1 / CGFloat(pieces)
+          let hh = h * h
+          let hhh = hh * h
+          let ax = p3.x - p0.x - 3 * (p2.x - p1.x)
+          let ay = p3.y - p0.y - 3 * (p2.y - p1.y)
           steps(
             from: p0, pieces: pieces,
             first: CGPoint(
@@ -112,10 +126,15 @@ package enum PathFlattener {
   /// y as a point's; the third is zero for a quadratic), each passed to `sink.lineTo`.
   @inline(__always)
   private static func steps<S: PathFlatteningSink>(
-    from start: CGPoint, pieces: Int, first: CGPoint, second: CGPoint, third: CGPoint, into sink: inout S
+    from start: CGPoint, pieces: Int, first: CGPoint, second: CGPoint, third: CGPoint,
+    into sink: inout S
   ) {
-    var x = start.x, y = start.y
-    var dx = first.x, dy = first.y, ddx = second.x, ddy = second.y
+    var x = start.x
+    var y = start.y
+    var dx = first.x
+    var dy = first.y
+    var ddx = second.x
+    var ddy = second.y
     for _ in 1..<pieces {
       x += dx
       y += dy

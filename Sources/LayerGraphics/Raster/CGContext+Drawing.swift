@@ -11,7 +11,9 @@ extension CGContext {
   /// alpha, in the current blend mode, and clears the path.
   package func fillPath(using rule: CGPathFillRule, paint: PathPaint) {
     let paint = rasterPaint(paint)
-    consumeCurrentPath { p in perform { $0.paint(p, rule: rule, paint: paint, mode: $0.state.blendMode) } }
+    consumeCurrentPath { p in
+      perform { $0.paint(p, rule: rule, paint: paint, mode: $0.state.blendMode) }
+    }
   }
 
   /// Strokes the current path with the current line style, painting `paint` instead of
@@ -28,13 +30,16 @@ extension CGContext {
       var r = ramp.resolved(deviceToUser: state.ctm.inverted())
       if state.alpha < 1 {
         let k = PixelMath.byte(opacity: state.alpha)
-        r.table.withUnsafeMutableBufferPointer { PixelMath.scale($0.baseAddress!, count: $0.count, by: k) }
+        r.table.withUnsafeMutableBufferPointer {
+          PixelMath.scale($0.baseAddress!, count: $0.count, by: k)
+        }
       }
       return .shader(.ramp(r))
     case .pixels(let pixels, let width, let height, let x, let y):
       let shader = ImageShader(
         pixels: pixels, width: width, height: height,
-        deviceToImage: CGAffineTransform(translationX: CGFloat(-x), y: CGFloat(-y)), bilinear: false,
+        deviceToImage: CGAffineTransform(translationX: CGFloat(-x), y: CGFloat(-y)),
+        bilinear: false,
         opacity: state.alpha)
       return .shader(.image(shader))
     }
@@ -107,7 +112,11 @@ extension CGContext {
 
   /// Fills a rectangle (the current path is left alone).
   public func fill(_ rect: CGRect) {
-    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { p in perform { $0.fillDevicePath(p, rule: .winding) } }
+    withScratchPath {
+      $0.addFiniteRect(rect, state.ctm)
+    } draw: { p in
+      perform { $0.fillDevicePath(p, rule: .winding) }
+    }
   }
 
   /// Fills rectangles (as one non-zero fill, so overlaps paint once).
@@ -133,7 +142,11 @@ extension CGContext {
 
   /// Strokes a rectangle with the current line style.
   public func stroke(_ rect: CGRect) {
-    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { p in perform { $0.strokeDevicePath(p) } }
+    withScratchPath {
+      $0.addFiniteRect(rect, state.ctm)
+    } draw: { p in
+      perform { $0.strokeDevicePath(p) }
+    }
   }
 
   /// Strokes a rectangle with the given width (the state's width is unchanged).
@@ -146,15 +159,27 @@ extension CGContext {
 
   /// Makes the pixels under `rect` (within the clip) transparent.
   public func clear(_ rect: CGRect) {
-    withScratchPath { $0.addFiniteRect(rect, state.ctm) } draw: { paint($0, rule: .winding, paint: .solid(0), mode: .copy) }
+    withScratchPath {
+      $0.addFiniteRect(rect, state.ctm)
+    } draw: {
+      paint($0, rule: .winding, paint: .solid(0), mode: .copy)
+    }
   }
 
   public func fillEllipse(in rect: CGRect) {
-    withScratchPath { $0.addFiniteEllipse(rect, state.ctm) } draw: { p in perform { $0.fillDevicePath(p, rule: .winding) } }
+    withScratchPath {
+      $0.addFiniteEllipse(rect, state.ctm)
+    } draw: { p in
+      perform { $0.fillDevicePath(p, rule: .winding) }
+    }
   }
 
   public func strokeEllipse(in rect: CGRect) {
-    withScratchPath { $0.addFiniteEllipse(rect, state.ctm) } draw: { p in perform { $0.strokeDevicePath(p) } }
+    withScratchPath {
+      $0.addFiniteEllipse(rect, state.ctm)
+    } draw: { p in
+      perform { $0.strokeDevicePath(p) }
+    }
   }
 
   /// Strokes independent segments: points 0–1, 2–3, … (an odd last point is ignored).
@@ -181,7 +206,9 @@ extension CGContext {
   // MARK: Internals
 
   /// The paint for fills in the current state.
-  var fillPaint: RasterPaint { .solid(PixelMath.premultiplied(state.fillColor, opacity: state.alpha)) }
+  var fillPaint: RasterPaint {
+    .solid(PixelMath.premultiplied(state.fillColor, opacity: state.alpha))
+  }
 
   func fillDevicePath(_ p: PathStorage, rule: CGPathFillRule) {
     paint(p, rule: rule, paint: fillPaint, mode: state.blendMode)
@@ -189,7 +216,8 @@ extension CGContext {
 
   /// Strokes a device-space path with `paint` (default: the stroke colour at the alpha).
   func strokeDevicePath(_ p: PathStorage, paint: RasterPaint? = nil) {
-    let color = paint ?? RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
+    let color =
+      paint ?? RasterPaint.solid(PixelMath.premultiplied(state.strokeColor, opacity: state.alpha))
     guard !missesClip(p, outset: strokeReach) else { return }
     guard configureStroker() else { return }
     edges.reset(
@@ -229,7 +257,8 @@ extension CGContext {
   func configureStroker() -> Bool {
     let m = state.ctm
     guard m.determinant != 0, m.determinant.isFinite, state.lineWidth > 0 else { return false }
-    let scale = Swift.max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+    let scale = Swift.max(
+      (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
     strokeScratch.lineWidth = state.lineWidth
     strokeScratch.lineCap = state.lineCap
     strokeScratch.lineJoin = state.lineJoin
@@ -250,7 +279,8 @@ extension CGContext {
     }
     if !state.dashLengths.isEmpty,
       let dashed = PathDasher.dash(
-        user, phase: state.dashPhase, lengths: state.dashLengths, tolerance: strokeScratch.tolerance,
+        user, phase: state.dashPhase, lengths: state.dashLengths,
+        tolerance: strokeScratch.tolerance,
         visible: visibleUserRect(grownBy: state.lineWidth * Swift.max(state.miterLimit, 2) + 1))
     {
       user = dashed
@@ -265,7 +295,8 @@ extension CGContext {
     guard m.determinant != 0, m.determinant.isFinite, margin.isFinite else { return nil }
     // The edge rows, not only the clip's: the dashes do not depend on a band's clip.
     let box = CGRect(
-      x: state.clipX0, y: state.edgeY0, width: state.clipX1 - state.clipX0, height: state.edgeY1 - state.edgeY0)
+      x: state.clipX0, y: state.edgeY0, width: state.clipX1 - state.clipX0,
+      height: state.edgeY1 - state.edgeY0)
     let r = box.applying(m.inverted()).insetBy(dx: -margin, dy: -margin)
     return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite ? r : nil
   }
@@ -296,7 +327,8 @@ extension CGContext {
     }
     var blitter = PaintBlitter(
       pixels: pixels, stride: stride, paint: paint, mode: mode,
-      clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow, coverageRow: coverageRow)
+      clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow,
+      coverageRow: coverageRow)
     rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &blitter)
   }
 }

@@ -18,8 +18,9 @@ extension CoverageCells {
     if maxX >= 0x1p22 - 8 {
       for k in 0..<n {
         let row = Int(pieces.row[k])
-        depositPiece(cells + row &* stride, touched + row &* words, xa: pieces.xa[k], xb: pieces.xb[k],
-                     d: pieces.d[k])
+        depositPiece(
+          cells + row &* stride, touched + row &* words, xa: pieces.xa[k], xb: pieces.xb[k],
+          d: pieces.d[k])
       }
       return
     }
@@ -30,14 +31,16 @@ extension CoverageCells {
     let q = pieces
     for k in 0..<n {
       let row = Int(q.row[k])
-      let c = cells + row &* stride, t = touched + row &* words
+      let c = cells + row &* stride
+      let t = touched + row &* words
       let shape = q.shape[k]
       if shape & 8 != 0 {
         depositPiece(c, t, xa: q.xa[k], xb: q.xb[k], d: q.d[k])
         continue
       }
-      addClosedForm(c, t, at: Int(q.column[k]), q.v0[k], q.v1[k], q.v2[k],
-                    third: UInt64(UInt32(bitPattern: shape) & 4))
+      addClosedForm(
+        c, t, at: Int(q.column[k]), q.v0[k], q.v1[k], q.v2[k],
+        third: UInt64(UInt32(bitPattern: shape) & 4))
     }
   }
 
@@ -68,14 +71,18 @@ extension CoverageCells {
     @inline(__always) func select(_ mask: I, _ a: V, _ otherwise: V) -> V {
       float((bits(a) & mask) | (bits(otherwise) & ~mask))
     }
-    let xa = load(q.xa), xb = load(q.xb), d = load(q.d)
-    let lo = xa.replacing(with: xb, where: xb .< xa), hi = xa.replacing(with: xb, where: xb .> xa)
+    let xa = load(q.xa)
+    let xb = load(q.xb)
+    let d = load(q.d)
+    let lo = xa.replacing(with: xb, where: xb .< xa)
+    let hi = xa.replacing(with: xb, where: xb .> xa)
     let w = float(bits(xb - xa) & 0x7FFF_FFFF)
     let inv = 1 / w
     let nearest = (lo + 0x1p23) - 0x1p23
     let f0 = nearest - float(below(lo, nearest) & bits(V(repeating: 1)))
     let column = bits(f0 + 0x1p23) &- 0x4B00_0000
-    let f1 = f0 + 1, f2 = f0 + 2
+    let f1 = f0 + 1
+    let f2 = f0 + 2
     let u0 = f1 - lo
     let half = V(repeating: 0.5)
     let g0 = select(below(u0, w), half * u0 * u0 * inv, u0 - half * w)

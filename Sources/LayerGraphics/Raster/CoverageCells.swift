@@ -44,8 +44,11 @@ struct CoverageCells {
   /// The band's first computed row (band-relative; the band's height or more if none).
   var bandEntry = 0
 
-  init(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pieces: RowPieceQueue,
-       stride: Int, width: Int, words: Int) {
+  init(
+    cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+    pieces: RowPieceQueue,
+    stride: Int, width: Int, words: Int
+  ) {
     self.maxX = Float(width)
     self.cells = cells
     self.touched = touched
@@ -72,7 +75,8 @@ struct CoverageCells {
     let w = e.winding
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     // `ya == e.y0` and `yb == e.y1`, as ordered comparisons (no unordered test).
-    let startsInBand = e.y0 >= bandTop, endsInBand = e.y1 <= bandBottom
+    let startsInBand = e.y0 >= bandTop
+    let endsInBand = e.y1 <= bandBottom
     let x = startsInBand ? e.x0 : e.x0 + (ya - e.y0) * dxdy
     let xEnd = endsInBand ? e.x1 : e.x0 + (yb - e.y0) * dxdy
     // The band's touched range from the edge's extent, once: every piece lies inside
@@ -143,15 +147,20 @@ struct CoverageCells {
   /// column, its offset and the band's touched range are found once. Same arithmetic as
   /// `depositPiece`, so the same cells to the bit.
   @inline(__always)
-  private mutating func depositVertical(_ e: RasterEdge, from ya: Float, to yb: Float, bandTop: Float) {
+  private mutating func depositVertical(
+    _ e: RasterEdge, from ya: Float, to yb: Float, bandTop: Float
+  ) {
     let x = e.x0
     let i0 = Int(x)
     let m = (x + x) * 0.5 - Float(i0)
     if i0 < minCell { minCell = i0 }
     if i0 &+ 1 > maxCell { maxCell = i0 &+ 1 }
-    let g0 = i0 >> CoverageRasterizer.groupShift, g1 = (i0 &+ 1) >> CoverageRasterizer.groupShift
-    let word0 = g0 >> 6, bit0: UInt64 = 1 &<< UInt64(g0 & 63)
-    let word1 = g1 >> 6, bit1: UInt64 = 1 &<< UInt64(g1 & 63)
+    let g0 = i0 >> CoverageRasterizer.groupShift
+    let g1 = (i0 &+ 1) >> CoverageRasterizer.groupShift
+    let word0 = g0 >> 6
+    let bit0: UInt64 = 1 &<< UInt64(g0 & 63)
+    let word1 = g1 >> 6
+    let bit1: UInt64 = 1 &<< UInt64(g1 & 63)
     var y = ya
     var row = Int(ya - bandTop)
     var c = cells + row &* stride
@@ -175,14 +184,16 @@ struct CoverageCells {
     // are the same in every row.
     let wholeEnd = Int(yb - bandTop)
     if row < wholeEnd {
-      let a0 = w - w * m, a1 = w * m
+      let a0 = w - w * m
+      let a1 = w * m
       if let nextRow {
         // Only the computed rows: a replicated row repeats the blits of the row above.
         // Whole rows that start below the band's top start on a computed row (the edge's
         // first row is dirty, and so is a partial row before them).
         if row == 0 { row = bandEntry }
         while row < wholeEnd {
-          let rc = cells + row &* stride, rt = touched + row &* words
+          let rc = cells + row &* stride
+          let rt = touched + row &* words
           rc[i0] += a0
           rc[i0 &+ 1] += a1
           rt[word0] |= bit0
@@ -211,22 +222,28 @@ struct CoverageCells {
   /// Deposits one row piece running from `xa` to `xb` with signed height `d` into the
   /// row whose cells and bitset start at `c` and `t` (the caller keeps the touched range).
   @inline(__always)
-  func depositPiece(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
-                            d: Float) {
-    let lo = Swift.min(xa, xb), hi = larger(xa, xb)
+  func depositPiece(
+    _ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, xa: Float, xb: Float,
+    d: Float
+  ) {
+    let lo = Swift.min(xa, xb)
+    let hi = larger(xa, xb)
     // `hi − lo` is `|xb − xa|` exactly (a subtraction only changes sign when its operands
     // swap); taken from the end points, the reciprocal does not wait for the column.
     let w = abs(xb - xa)
     let inv = 1 / w
     let i0 = Truncation.int(lo)
     // The column's edges as floats from one conversion (`Float(i0) + k` is exact).
-    let f0 = Float(i0), f1 = f0 + 1, f2 = f0 + 2
+    let f0 = Float(i0)
+    let f1 = f0 + 1
+    let f2 = f0 + 2
     let u0 = f1 - lo
     // `G(i0 + 1)`, the area left of the first column boundary per unit height. Both arms
     // are computed ahead of the select so that it stays a select: with the arithmetic
     // inside its arms it compiles to a branch, which the even-odd stars mispredict on about
     // a third of their pieces (`u0 ≥ w` is the one-column case).
-    let gLinear = u0 - 0.5 * w, gQuadratic = 0.5 * u0 * u0 * inv
+    let gLinear = u0 - 0.5 * w
+    let gQuadratic = 0.5 * u0 * u0 * inv
     let g0 = u0 >= w ? gLinear : gQuadratic
     let acc0 = d * g0
     if hi <= f2 {
@@ -246,8 +263,9 @@ struct CoverageCells {
       @inline(__always) func pick(_ a: Float, _ b: Float) -> Float {
         Float(bitPattern: (a.bitPattern & ~two) | (b.bitPattern & two))
       }
-      addClosedForm(c, t, at: i0, pick(d - d * m, acc0), pick(d * m, acc1 - acc0), pick(0, d - acc1),
-                    third: UInt64(two & 4))
+      addClosedForm(
+        c, t, at: i0, pick(d - d * m, acc0), pick(d * m, acc1 - acc0), pick(0, d - acc1),
+        third: UInt64(two & 4))
       return
     }
     c[i0] += acc0
@@ -257,8 +275,10 @@ struct CoverageCells {
     addWideRamp(
       c, from: i0 &+ 1, through: i1 &+ 1, lo: lo, w: w, inv: inv, d: d, g0: g0, acc0: acc0)
     // The groups of cells i0…i1 + 1, as one bit range when they share a word.
-    let first = i0 >> CoverageRasterizer.groupShift, last = (i1 &+ 1) >> CoverageRasterizer.groupShift
-    let n = last &+ 1 &- first, bit = first & 63
+    let first = i0 >> CoverageRasterizer.groupShift
+    let last = (i1 &+ 1) >> CoverageRasterizer.groupShift
+    let n = last &+ 1 &- first
+    let bit = first & 63
     if bit &+ n <= 64 {
       t[first >> 6] |= (UInt64.max &>> UInt64(64 - n)) &<< UInt64(bit)
     } else {
@@ -292,13 +312,17 @@ struct CoverageCells {
     @inline(__always) func select(_ mask: I, _ a: V, _ otherwise: V) -> V {
       float((bits(a) & mask) | (bits(otherwise) & ~mask))
     }
-    let half = V(repeating: 0.5), wv = V(repeating: w), dv = V(repeating: d)
+    let half = V(repeating: 0.5)
+    let wv = V(repeating: w)
+    let dv = V(repeating: d)
     let invv = V(repeating: inv)
-    let halfW = half * wv, lov = V(repeating: lo)
+    let halfW = half * wv
+    let lov = V(repeating: lo)
     // Lane `j` of a step at column `i` is column `i + j`; `ends − column` is negative past
     // `last`, and `ends − 1 − column` from `last` on.
     let ends = I(repeating: Int32(truncatingIfNeeded: last)) &- I(0, 1, 2, 3)
-    var gPrev = V(repeating: g0), prev = V(repeating: acc0)
+    var gPrev = V(repeating: g0)
+    var prev = V(repeating: acc0)
     var i = first
     repeat {
       let u = (V(repeating: Float(i)) + V(1, 2, 3, 4)) - lov
@@ -306,7 +330,8 @@ struct CoverageCells {
       let acc = dv * (g - V(gPrev[3], g[0], g[1], g[2]))
       let before = V(prev[3], acc[0], acc[1], acc[2])
       let left = ends &- I(repeating: Int32(truncatingIfNeeded: i))
-      let past = left &>> 31, fromLast = (left &- 1) &>> 31
+      let past = left &>> 31
+      let fromLast = (left &- 1) &>> 31
       let v = float(bits(select(fromLast & ~past, dv - before, acc - before)) & ~past)
       let p = UnsafeMutableRawPointer(c + i)
       p.storeBytes(of: p.loadUnaligned(as: V.self) + v, as: V.self)
@@ -320,8 +345,10 @@ struct CoverageCells {
   /// `c` and marks their groups touched in `t`: those of cells `i0` and `i0 + 1`, and of
   /// `i0 + 2` when `third` is 4 (it is 0 for a one-column piece, whose third value is +0).
   @inline(__always)
-  func addClosedForm(_ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, at i0: Int,
-                     _ v0: Float, _ v1: Float, _ v2: Float, third: UInt64) {
+  func addClosedForm(
+    _ c: UnsafeMutablePointer<Float>, _ t: UnsafeMutablePointer<UInt64>, at i0: Int,
+    _ v0: Float, _ v1: Float, _ v2: Float, third: UInt64
+  ) {
     let p = scalarCells(c + i0)
     p.0[0] += v0
     p.1[0] += v1
@@ -345,10 +372,13 @@ struct CoverageCells {
   /// forwarded from a single store.
   @inline(__always)
   func scalarCells(_ p: UnsafeMutablePointer<Float>)
-    -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+    -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+  {
     let a = UInt(bitPattern: p)
-    return (p, UnsafeMutablePointer(bitPattern: a &+ 4).unsafelyUnwrapped,
-            UnsafeMutablePointer(bitPattern: a &+ 8).unsafelyUnwrapped)
+    return (
+      p, UnsafeMutablePointer(bitPattern: a &+ 4).unsafelyUnwrapped,
+      UnsafeMutablePointer(bitPattern: a &+ 8).unsafelyUnwrapped
+    )
   }
 
   /// `Swift.max(a, b)` for numbers (equal for every pair that is not NaN, signed zeros

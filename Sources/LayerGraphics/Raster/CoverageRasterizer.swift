@@ -148,7 +148,8 @@ package final class CoverageRasterizer {
     let narrow = builder.edges.count < EvenOddRule.maximumEdges
     switch (rule, antialias) {
     case (.evenOdd, true) where narrow: fill(builder, EvenOddRule.self, into: &blitter)
-    case (.evenOdd, false) where narrow: fill(builder, AliasedRule<EvenOddRule>.self, into: &blitter)
+    case (.evenOdd, false) where narrow:
+      fill(builder, AliasedRule<EvenOddRule>.self, into: &blitter)
     case (.evenOdd, true): fill(builder, WideEvenOddRule.self, into: &blitter)
     case (.evenOdd, false): fill(builder, AliasedRule<WideEvenOddRule>.self, into: &blitter)
     case (_, true): fill(builder, NonZeroRule.self, into: &blitter)
@@ -160,7 +161,9 @@ package final class CoverageRasterizer {
   /// When the edges were cut to more rows than are written (`EdgeBuilder.writtenRows`),
   /// the rows outside are scanned as usual — so every coverage is the one the wider
   /// clip gives — but not reported.
-  private func fill<R: CoverageRule, B: SpanBlitter>(_ builder: EdgeBuilder, _: R.Type, into blitter: inout B) {
+  private func fill<R: CoverageRule, B: SpanBlitter>(
+    _ builder: EdgeBuilder, _: R.Type, into blitter: inout B
+  ) {
     let rows = builder.writtenRows
     if Double(rows.lowerBound) > builder.minY || Double(rows.upperBound) < builder.maxY {
       var window = RowWindowBlitter(base: blitter, rows: rows)
@@ -184,7 +187,8 @@ package final class CoverageRasterizer {
     guard width > 0 else { return }
     // The rows clamped to the clip before converting: a path may reach far beyond any
     // Int (a control point at -1e81), which the clip cuts away.
-    let top = builder.top.rounded(.down), bottom = builder.bottom.rounded(.up)
+    let top = builder.top.rounded(.down)
+    let bottom = builder.bottom.rounded(.up)
     let rowTop = top > builder.minY ? Int(Swift.min(top, builder.maxY)) : Int(builder.minY)
     let rowBottom = bottom < builder.maxY ? Int(Swift.max(bottom, builder.minY)) : Int(builder.maxY)
     guard rowBottom > rowTop else { return }
@@ -202,7 +206,8 @@ package final class CoverageRasterizer {
     let wordX0 = windowX0 >> (Self.groupShift + 6)
     let words = ((windowX0 + stride - 1) >> (Self.groupShift + 6)) - wordX0 + 1
     reserve(width: width, stride: stride, words: words)
-    let cellOrigin = cells - windowX0, touchedOrigin = touched - wordX0
+    let cellOrigin = cells - windowX0
+    let touchedOrigin = touched - wordX0
     let bh = Self.bandHeight
     let bandCount = (rowBottom - rowTop + bh - 1) / bh
 
@@ -269,7 +274,8 @@ package final class CoverageRasterizer {
       let bandEnd = band + 1 < bandCount ? Int(bandStarts[band + 1]) : edgeCount
       if let written, y0 >= written.upperBound { break }
       active.append(contentsOf: order[Int(bandStarts[band])..<bandEnd])
-      let fy0 = Float(y0), fy1 = Float(y1)
+      let fy0 = Float(y0)
+      let fy1 = Float(y1)
       if let written, y1 <= written.lowerBound, !replicates {
         // Nothing of this band is written: keep only the edges that go on below it (each
         // band starts its edges afresh from their ends, so skipping it changes nothing).
@@ -277,7 +283,8 @@ package final class CoverageRasterizer {
         continue
       }
       var deposits = CoverageCells(
-        cells: cellOrigin, touched: touchedOrigin, pieces: pieces, stride: stride, width: width, words: words)
+        cells: cellOrigin, touched: touchedOrigin, pieces: pieces, stride: stride, width: width,
+        words: words)
       if replicates {
         deposits.bandRow0 = y0 - rowTop
         deposits.nextRow = UnsafePointer(plan.next + (y0 - rowTop))
@@ -299,12 +306,15 @@ package final class CoverageRasterizer {
       active.removeLast(active.count - activeKept)
       // The words holding the touched range's groups (−1 for `maxCell` −1: none).
       let wordShift = Self.groupShift + 6
-      let firstWord = deposits.minCell >> wordShift, lastWord = deposits.maxCell >> wordShift
+      let firstWord = deposits.minCell >> wordShift
+      let lastWord = deposits.maxCell >> wordShift
       if !replicates {
         if lastWord < firstWord { continue }
         for row in 0..<(y1 - y0) {
-          sweep(firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0, width: width, stride: stride,
-                words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
+          sweep(
+            firstWord: firstWord, lastWord: lastWord, row: row, y: y0 + row, x0: clipX0,
+            width: width, stride: stride,
+            words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
         }
         continue
       }
@@ -317,12 +327,18 @@ package final class CoverageRasterizer {
       while r < y1 - rowTop {
         let successor = Int(next[r])
         if successor == r + 1 {
-          sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &blitter)
+          sweep(
+            firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0,
+            width: width,
+            stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self,
+            into: &blitter)
         } else {
           recorded.removeAll()
-          sweep(firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0, width: width,
-                stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self, into: &recorded)
+          sweep(
+            firstWord: firstWord, lastWord: lastWord, row: r - bandRow0, y: rowTop + r, x0: clipX0,
+            width: width,
+            stride: stride, words: words, cells: cellOrigin, touched: touchedOrigin, R.self,
+            into: &recorded)
           blitter.replay(recorded, rows: (rowTop + r)..<(rowTop + successor))
         }
         r = successor
@@ -337,9 +353,11 @@ package final class CoverageRasterizer {
   @inline(__always)
   private func sweep<R: CoverageRule, B: SpanBlitter>(
     firstWord: Int, lastWord: Int, row: Int, y: Int, x0: Int, width: Int, stride: Int, words: Int,
-    cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type, into blitter: inout B
+    cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, _: R.Type,
+    into blitter: inout B
   ) {
-    let c = cells + row * stride, t = touched + row * words
+    let c = cells + row * stride
+    let t = touched + row * words
     if B.blendsGroups && !sumsCellsInOrder {
       sweepBlendingGroups(
         firstWord: firstWord, lastWord: lastWord, cells: c, touched: t, R.self, y: y, x0: x0,
@@ -364,7 +382,8 @@ package final class CoverageRasterizer {
       // has room for them); runs are clipped to `width` where they are reported.
       if start >= width { break }
       let end = Int(runEnds[k]) << Self.groupShift
-      var from = start, to = Swift.min(end, width)
+      var from = start
+      var to = Swift.min(end, width)
       let after = cov[end - 1]
       // The run's pixels before its first edge have the coverage of the gap before it,
       // and those after its last edge the coverage of the gap after it: they are
@@ -448,7 +467,8 @@ package final class CoverageRasterizer {
     touched t: UnsafeMutablePointer<UInt64>, _: R.Type, inOrder: Bool
   ) -> Int {
     let cov = coverage
-    let starts = runStarts, ends = runEnds
+    let starts = runStarts
+    let ends = runEnds
     var last = -1
     var previousEnd = -1
     // The running sum, in every lane (vector sums) or as a scalar (in order).

@@ -77,7 +77,9 @@ enum WideEvenOddRule: CoverageRule {
 
   @inline(__always)
   static func levels(_ s: SIMD4<Float>) -> SIMD4<Float> {
-    if any(magnitudes(s) .>= 0x1p23) { return SIMD4(level(s[0]), level(s[1]), level(s[2]), level(s[3])) }
+    if any(magnitudes(s) .>= 0x1p23) {
+      return SIMD4(level(s[0]), level(s[1]), level(s[2]), level(s[3]))
+    }
     return EvenOddRule.levels(s)
   }
 }

@@ -117,10 +117,14 @@ package struct EdgeBuilder: PathFlatteningSink {
     let up = a.y > b.y
     let mask: UInt64 = up ? .max : 0
     @inline(__always) func pick(_ u: CGFloat, _ v: CGFloat) -> Double {
-      let p = Double(u).bitPattern, q = Double(v).bitPattern
+      let p = Double(u).bitPattern
+      let q = Double(v).bitPattern
       return Double(bitPattern: p ^ ((p ^ q) & mask))
     }
-    let x0 = pick(a.x, b.x), y0 = pick(a.y, b.y), x1 = pick(b.x, a.x), y1 = pick(b.y, a.y)
+    let x0 = pick(a.x, b.x)
+    let y0 = pick(a.y, b.y)
+    let x1 = pick(b.x, a.x)
+    let y1 = pick(b.y, a.y)
     let w: Float = up ? -1 : 1
     // Inside the box (the usual case): nothing to clip, and nothing to clamp. NaN and
     // infinities fail these comparisons, so they are only tested on the clipping path.
@@ -137,7 +141,10 @@ package struct EdgeBuilder: PathFlatteningSink {
   /// frame: a segment (top to bottom) that leaves the box or has a non-finite coordinate.
   @inline(never)
   private mutating func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Float) {
-    var x0 = x0, y0 = y0, x1 = x1, y1 = y1
+    var x0 = x0
+    var y0 = y0
+    var x1 = x1
+    var y1 = y1
     guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
     if y1 <= minY || y0 >= maxY { return }
     let slope = (x1 - x0) / (y1 - y0)
@@ -204,7 +211,8 @@ package struct EdgeBuilder: PathFlatteningSink {
     if y0 < top { top = y0 }
     if y1 > bottom { bottom = y1 }
     // As selects (`a < b ? a : b` is one `minss`).
-    let lo = x0 < x1 ? x0 : x1, hi = x0 > x1 ? x0 : x1
+    let lo = x0 < x1 ? x0 : x1
+    let hi = x0 > x1 ? x0 : x1
     left = lo < left ? lo : left
     right = hi > right ? hi : right
   }

@@ -72,7 +72,8 @@ package struct PaintBlitter: SpanBlitter {
     if mode == .normal {
       for k in 0..<n {
         let s = src.constant ? src.color : src.row![k]
-        d[k] = PixelMath.srcOver(a == 255 ? s : PixelMath.compress(PixelMath.scale(PixelMath.expand(s), a)), d[k])
+        d[k] = PixelMath.srcOver(
+          a == 255 ? s : PixelMath.compress(PixelMath.scale(PixelMath.expand(s), a)), d[k])
       }
     } else {
       for k in 0..<n {
@@ -94,7 +95,9 @@ package struct PaintBlitter: SpanBlitter {
 
   /// The source for a span: a constant colour or a row of colours.
   @inline(__always)
-  private func source(y: Int, x: Int, count: Int) -> (constant: Bool, color: UInt32, row: UnsafePointer<UInt32>?) {
+  private func source(y: Int, x: Int, count: Int) -> (
+    constant: Bool, color: UInt32, row: UnsafePointer<UInt32>?
+  ) {
     switch paint {
     case .solid(let c): return (true, c, nil)
     case .shader(let shader):
@@ -124,7 +127,8 @@ package struct PaintBlitter: SpanBlitter {
       if c == 0 { continue }
       let s = src.constant ? src.color : src.row![k]
       if mode == .normal {
-        d[k] = PixelMath.srcOver(c == 255 ? s : PixelMath.compress(PixelMath.scale(PixelMath.expand(s), c)), d[k])
+        d[k] = PixelMath.srcOver(
+          c == 255 ? s : PixelMath.compress(PixelMath.scale(PixelMath.expand(s), c)), d[k])
       } else {
         d[k] = BlendFunction.lerp(BlendFunction.blend(mode, s, d[k]), d[k], c)
       }

@@ -27,11 +27,15 @@ package struct LinearGradientShader {
   var extendEnd: Bool
   var table: [UInt32]
 
-  init(gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions,
-       deviceToUser m: CGAffineTransform, opacity: CGFloat) {
-    let ax = end.x - start.x, ay = end.y - start.y
+  init(
+    gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions,
+    deviceToUser m: CGAffineTransform, opacity: CGFloat
+  ) {
+    let ax = end.x - start.x
+    let ay = end.y - start.y
     let len2 = ax * ax + ay * ay
-    let kx = len2 > 0 ? ax / len2 : 0, ky = len2 > 0 ? ay / len2 : 0
+    let kx = len2 > 0 ? ax / len2 : 0
+    let ky = len2 > 0 ? ay / len2 : 0
     // t(u) = (u − start)·k, u = m(p), p = (x + 0.5, y + 0.5).
     let p0 = CGPoint(x: 0.5, y: 0.5).applying(m)
     t00 = Float((p0.x - start.x) * kx + (p0.y - start.y) * ky)
@@ -70,9 +74,11 @@ package struct RadialGradientShader {
   var extendEnd: Bool
   var table: [UInt32]
 
-  init(gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
-       endRadius: CGFloat, options: CGGradientDrawingOptions, deviceToUser: CGAffineTransform,
-       opacity: CGFloat) {
+  init(
+    gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
+    endRadius: CGFloat, options: CGGradientDrawingOptions, deviceToUser: CGAffineTransform,
+    opacity: CGFloat
+  ) {
     m = deviceToUser
     c0x = startCenter.x
     c0y = startCenter.y
@@ -88,7 +94,8 @@ package struct RadialGradientShader {
   /// The parameter for a user-space point, or nil where the gradient paints nothing.
   @inline(__always)
   func parameter(_ px: Double, _ py: Double) -> Double? {
-    let pdx = px - c0x, pdy = py - c0y
+    let pdx = px - c0x
+    let pdy = py - c0y
     let a = cdx * cdx + cdy * cdy - dr * dr
     let b = pdx * cdx + pdy * cdy + r0 * dr
     let c = pdx * pdx + pdy * pdy - r0 * r0
@@ -101,8 +108,10 @@ package struct RadialGradientShader {
       let disc = b * b - a * c
       guard disc >= 0 else { return nil }
       let q = disc.squareRoot()
-      let t1 = (b + q) / a, t2 = (b - q) / a
-      let hi = Swift.max(t1, t2), lo = Swift.min(t1, t2)
+      let t1 = (b + q) / a
+      let t2 = (b - q) / a
+      let hi = Swift.max(t1, t2)
+      let lo = Swift.min(t1, t2)
       if r0 + hi * dr >= 0 {
         t = hi
       } else if r0 + lo * dr >= 0 {

@@ -13,7 +13,8 @@ extension RowKernels {
       return
     }
     if k == 0 { return }
-    let kk = Lanes(repeating: UInt16(k)), m = div255
+    let kk = Lanes(repeating: UInt16(k))
+    let m = div255
     srcOverRow(
       d, s, count: n, m: m, vector: { scalePixels($0, kk, m) },
       scalar: { PixelMath.scale(PixelMath.expand($0), k) })
@@ -26,17 +27,24 @@ extension RowKernels {
     tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
   ) {
     // Lane order in a pixel after masking: (R, B) at even/odd 16-bit lanes, (G, A) shifted.
-    let r = UInt16(tint.r), g = UInt16(tint.g), b = UInt16(tint.b)
-    let rbTint = Lanes(r, b, r, b, r, b, r, b), gaTint = Lanes(g, 255, g, 255, g, 255, g, 255)
+    let r = UInt16(tint.r)
+    let g = UInt16(tint.g)
+    let b = UInt16(tint.b)
+    let rbTint = Lanes(r, b, r, b, r, b, r, b)
+    let gaTint = Lanes(g, 255, g, 255, g, 255, g, 255)
     let ka = Lanes(repeating: UInt16(tint.a))
-    let mask = Pixels(repeating: 0x00FF_00FF), m = div255
+    let mask = Pixels(repeating: 0x00FF_00FF)
+    let m = div255
     srcOverRow(
       d, s, count: n, m: m,
       vector: { sv in
-        scalePixels(pixels(scale(lanes(sv & mask), rbTint, m) | (scale(lanes(sv) &>> 8, gaTint, m) &<< 8)), ka, m)
+        scalePixels(
+          pixels(scale(lanes(sv & mask), rbTint, m) | (scale(lanes(sv) &>> 8, gaTint, m) &<< 8)),
+          ka, m)
       },
       scalar: { sp in
-        let r = PixelMath.mul255(sp & 0xFF, tint.r), g = PixelMath.mul255((sp >> 8) & 0xFF, tint.g)
+        let r = PixelMath.mul255(sp & 0xFF, tint.r)
+        let g = PixelMath.mul255((sp >> 8) & 0xFF, tint.g)
         let b = PixelMath.mul255((sp >> 16) & 0xFF, tint.b)
         return PixelMath.scale(PixelMath.expand(r | g << 8 | b << 16 | (sp & 0xFF00_0000)), tint.a)
       })
@@ -46,17 +54,21 @@ extension RowKernels {
   /// by `vector` (four at a time) or `scalar` (one, expanded); clear sources are skipped.
   @inline(__always)
   private static func srcOverRow(
-    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, m: Lanes, vector: (Pixels) -> Pixels,
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, m: Lanes,
+    vector: (Pixels) -> Pixels,
     scalar: (UInt32) -> UInt64
   ) {
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
     var i = 0
     while i &+ 4 <= n {
       let sv = load(sraw, i &* 4)
       if sv != .zero {
         let e = vector(sv)
         let v = load(draw, i &* 4)
-        draw.storeBytes(of: scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e, toByteOffset: i &* 4, as: Pixels.self)
+        draw.storeBytes(
+          of: scalePixels(v, factor((e &>> 24) ^ 255), m) &+ e, toByteOffset: i &* 4,
+          as: Pixels.self)
       }
       i &+= 4
     }
@@ -64,7 +76,8 @@ extension RowKernels {
       let sp = s[i]
       if sp != 0 {
         let e = scalar(sp)
-        d[i] = PixelMath.compress(e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
+        d[i] = PixelMath.compress(
+          e &+ PixelMath.scale(PixelMath.expand(d[i]), 255 &- PixelMath.alpha(e)))
       }
       i &+= 1
     }
@@ -76,8 +89,11 @@ extension RowKernels {
     _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int, amount k: UInt32
   ) {
     let k = Swift.min(k, 255)
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
-    let kk = Lanes(repeating: UInt16(k)), ik = Lanes(repeating: UInt16(255 - k)), m = div255
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
+    let kk = Lanes(repeating: UInt16(k))
+    let ik = Lanes(repeating: UInt16(255 - k))
+    let m = div255
     var i = 0
     while i &+ 4 <= n {
       let r = scalePixels(load(draw, i &* 4), ik, m) &+ scalePixels(load(sraw, i &* 4), kk, m)
@@ -85,7 +101,9 @@ extension RowKernels {
       i &+= 4
     }
     while i < n {
-      d[i] = PixelMath.compress(PixelMath.scale(PixelMath.expand(d[i]), 255 - k) &+ PixelMath.scale(PixelMath.expand(s[i]), k))
+      d[i] = PixelMath.compress(
+        PixelMath.scale(PixelMath.expand(d[i]), 255 - k)
+          &+ PixelMath.scale(PixelMath.expand(s[i]), k))
       i &+= 1
     }
   }

@@ -91,7 +91,8 @@ package struct SolidBlitter: SpanBlitter {
     let raw = UnsafeMutableRawPointer(d)
     raw.storeBytes(
       of: RowKernels.srcOverCoverage(
-        RowKernels.load(raw, 0), srb: redBlue, sag: greenAlpha, k: RowKernels.factor(coverage), m: div255),
+        RowKernels.load(raw, 0), srb: redBlue, sag: greenAlpha, k: RowKernels.factor(coverage),
+        m: div255),
       as: RowKernels.Pixels.self)
   }
 
@@ -103,7 +104,8 @@ package struct SolidBlitter: SpanBlitter {
     guard h > 0 else { return }
     for k in 0..<row.count {
       let c = row[k]
-      let x0 = Int(c.x0), n = Int(c.x1) - x0
+      let x0 = Int(c.x0)
+      let n = Int(c.x1) - x0
       guard n > 0 else { continue }
       let d = pixels + rows.lowerBound * stride + x0
       if c.alpha == 0 {
@@ -117,7 +119,8 @@ package struct SolidBlitter: SpanBlitter {
           }
         } else {
           RowKernels.srcOverMaskShort(
-            d, rows: h, stride: stride, srb: redBlue, sag: greenAlpha, mask: mask, count: n, m: div255)
+            d, rows: h, stride: stride, srb: redBlue, sag: greenAlpha, mask: mask, count: n,
+            m: div255)
         }
       } else if c.alpha == 255 {
         if opaque {
@@ -127,7 +130,8 @@ package struct SolidBlitter: SpanBlitter {
             p += stride
           }
         } else if inverseAlpha != 255 {
-          RowKernels.srcOverConstant(d, count: n, rows: h, stride: stride, source: color, inverseAlpha: inverseAlpha)
+          RowKernels.srcOverConstant(
+            d, count: n, rows: h, stride: stride, source: color, inverseAlpha: inverseAlpha)
         }
       } else {
         let s = PixelMath.scale(expanded, UInt32(c.alpha))

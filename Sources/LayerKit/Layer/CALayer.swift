@@ -81,7 +81,8 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     children = []
     maskLayer = nil
     while var layer = pending.popLast() {
-      guard isKnownUniquelyReferenced(&layer), !layer.children.isEmpty || layer.maskLayer != nil else { continue }
+      guard isKnownUniquelyReferenced(&layer), !layer.children.isEmpty || layer.maskLayer != nil
+      else { continue }
       pending.append(contentsOf: layer.children)
       if let m = layer.maskLayer { pending.append(m) }
       layer.children = []
@@ -138,7 +139,8 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// diagnostic and gives a default layer.
   public required init(layer: Any) {
     guard let other = layer as? CALayer else {
-      CADiagnostics.report(key: "init(layer:)", "expected a CALayer, got \(type(of: layer)); made a default layer")
+      CADiagnostics.report(
+        key: "init(layer:)", "expected a CALayer, got \(type(of: layer)); made a default layer")
       state = Self.classDefaultState
       return
     }
@@ -163,7 +165,9 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   ///   - keyPath: Where the property lives in `LayerState`.
   ///   - value: The new value (already checked by the caller).
   ///   - key: The property's top-level key (`"position"`), the event key for actions.
-  package func setModelValue<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String) {
+  package func setModelValue<V>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
     let old = state[keyPath: keyPath]
     state[keyPath: keyPath] = value
     explicitlySetKeys.insert(key)
@@ -176,7 +180,8 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
   ) {
     guard value.isValidAnimationValue else {
-      CADiagnostics.report(key: key, "ignored the non-finite value \(value); kept \(state[keyPath: keyPath])")
+      CADiagnostics.report(
+        key: key, "ignored the non-finite value \(value); kept \(state[keyPath: keyPath])")
       return
     }
     setModelValue(keyPath, value, forKey: key)

@@ -33,7 +33,8 @@ package enum LayerGeometry {
   package static func transformToParentPlane(_ s: LayerState) -> CATransform3D {
     let a = s.anchorInBounds
     let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
-    let toPosition = CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition + s.anchorPointZ)
+    let toPosition = CATransform3DMakeTranslation(
+      s.position.x, s.position.y, s.zPosition + s.anchorPointZ)
     if s.transform.isIdentity { return translations(toAnchor, toPosition) }
     return toAnchor.concatenating(s.transform).concatenating(toPosition)
   }
@@ -114,32 +115,51 @@ package enum LayerGeometry {
   /// The bounding box of `rect`'s four corners through `map`, or nil when a corner
   /// lies at or behind the eye.
   package static func boundingBox(of rect: CGRect, through map: ProjectiveTransform2D) -> CGRect? {
-    let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+    let x0 = rect.minX
+    let x1 = rect.maxX
+    let y0 = rect.minY
+    let y1 = rect.maxY
     if map.isAffine {
       // The corners' images without the division by w = 1 (the same values), and no
       // array of corners.
-      let ax = x0 * map.m11, bx = x1 * map.m11, ay = x0 * map.m12, by = x1 * map.m12
-      let cx = y0 * map.m21, dx = y1 * map.m21, cy = y0 * map.m22, dy = y1 * map.m22
-      let p0 = ax + cx + map.m31, p1 = bx + cx + map.m31
-      let p2 = ax + dx + map.m31, p3 = bx + dx + map.m31
-      let q0 = ay + cy + map.m32, q1 = by + cy + map.m32
-      let q2 = ay + dy + map.m32, q3 = by + dy + map.m32
+      let ax = x0 * map.m11
+      let bx = x1 * map.m11
+      let ay = x0 * map.m12
+      let by = x1 * map.m12
+      let cx = y0 * map.m21
+      let dx = y1 * map.m21
+      let cy = y0 * map.m22
+      let dy = y1 * map.m22
+      let p0 = ax + cx + map.m31
+      let p1 = bx + cx + map.m31
+      let p2 = ax + dx + map.m31
+      let p3 = bx + dx + map.m31
+      let q0 = ay + cy + map.m32
+      let q1 = by + cy + map.m32
+      let q2 = ay + dy + map.m32
+      let q3 = by + dy + map.m32
       guard p0.isFinite, p1.isFinite, p2.isFinite, p3.isFinite, q0.isFinite, q1.isFinite,
         q2.isFinite, q3.isFinite
       else { return nil }
-      let minX = min(min(p0, p1), min(p2, p3)), maxX = max(max(p0, p1), max(p2, p3))
-      let minY = min(min(q0, q1), min(q2, q3)), maxY = max(max(q0, q1), max(q2, q3))
+      let minX = min(min(p0, p1), min(p2, p3))
+      let maxX = max(max(p0, p1), max(p2, p3))
+      let minY = min(min(q0, q1), min(q2, q3))
+      let maxY = max(max(q0, q1), max(q2, q3))
       return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
-    var minX = Double.infinity, minY = Double.infinity
-    var maxX = -Double.infinity, maxY = -Double.infinity
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
     let corners = [
       CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x0, y: y1), CGPoint(x: x1, y: y1),
     ]
     for c in corners {
       guard let q = map.project(c) else { return nil }
-      minX = min(minX, q.x); maxX = max(maxX, q.x)
-      minY = min(minY, q.y); maxY = max(maxY, q.y)
+      minX = min(minX, q.x)
+      maxX = max(maxX, q.x)
+      minY = min(minY, q.y)
+      maxY = max(maxY, q.y)
     }
     return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }

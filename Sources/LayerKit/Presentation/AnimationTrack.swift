@@ -38,24 +38,31 @@ package class AnimationTrack {
     guard !didReportOverflow else { return }
     didReportOverflow = true
     CADiagnostics.report(
-      key: diagnosticKey, "the animated value overflowed (NaN or infinite); showing the value below it")
+      key: diagnosticKey,
+      "the animated value overflowed (NaN or infinite); showing the value below it")
   }
 
   /// Applies the animation in state `e` of `timing` to `state`.
   /// - Parameters:
   ///   - model: gives the layer's model state; called only when a value needs the model
   ///     (a missing from/to/by value), so that evaluation copies no whole state.
-  package func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {}
+  package func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {}
 
   /// Applies the animation with `layer`'s model state.
   @inline(__always)
-  package final func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model layer: CALayer) {
+  package final func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, model layer: CALayer
+  ) {
     apply(e, to: &state, modelState: { layer.state })
   }
 
   /// Applies the animation with an explicit model state.
   @inline(__always)
-  package final func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState) {
+  package final func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, model: LayerState
+  ) {
     apply(e, to: &state, modelState: { model })
   }
 
@@ -64,7 +71,9 @@ package class AnimationTrack {
 
   /// Evaluates `timing` at `parentTime` and applies the result when it applies.
   @inline(__always)
-  package final func apply(atParentTime t: Double, to state: inout LayerState, modelState model: () -> LayerState) {
+  package final func apply(
+    atParentTime t: Double, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     let e = timing.evaluate(parentTime: t)
     if e.isApplied { apply(e, to: &state, modelState: model) }
   }
@@ -136,8 +145,11 @@ package final class PropertyTrack<Property: TypedLayerProperty>: AnimationTrack 
     property.set(&state, v)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
-    write(program.animatedValue(e, model: { property.get(model()) }, previous: previous), into: &state)
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
+    write(
+      program.animatedValue(e, model: { property.get(model()) }, previous: previous), into: &state)
   }
 
   package override func evaluate(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) {
@@ -162,7 +174,9 @@ where Property.Value == CATransform3D {
   let program: PropertyProgram<SIMD3<Double>>
   let isAdditive: Bool
 
-  package init(property: Property, function: CAValueFunction, program: PropertyProgram<SIMD3<Double>>) {
+  package init(
+    property: Property, function: CAValueFunction, program: PropertyProgram<SIMD3<Double>>
+  ) {
     self.property = property
     self.function = function
     isAdditive = program.isAdditive
@@ -187,7 +201,9 @@ where Property.Value == CATransform3D {
     property.set(&state, v)
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     write(value(e), into: &state)
   }
 
@@ -206,7 +222,8 @@ where Property.Value == CATransform3D {
 /// A keyframe animation along a path: a point-like property (`position`, `anchorPoint`,
 /// `bounds.origin`, or a `CGSize` property such as `transform.translation` seen as a
 /// point through `PointLikeProperty`), plus rotation with a rotation mode.
-package final class PathTrack<Position: TypedLayerProperty, Rotation: TypedLayerProperty>: AnimationTrack
+package final class PathTrack<Position: TypedLayerProperty, Rotation: TypedLayerProperty>:
+  AnimationTrack
 where Position.Value == CGPoint, Rotation.Value == CATransform3D {
   let position: Position
   let rotation: Rotation
@@ -216,7 +233,8 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
   let isCumulative: Bool
 
   package init(
-    position: Position, rotation: Rotation, sampler: PathSampler, timing: MediaTiming, curve: TimingCurve?,
+    position: Position, rotation: Rotation, sampler: PathSampler, timing: MediaTiming,
+    curve: TimingCurve?,
     isAdditive: Bool, isCumulative: Bool
   ) {
     self.position = position
@@ -262,7 +280,9 @@ where Position.Value == CGPoint, Rotation.Value == CATransform3D {
     }
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     let (p, angle) = value(e)
     write(p, angle, into: &state)
   }
@@ -305,7 +325,9 @@ package final class GroupTrack: AnimationTrack {
     return curve.evaluate(e.progress) * timing.duration
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     let t = childTime(e)
     for child in children {
       StackReserve.ensure { child.apply(atParentTime: t, to: &state, modelState: model) }

@@ -206,7 +206,9 @@ public final class CAContext {
   public func updatePresentation() -> Bool {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
-    if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty { return true }
+    if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty {
+      return true
+    }
     evaluatedFrames &+= 1
     flatTable.changeStamp = evaluatedFrames
     // Nothing structural changed since a walk that needed no track object: one pass over
@@ -373,13 +375,17 @@ public final class CAContext {
       unowned(unsafe) let child = layer.children[k]
       if !walksWholeTree && !child.animationStorage.subtreeIsTimed { continue }
       let t = StackReserve.ensure {
-        walk(child, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+        walk(
+          child, parentTime: local, parentApplied: applied, parentIndex: index,
+          committing: committing)
       }
       timed = timed || t
     }
     if let mask = layer.maskLayer, walksWholeTree || mask.animationStorage.subtreeIsTimed {
       let t = StackReserve.ensure {
-        walk(mask, parentTime: local, parentApplied: applied, parentIndex: index, committing: committing)
+        walk(
+          mask, parentTime: local, parentApplied: applied, parentIndex: index,
+          committing: committing)
       }
       timed = timed || t
     }
@@ -432,7 +438,9 @@ public final class CAContext {
     var frameEvents: [LifecycleEvent] = []
     swap(&frameEvents, &events)
     if frameEvents.count > 1 {
-      frameEvents.sort { ($0.entry.sequence, $0.isStart ? 0 : 1) < ($1.entry.sequence, $1.isStart ? 0 : 1) }
+      frameEvents.sort {
+        ($0.entry.sequence, $0.isStart ? 0 : 1) < ($1.entry.sequence, $1.isStart ? 0 : 1)
+      }
     }
     for entry in stops where !entry.didStop {
       entry.didStop = true

@@ -35,7 +35,9 @@ extension CGRect: FlatLanes {
 
 extension CGColor: FlatLanes {
   package var flatLanes: SIMD4<Double>? { SIMD4(red, green, blue, alpha) }
-  package init(flatLanes l: SIMD4<Double>) { self.init(red: l.x, green: l.y, blue: l.z, alpha: l.w) }
+  package init(flatLanes l: SIMD4<Double>) {
+    self.init(red: l.x, green: l.y, blue: l.z, alpha: l.w)
+  }
 }
 
 extension Optional: FlatLanes where Wrapped: FlatLanes {
@@ -57,14 +59,16 @@ package enum FlatSource {
 
   /// The source of `program`, or nil when evaluating it needs the model or captured
   /// value (a missing end), a nil colour, or a cubic or discrete spline.
-  package static func make<Value: FlatLanes>(_ program: PropertyProgram<Value>) -> (FlatSource, cumulative: Bool)? {
+  package static func make<Value: FlatLanes>(_ program: PropertyProgram<Value>) -> (
+    FlatSource, cumulative: Bool
+  )? {
     func ends(_ b: BasicInterpolation<Value>) -> (SIMD4<Double>, SIMD4<Double>)? {
       let pair: (Value, Value)
       switch (b.from, b.to, b.by) {
-      case let (f?, t?, _): pair = (f, t)
-      case let (f?, nil, by?): pair = (f, Value.adding(f, by))
-      case let (nil, t?, by?): pair = (Value.subtracting(t, by), t)
-      case let (nil, nil, by?) where program.isAdditive: pair = (Value.subtracting(by, by), by)
+      case (let f?, let t?, _): pair = (f, t)
+      case (let f?, nil, let by?): pair = (f, Value.adding(f, by))
+      case (nil, let t?, let by?): pair = (Value.subtracting(t, by), t)
+      case (nil, nil, let by?) where program.isAdditive: pair = (Value.subtracting(by, by), by)
       default: return nil
       }
       guard let a = pair.0.flatLanes, let z = pair.1.flatLanes else { return nil }

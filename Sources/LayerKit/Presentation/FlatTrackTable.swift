@@ -96,7 +96,8 @@ extension FlatTrack {
           let ph = (q - Double(n)) * period
           let d = timing.duration
           let p = timing.autoreverses && ph > d ? (period - ph) / d : ph / d
-          return MediaTiming.Evaluation(phase: .active, isApplied: true, localTime: local, progress: p, iteration: n)
+          return MediaTiming.Evaluation(
+            phase: .active, isApplied: true, localTime: local, progress: p, iteration: n)
         }
       }
     }
@@ -215,19 +216,23 @@ package final class FlatTrackTable {
 
   private func record(for t: AnimationTrack) -> FlatTrack {
     var kind = FlatTrack.Kind.object
-    var from = SIMD4<Double>.zero, delta = SIMD4<Double>.zero
-    var curve: Int32 = -1, aux: Int32 = 0, keyCount: Int32 = 0, cumulative = false
+    var from = SIMD4<Double>.zero
+    var delta = SIMD4<Double>.zero
+    var curve: Int32 = -1
+    var aux: Int32 = 0
+    var keyCount: Int32 = 0
+    var cumulative = false
     if let (source, isCumulative) = t.flatSource() {
       cumulative = isCumulative
       switch source {
-      case let .basic(a, z, c):
+      case .basic(let a, let z, let c):
         kind = .basic
         (from, delta, curve) = (a, z - a, curveIndex(c))
-      case let .spring(a, z, solver):
+      case .spring(let a, let z, let solver):
         kind = .spring
         (from, delta, aux) = (a, z - a, Int32(solvers.count))
         solvers.append(solver)
-      case let .keyframes(values, times, c, segmentCurves):
+      case .keyframes(let values, let times, let c, let segmentCurves):
         kind = .keyframes
         (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
         (aux, keyCount) = (Int32(keyValues.count), Int32(values.count))
@@ -239,10 +244,13 @@ package final class FlatTrackTable {
       }
       // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
       // object, whose `interpolateLinearly` does not overflow.
-      if !(delta.x.isFinite && delta.y.isFinite && delta.z.isFinite && delta.w.isFinite) { kind = .object }
+      if !(delta.x.isFinite && delta.y.isFinite && delta.z.isFinite && delta.w.isFinite) {
+        kind = .object
+      }
     }
     var r = FlatTrack(
-      timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind, isCumulative: cumulative,
+      timing: t.timing, from: from, delta: delta, track: .passUnretained(t), kind: kind,
+      isCumulative: cumulative,
       curve: curve, aux: aux, keyCount: keyCount)
     r.changedAt = changeStamp
     r.sync(from: t)
@@ -252,13 +260,18 @@ package final class FlatTrackTable {
   /// The record of `track`, the animation at `position` in `s.entries`, if `s` was
   /// placed in this table (searching the layer's records when its animations changed
   /// since).
-  func record(of track: AnimationTrack, at position: Int, in s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack>? {
+  func record(of track: AnimationTrack, at position: Int, in s: LayerAnimationStorage)
+    -> UnsafeMutablePointer<FlatTrack>?
+  {
     guard s.flatTable === self, s.flatEpoch == epoch else { return nil }
     let base = records + s.flatStart
-    if !s.flatIsStale, position < s.flatCount, base[position].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
+    if !s.flatIsStale, position < s.flatCount,
+      base[position].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque()
+    {
       return base + position
     }
-    for k in 0..<s.flatCount where base[k].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
+    for k in 0..<s.flatCount
+    where base[k].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
       return base + k
     }
     return nil
@@ -302,7 +315,8 @@ package final class FlatTrackTable {
     }
     if r.pointee.isCumulative && e.iteration > 0 {
       // The value one repeat ends on, once per completed repeat (`PropertyProgram`).
-      let passEnd = r.pointee.timing.autoreverses ? r.pointee.from : r.pointee.from + r.pointee.delta
+      let passEnd =
+        r.pointee.timing.autoreverses ? r.pointee.from : r.pointee.from + r.pointee.delta
       v = v + passEnd * Double(e.iteration)
     }
     // An overflowing value (NaN or an infinity in any lane) never reaches the
@@ -331,7 +345,8 @@ package final class FlatTrackTable {
   private func keyframeValue(start: Int, count n: Int, at f: Double) -> SIMD4<Double> {
     keyTimes.withUnsafeBufferPointer { allTimes in
       let times = UnsafeBufferPointer(rebasing: allTimes[start..<start + n])
-      var lo = 0, u = 0.0
+      var lo = 0
+      var u = 0.0
       if f <= times[0] {
         (lo, u) = (0, 0)
       } else if f >= times[n - 1] {
@@ -347,9 +362,11 @@ package final class FlatTrackTable {
         let segmentCurve = keyCurves[start + lo]
         if segmentCurve >= 0 { u = curves[Int(segmentCurve)].evaluate(u) }
       }
-      let a = keyValues[start + lo], b = keyValues[start + lo + 1]
+      let a = keyValues[start + lo]
+      let b = keyValues[start + lo + 1]
       return SIMD4(
-        interpolateLinearly(a.x, b.x, u), interpolateLinearly(a.y, b.y, u), interpolateLinearly(a.z, b.z, u),
+        interpolateLinearly(a.x, b.x, u), interpolateLinearly(a.y, b.y, u),
+        interpolateLinearly(a.z, b.z, u),
         interpolateLinearly(a.w, b.w, u))
     }
   }

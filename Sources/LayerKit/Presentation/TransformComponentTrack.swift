@@ -68,7 +68,10 @@ package final class TransformComponentTrack: AnimationTrack {
   private var cachedModel: CATransform3D?
   private var modelParts = CATransform3DDecomposition.identity
 
-  package init(property: LayerProperty<CATransform3D>, component: TransformComponent, program: PropertyProgram<CGFloat>) {
+  package init(
+    property: LayerProperty<CATransform3D>, component: TransformComponent,
+    program: PropertyProgram<CGFloat>
+  ) {
     self.property = property
     isSublayerTransform = property.key == "sublayerTransform"
     self.component = component
@@ -97,9 +100,12 @@ package final class TransformComponentTrack: AnimationTrack {
 
   private func value(_ e: MediaTiming.Evaluation, modelState model: () -> LayerState) -> CGFloat {
     program.animatedValue(
-      e, model: {
+      e,
+      model: {
         let m = model()
-        return CGFloat(component.get(self.modelParts(of: isSublayerTransform ? m.sublayerTransform : m.transform)))
+        return CGFloat(
+          component.get(
+            self.modelParts(of: isSublayerTransform ? m.sublayerTransform : m.transform)))
       }, previous: previous)
   }
 
@@ -115,7 +121,9 @@ package final class TransformComponentTrack: AnimationTrack {
     }
   }
 
-  package override func apply(_ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState) {
+  package override func apply(
+    _ e: MediaTiming.Evaluation, to state: inout LayerState, modelState model: () -> LayerState
+  ) {
     write(value(e, modelState: model), into: &state)
   }
 

@@ -123,7 +123,8 @@ public final class CARenderer: CAObjectEquality {
     let built = Self.seconds()
     let before = bands.bitmapCounts(main: compositor)
     for r in rects {
-      stats.bands = max(stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
+      stats.bands = max(
+        stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
       stats.damagedPixels += r.width * r.height
     }
     stats.compositing = Self.seconds() - built

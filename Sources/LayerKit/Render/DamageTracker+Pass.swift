@@ -37,7 +37,8 @@ extension DamageTracker {
 
     /// Walks the tree from its root into `records` (one per node), drawn at `scale`
     /// (`sameScale`: the last frame's).
-    mutating func run(into records: UnsafeMutablePointer<Record>?, scale: CGFloat, sameScale: Bool) {
+    mutating func run(into records: UnsafeMutablePointer<Record>?, scale: CGFloat, sameScale: Bool)
+    {
       guard let root = tree.root, let records else { return }
       self.records = records
       let device = ProjectiveTransform2D(
@@ -48,7 +49,8 @@ extension DamageTracker {
         let stable = incremental && nodes[root].changeStamp <= seen
         let local = stable ? records[root].local : tree.placement(root)
         visit(
-          root, placement: local, local: local, localStable: stable, parentMap: device, parentMapStable: incremental && sameScale,
+          root, placement: local, local: local, localStable: stable, parentMap: device,
+          parentMapStable: incremental && sameScale,
           alpha: 1, clip: rects.frame, parent: -1, position: 0, shadow: nil)
       }
       self.nodes = nil
@@ -56,7 +58,8 @@ extension DamageTracker {
 
     /// Records node `i` and its subtree.
     private mutating func visit(
-      _ i: Int, placement: CATransform3D, local: CATransform3D, localStable: Bool, parentMap: ProjectiveTransform2D, parentMapStable: Bool,
+      _ i: Int, placement: CATransform3D, local: CATransform3D, localStable: Bool,
+      parentMap: ProjectiveTransform2D, parentMapStable: Bool,
       alpha: Float, clip: PixelRect, parent: Int, position: Int, shadow: ShadowReach?
     ) {
       StackReserve.ensure {
@@ -78,7 +81,8 @@ extension DamageTracker {
         let shown = !n.pointee.state.isHidden || n.pointee.transition != nil
         let opacity = n.pointee.state.opacity
         let a = opacity.isNaN || !shown ? 0 : alpha * Swift.min(Swift.max(opacity, 0), 1)
-        let inputsStable = mapStable && !changed && clip == r.pointee.clip && shadow == r.pointee.shadow
+        let inputsStable =
+          mapStable && !changed && clip == r.pointee.clip && shadow == r.pointee.shadow
         var own = r.pointee.own
         var damaged = r.pointee.footprint
         // What the node paints in its own space stays while the node does.
@@ -92,13 +96,16 @@ extension DamageTracker {
         }
         if compares && !isFull {
           let same =
-            !changed && damaged == r.pointee.footprint && a == r.pointee.alpha && position == r.pointee.position
+            !changed && damaged == r.pointee.footprint && a == r.pointee.alpha
+            && position == r.pointee.position
             && clip == r.pointee.clip && (mapStable || map == r.pointee.map)
           if !same, rects.add(r.pointee.footprint) || rects.add(damaged) { isFull = true }
         }
-        let keepsSubtree = inputsStable && a == r.pointee.alpha && n.pointee.subtreeChangeStamp <= seen
+        let keepsSubtree =
+          inputsStable && a == r.pointee.alpha && n.pointee.subtreeChangeStamp <= seen
         r.pointee = Record(
-          changeStamp: n.pointee.changeStamp, placement: placement, local: local, map: map, alpha: a, clip: clip, shadow: shadow,
+          changeStamp: n.pointee.changeStamp, placement: placement, local: local, map: map,
+          alpha: a, clip: clip, shadow: shadow,
           parent: parent, position: position, painted: painted, own: own, footprint: damaged)
         if keepsSubtree { return }
 
@@ -124,11 +131,13 @@ extension DamageTracker {
           if isTransformLayer {
             if !stable { cl = cl.concatenating(local) }
             visit(
-              c, placement: cp, local: cl, localStable: stable, parentMap: parentMap, parentMapStable: parentMapStable, alpha: a,
+              c, placement: cp, local: cl, localStable: stable, parentMap: parentMap,
+              parentMapStable: parentMapStable, alpha: a,
               clip: childClip, parent: i, position: k, shadow: shadow)
           } else {
             visit(
-              c, placement: cp, local: cl, localStable: stable, parentMap: map, parentMapStable: mapStable, alpha: a,
+              c, placement: cp, local: cl, localStable: stable, parentMap: map,
+              parentMapStable: mapStable, alpha: a,
               clip: childClip, parent: i, position: k, shadow: shadow)
           }
         }
@@ -137,14 +146,18 @@ extension DamageTracker {
           let stable = same && !changed
           let mp = same ? records[m].placement : tree.placement(m)
           visit(
-            m, placement: mp, local: stable ? records[m].local : tree.maskTransform(placement: mp, of: i),
+            m, placement: mp,
+            local: stable ? records[m].local : tree.maskTransform(placement: mp, of: i),
             localStable: stable, parentMap: map,
-            parentMapStable: mapStable, alpha: 1, clip: childClip, parent: i, position: -1, shadow: shadow)
+            parentMapStable: mapStable, alpha: 1, clip: childClip, parent: i, position: -1,
+            shadow: shadow)
         }
         if let t = n.pointee.transition {
           visit(
-            t.outgoing, placement: placement, local: local, localStable: localStable, parentMap: parentMap,
-            parentMapStable: parentMapStable, alpha: alpha, clip: clip, parent: i, position: -2, shadow: shadow)
+            t.outgoing, placement: placement, local: local, localStable: localStable,
+            parentMap: parentMap,
+            parentMapStable: parentMapStable, alpha: alpha, clip: clip, parent: i, position: -2,
+            shadow: shadow)
         }
       }
     }

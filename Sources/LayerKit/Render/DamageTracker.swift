@@ -52,7 +52,8 @@ package struct DamageTracker {
     var footprint: PixelRect
 
     static let none = Record(
-      changeStamp: 0, placement: .identity, local: .identity, map: .identity, alpha: 0, clip: .empty, shadow: nil, parent: -1,
+      changeStamp: 0, placement: .identity, local: .identity, map: .identity, alpha: 0,
+      clip: .empty, shadow: nil, parent: -1,
       position: 0, painted: .null, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same
@@ -89,12 +90,14 @@ package struct DamageTracker {
   /// The damaged rectangles of `tree` drawn at `scale` into `frame` (device pixels),
   /// relative to the previous call; the whole frame on the first call or when the frame
   /// size changes.
-  package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect] {
+  package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect]
+  {
     let now = LayerRenderChanges.current
     let sameFrame = frame == lastBounds && !frame.isEmpty
     let sameShape = tree.structureStamp == lastStructure && records.count == tree.nodes.count
     // Particles fly anywhere: any change of them redraws the frame.
-    let particles = sameFrame && (tree.hasParticles || !lastParticles.isEmpty) && particlesChanged(tree)
+    let particles =
+      sameFrame && (tree.hasParticles || !lastParticles.isEmpty) && particlesChanged(tree)
     defer {
       seen = now
       lastStructure = tree.structureStamp
@@ -106,7 +109,9 @@ package struct DamageTracker {
       var pass = Pass(
         tree: tree, incremental: true, seen: seen, compares: sameFrame && !particles, frame: frame)
       let sameScale = scale == lastScale
-      records.withUnsafeMutableBufferPointer { pass.run(into: $0.baseAddress, scale: scale, sameScale: sameScale) }
+      records.withUnsafeMutableBufferPointer {
+        pass.run(into: $0.baseAddress, scale: scale, sameScale: sameScale)
+      }
       if !sameFrame { return frame.isEmpty ? [] : [frame] }
       return particles || pass.isFull ? [frame] : pass.rects.result
     }
@@ -120,7 +125,9 @@ package struct DamageTracker {
     freshKeys.reserveCapacity(tree.nodes.count)
     for i in tree.nodes.indices { freshKeys.append(tree.nodes[i].key) }
     var pass = Pass(tree: tree, incremental: false, seen: seen, compares: false, frame: frame)
-    fresh.withUnsafeMutableBufferPointer { pass.run(into: $0.baseAddress, scale: scale, sameScale: false) }
+    fresh.withUnsafeMutableBufferPointer {
+      pass.run(into: $0.baseAddress, scale: scale, sameScale: false)
+    }
     swap(&records, &fresh)
     swap(&keys, &freshKeys)
     defer {
@@ -143,7 +150,8 @@ package struct DamageTracker {
         let was = fresh[o]
         let parentsMatch =
           (r.parent < 0 ? nil : keys[r.parent]) == (was.parent < 0 ? nil : freshKeys[was.parent])
-        if !(parentsMatch && r.draws(like: was)), rects.add(was.footprint) || rects.add(r.footprint) {
+        if !(parentsMatch && r.draws(like: was)), rects.add(was.footprint) || rects.add(r.footprint)
+        {
           return [frame]
         }
       } else if rects.add(r.footprint) {
@@ -166,7 +174,8 @@ package struct DamageTracker {
   /// shadow when that takes the shape of what the sublayers draw (its blur reach and
   /// offset, in device pixels by `map`'s largest stretch).
   static func shadowReach(
-    _ tree: RenderTree, _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, clip: PixelRect,
+    _ tree: RenderTree, _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D,
+    clip: PixelRect,
     inherited: ShadowReach?
   ) -> ShadowReach? {
     guard tree.nodes[i].state.shadowOpacity > 0 else { return inherited }
@@ -194,7 +203,8 @@ package struct DamageTracker {
   /// The device pixels node `n` (read in place) can touch under `map`, within `clip`;
   /// `painted` is its `paintedRect` when known.
   static func footprint(
-    _ n: UnsafePointer<RenderNode>, painted: CGRect? = nil, map: ProjectiveTransform2D, clip: PixelRect
+    _ n: UnsafePointer<RenderNode>, painted: CGRect? = nil, map: ProjectiveTransform2D,
+    clip: PixelRect
   ) -> PixelRect {
     var r = painted ?? n.paintedRect
     if n.pointee.state.shadowOpacity > 0 {
@@ -225,7 +235,8 @@ struct DamageRects {
 
   init(frame: PixelRect) {
     self.frame = frame
-    limit = Int((Double(frame.width) * Double(frame.height) * DamageTracker.fullFrameFraction).rounded(.down))
+    limit = Int(
+      (Double(frame.width) * Double(frame.height) * DamageTracker.fullFrameFraction).rounded(.down))
   }
 
   /// Adds a damaged footprint, clipped to the frame; true when the damage now calls for
@@ -260,7 +271,9 @@ struct DamageRects {
   /// The merged rectangles, sorted by their top, then left edge; more than
   /// `DamageTracker.maximumRects` become their bounding box.
   var result: [PixelRect] {
-    if rects.count > DamageTracker.maximumRects { return [rects.reduce(PixelRect.empty) { $0.union($1) }] }
+    if rects.count > DamageTracker.maximumRects {
+      return [rects.reduce(PixelRect.empty) { $0.union($1) }]
+    }
     return rects.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
   }
 }
@@ -270,7 +283,9 @@ extension DamageTracker {
   /// remembers this frame's).
   fileprivate mutating func particlesChanged(_ tree: RenderTree) -> Bool {
     var now: [RenderNode.Key: [EmitterParticle]] = [:]
-    for i in tree.nodes.indices { if let p = tree.nodes[i].particles { now[tree.nodes[i].key] = p } }
+    for i in tree.nodes.indices {
+      if let p = tree.nodes[i].particles { now[tree.nodes[i].key] = p }
+    }
     if now.isEmpty && lastParticles.isEmpty { return false }
     defer { lastParticles = now }
     return now != lastParticles

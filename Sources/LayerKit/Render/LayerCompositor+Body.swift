@@ -6,7 +6,8 @@ extension LayerCompositor {
   /// Draws node `i`'s own parts and its sublayers under the affine `map` at opacity
   /// `alpha` (not grouped: each part blends on its own).
   func drawBody(
-    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float, shadow: Bool = true
   ) {
     let n = node(i)
@@ -25,7 +26,8 @@ extension LayerCompositor {
     }
     if let bg = n.pointee.state.backgroundColor, bg.alpha > 0 {
       fillBackground(
-        i, key: n.pointee.key, n.pointee.state, color: bg, map: map, into: s, clip: clip, alpha: alpha)
+        i, key: n.pointee.key, n.pointee.state, color: bg, map: map, into: s, clip: clip,
+        alpha: alpha)
     }
     if n.hasOwnContent || !n.pointee.children.isEmpty {
       if n.pointee.state.masksToBounds {
@@ -48,13 +50,16 @@ extension LayerCompositor {
       let bc = n.pointee.state.borderColor, bc.alpha > 0
     {
       fill(
-        RoundedRectPath.border(of: n.pointee.state), color: bc, rule: .evenOdd, map: map, into: s, clip: clip,
+        RoundedRectPath.border(of: n.pointee.state), color: bc, rule: .evenOdd, map: map, into: s,
+        clip: clip,
         alpha: alpha)
     }
   }
 
   /// Contents (or gradient), shape and sublayers: everything `masksToBounds` clips.
-  private func drawInner(_ i: Int, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+  private func drawInner(
+    _ i: Int, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
     let n = node(i)
     if n.pointee.kind == .gradient, let g = n.pointee.state.gradient,
       let image = gradientImage(n.pointee, g, map: map)
@@ -68,24 +73,30 @@ extension LayerCompositor {
       let stored = n.pointee.backingStore != nil
       let bounds = n.pointee.state.bounds
       let r = ContentsLayout.rect(
-        gravity: n.pointee.state.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect,
+        gravity: n.pointee.state.contentsGravity, imageWidth: image.width,
+        imageHeight: image.height,
+        contentsRect: stored
+          ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect,
         contentsScale: stored
           ? CGFloat(image.width) / Swift.max(bounds.width, 1e-9) : n.pointee.state.contentsScale,
         bounds: bounds, flipped: flipped)
       let cr = stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect
-      if !stored, let patches = NinePartLayout.patches(
-        destination: r, contentsRect: cr, center: n.pointee.state.contentsCenter, imageWidth: image.width,
-        imageHeight: image.height, contentsScale: n.pointee.state.contentsScale)
+      if !stored,
+        let patches = NinePartLayout.patches(
+          destination: r, contentsRect: cr, center: n.pointee.state.contentsCenter,
+          imageWidth: image.width,
+          imageHeight: image.height, contentsScale: n.pointee.state.contentsScale)
       {
         for p in patches {
           drawImage(
-            image, in: p.destination, contentsRect: p.source, state: n.pointee.state, map: map, into: s,
+            image, in: p.destination, contentsRect: p.source, state: n.pointee.state, map: map,
+            into: s,
             clip: clip, alpha: alpha)
         }
       } else {
         drawImage(
-          image, in: stored ? bounds : r, contentsRect: cr, state: n.pointee.state, map: map, into: s,
+          image, in: stored ? bounds : r, contentsRect: cr, state: n.pointee.state, map: map,
+          into: s,
           clip: clip, alpha: alpha, node: i)
       }
     }
@@ -103,11 +114,14 @@ extension LayerCompositor {
       drawText(n.pointee, text, map: map, into: s, clip: clip, alpha: alpha)
     }
     if n.pointee.kind == .replicator, n.pointee.state.replicator?.preservesDepth == true {
-      drawDepthSortedSublayers(i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
+      drawDepthSortedSublayers(
+        i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
     } else if !n.pointee.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
       for c in n.pointee.children {
-        drawNode(c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip, alpha: alpha)
+        drawNode(
+          c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip,
+          alpha: alpha)
       }
     }
   }
@@ -116,7 +130,8 @@ extension LayerCompositor {
 
   /// Fills `path` (layer coordinates) with `color`.
   func fill(
-    _ path: CGPath, color: CGColor, rule: CGPathFillRule, map: CGAffineTransform, into s: RenderSurface,
+    _ path: CGPath, color: CGColor, rule: CGPathFillRule, map: CGAffineTransform,
+    into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
     s.flushPendingClear()
@@ -134,10 +149,13 @@ extension LayerCompositor {
   /// same pixels as filling the path again, without building, flattening or
   /// scan-converting it); a layer that keeps changing is filled the ordinary way.
   func fillBackground(
-    _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform, into s: RenderSurface,
+    _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform,
+    into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
-    if let pending = s.pendingClear, Self.background(st, map: map, alpha: alpha, replaces: pending, clip: clip) {
+    if let pending = s.pendingClear,
+      Self.background(st, map: map, alpha: alpha, replaces: pending, clip: clip)
+    {
       s.pendingClear = nil
     }
     s.flushPendingClear()
@@ -148,10 +166,12 @@ extension LayerCompositor {
     let sameShape = last?.shape == shape
     if sameShape, let recorded = last?.fill, !c.isEmpty {
       // What `beginDrawing(transform:clip:)` would set up, without setting it up.
-      let t = map.concatenating(CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
+      let t = map.concatenating(
+        CGAffineTransform(translationX: CGFloat(-s.originX), y: CGFloat(-s.originY)))
       let box = SIMD4(c.x0 - s.originX, c.y0 - s.originY, c.x1 - s.originX, c.y1 - s.originY)
       if s.context.fill(
-        recorded, transform: t, clip: box, edgeRows: s.bitmapEdgeRows, color: color, alpha: CGFloat(alpha))
+        recorded, transform: t, clip: box, edgeRows: s.bitmapEdgeRows, color: color,
+        alpha: CGFloat(alpha))
       {
         return
       }
@@ -167,7 +187,9 @@ extension LayerCompositor {
     }
     let path = RoundedRectPath.bounds(of: st)
     var entry = NodeParts.Background(shape: shape, map: map, clip: c, fill: nil)
-    if sameShape, let last, last.map == map, last.clip == c, let recorded = ctx.recordFill(path, rule: .winding) {
+    if sameShape, let last, last.map == map, last.clip == c,
+      let recorded = ctx.recordFill(path, rule: .winding)
+    {
       entry.fill = recorded
     } else {
       ctx.addPath(path)
@@ -181,7 +203,8 @@ extension LayerCompositor {
   /// source over of an opaque colour at full coverage is the colour, whatever was there,
   /// so the fill replaces the clear of those pixels.
   static func background(
-    _ st: LayerState, map: CGAffineTransform, alpha: Float, replaces pending: PixelRect, clip: PixelRect
+    _ st: LayerState, map: CGAffineTransform, alpha: Float, replaces pending: PixelRect,
+    clip: PixelRect
   ) -> Bool {
     pending.isInside(clip) && ShadowOccluder(state: st, map: map, alpha: alpha).covers(pending)
   }
@@ -194,7 +217,8 @@ extension LayerCompositor {
   /// With `node`, contents drawn at full opacity the same way twice in a row are kept
   /// resampled (`KeptContents`) and copied from then on.
   func drawImage(
-    _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState, map: CGAffineTransform,
+    _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState,
+    map: CGAffineTransform,
     into s: RenderSurface, clip: PixelRect, alpha: Float, node: Int? = nil
   ) {
     guard rect.width > 0, rect.height > 0, cr.width != 0, cr.height != 0 else { return }
@@ -202,7 +226,8 @@ extension LayerCompositor {
     let device = rect.applying(map)
     // Pixel-exact placement: blit the rows directly.
     if unit, map.b == 0, map.c == 0, map.a > 0, map.d > 0, device.width == CGFloat(image.width),
-      device.height == CGFloat(image.height), device.minX == device.minX.rounded(), device.minY == device.minY.rounded(),
+      device.height == CGFloat(image.height), device.minX == device.minX.rounded(),
+      device.minY == device.minY.rounded(),
       abs(device.minX) < 1e9, abs(device.minY) < 1e9
     {
       blit(image, atX: Int(device.minX), y: Int(device.minY), into: s, clip: clip, alpha: alpha)
@@ -210,11 +235,14 @@ extension LayerCompositor {
     }
     s.flushPendingClear()
     let full = CGRect(
-      x: rect.minX - cr.minX / cr.width * rect.width, y: rect.minY - cr.minY / cr.height * rect.height,
+      x: rect.minX - cr.minX / cr.width * rect.width,
+      y: rect.minY - cr.minY / cr.height * rect.height,
       width: rect.width / cr.width, height: rect.height / cr.height)
     // Magnified when either axis gets more than one device pixel per image pixel.
-    let sx = (map.a * map.a + map.b * map.b).squareRoot(), sy = (map.c * map.c + map.d * map.d).squareRoot()
-    let pixelsPerImagePixel = Swift.max(sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
+    let sx = (map.a * map.a + map.b * map.b).squareRoot()
+    let sy = (map.c * map.c + map.d * map.d).squareRoot()
+    let pixelsPerImagePixel = Swift.max(
+      sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
     let filter = pixelsPerImagePixel > 1 ? st.magnificationFilter : st.minificationFilter
     if let i = node, unit, alpha >= 1, !(pixelsPerImagePixel <= 1 && filter == .trilinear),
       let kept = keptContents(i, image, full: full, map: map, filter: filter, into: s)
@@ -243,18 +271,24 @@ extension LayerCompositor {
     into s: RenderSurface
   ) -> KeptContents? {
     let device = full.applying(map)
-    guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite else { return nil }
+    guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite
+    else { return nil }
     let extent = PixelRect(covering: device).intersection(s.rect)
     guard !extent.isEmpty else { return nil }
     let parts = nodeParts.parts(i, key: tree.nodes[i].key)
-    guard let last = parts.contents, last.matches(image, full: full, map: map, filter: filter, extent: extent) else {
-      parts.contents = NodeParts.Contents(image: image, full: full, map: map, filter: filter, extent: extent)
+    guard let last = parts.contents,
+      last.matches(image, full: full, map: map, filter: filter, extent: extent)
+    else {
+      parts.contents = NodeParts.Contents(
+        image: image, full: full, map: map, filter: filter, extent: extent)
       return nil
     }
     if let kept = last.kept { return kept }
     // Drawn only when the budget can keep it: a full budget would otherwise draw it twice
     // on every frame, once to keep and once again when keeping fails.
-    guard keptContentsBudget.fits(extent.area), let off = RenderSurface(rect: extent) else { return nil }
+    guard keptContentsBudget.fits(extent.area), let off = RenderSurface(rect: extent) else {
+      return nil
+    }
     off.beginDrawing(transform: map, clip: extent)
     off.context.interpolationQuality = filter == .nearest ? .none : .default
     off.context.draw(image, in: full)
@@ -267,7 +301,9 @@ extension LayerCompositor {
   }
 
   /// Source-over of `image` with its top-left pixel at device `(x, y)`.
-  private func blit(_ image: CGImage, atX x: Int, y: Int, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+  private func blit(
+    _ image: CGImage, atX x: Int, y: Int, into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
     let r = clip.intersection(PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height))
     guard !r.isEmpty else { return }
     let k = PixelCompositing.byte(alpha)
@@ -276,15 +312,21 @@ extension LayerCompositor {
     s.pendingClear = copy ? nil : s.pendingClear
     s.flushPendingClear()
     image.pixels.withUnsafeBytes { raw in
-      let src = SendablePointer(UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
+      let src = SendablePointer(
+        UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!))
       let dst = SendablePointer(s.pixel(x: r.x0, y: r.y0))
-      let iw = image.width, ds = s.stride, w = r.width, sx = r.x0 - x, sy = r.y0 - y
+      let iw = image.width
+      let ds = s.stride
+      let w = r.width
+      let sx = r.x0 - x
+      let sy = r.y0 - y
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
         for row in rows {
           if copy {
             (dst.pointer + row * ds).update(from: src.pointer + (sy + row) * iw + sx, count: w)
           } else {
-            RowKernels.srcOverRow(dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
+            RowKernels.srcOverRow(
+              dst.pointer + row * ds, src.pointer + (sy + row) * iw + sx, count: w, opacity: k)
           }
         }
       }
@@ -292,7 +334,10 @@ extension LayerCompositor {
   }
 
   /// Fills and strokes a shape layer's path.
-  private func drawShape(_ sh: ShapeLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+  private func drawShape(
+    _ sh: ShapeLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
+    alpha: Float
+  ) {
     guard let path = sh.path, !path.isEmpty else { return }
     let ctx = s.context
     s.flushPendingClear()
@@ -316,7 +361,8 @@ extension LayerCompositor {
   /// Sets `ctx`'s line style to the shape's and returns the part of `path` its
   /// `strokeStart`…`strokeEnd` keeps, or nil when that is empty.
   static func prepareStroke(_ sh: ShapeLayerState, _ path: CGPath, in ctx: CGContext) -> CGPath? {
-    let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart, end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
+    let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart
+    let end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
     let stroked = start <= 0 && end >= 1 ? path : path.trimmed(from: start, to: end)
     guard !stroked.isEmpty else { return nil }
     ctx.setLineWidth(sh.lineWidth)
@@ -331,7 +377,8 @@ extension LayerCompositor {
   /// animated `fontSize`), clipped to its bounds; the layout is cached while the text
   /// state and bounds stay the same.
   private func drawText(
-    _ n: RenderNode, _ text: TextLayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float
+    _ n: RenderNode, _ text: TextLayerState, map: CGAffineTransform, into s: RenderSurface,
+    clip: PixelRect, alpha: Float
   ) {
     let b = n.state.bounds
     let fills: [GlyphFill]
@@ -352,14 +399,18 @@ extension LayerCompositor {
 
   /// The gradient image of node `n` at the map's resolution, cached while its state,
   /// bounds and resolution stay the same.
-  private func gradientImage(_ n: RenderNode, _ g: GradientLayerState, map: CGAffineTransform) -> CGImage? {
+  private func gradientImage(_ n: RenderNode, _ g: GradientLayerState, map: CGAffineTransform)
+    -> CGImage?
+  {
     let b = n.state.bounds
     var scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     let px = Double(b.width * scale) * Double(b.height * scale)
     if px > 4_194_304 { scale *= (4_194_304 / px).squareRoot() }
     scale = (scale * 64).rounded(.up) / 64
     gradientsUsed.insert(n.key)
-    if let c = gradientCache[n.key], c.state == g, c.bounds == b, c.scale == scale { return c.image }
+    if let c = gradientCache[n.key], c.state == g, c.bounds == b, c.scale == scale {
+      return c.image
+    }
     let image = GradientRasterizer.image(g, bounds: b, pixelsPerPoint: scale)
     gradientCache[n.key] = (g, b, scale, image)
     return image
@@ -380,8 +431,11 @@ extension LayerCompositor {
     let covering = PixelRect(covering: device)
     let region = clip.intersection(covering)
     guard !region.isEmpty else { return }
-    let aligned = map.b == 0 && map.c == 0 && RoundedRectPath.isRectangular(st)
-      && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
+    let aligned =
+      map.b == 0 && map.c == 0 && RoundedRectPath.isRectangular(st)
+      && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy {
+        abs($0 - $0.rounded()) < 1e-9
+      }
     if aligned {
       body(s, region)
       return

@@ -31,7 +31,9 @@ package final class LayerCompositor {
   /// `tree`'s nodes while `render` draws, read in place (`node(_:)`).
   @exclusivity(unchecked) private var nodeBase: UnsafePointer<RenderNode>?
   package let shadowCache = ShadowCache()
-  var gradientCache: [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] = [:]
+  var gradientCache:
+    [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] =
+      [:]
   var gradientsUsed = Set<RenderNode.Key>()
   var textCache: [RenderNode.Key: (state: TextLayerState, bounds: CGRect, fills: [GlyphFill])] = [:]
   /// `shouldRasterize` bitmaps, and the layers that drew through theirs this frame.
@@ -84,10 +86,12 @@ package final class LayerCompositor {
   /// laid out over it (as one thread drawing all of it would), so the band's pixels are
   /// the bytes that thread would draw there. It defaults to `clip`.
   package func render(
-    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat, limit: PixelRect? = nil
+    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat,
+    limit: PixelRect? = nil
   ) {
     render(
-      tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true,
+      tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale),
+      placesRoot: true,
       limit: limit)
   }
 
@@ -96,11 +100,13 @@ package final class LayerCompositor {
   /// bounds space, ignoring its position and transform) to device pixels; offscreens are
   /// laid out over `limit` (default `clip`), which contains `clip`.
   package func render(
-    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool,
+    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform,
+    placesRoot: Bool,
     limit: PixelRect? = nil
   ) {
     precondition(
-      clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true, "the band \(clip) is outside \(limit!)")
+      clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true,
+      "the band \(clip) is outside \(limit!)")
     self.tree = tree
     offscreenLimit = limit ?? clip
     nodeParts.begin(nodeCount: tree.nodes.count)
@@ -112,14 +118,18 @@ package final class LayerCompositor {
       self.tree = RenderTree()
       shadowCache.endFrame()
       dropIdleProjectedBitmaps()
-      if rasterCache.count > rasterUsed.count { rasterCache = rasterCache.filter { rasterUsed.contains($0.key) } }
+      if rasterCache.count > rasterUsed.count {
+        rasterCache = rasterCache.filter { rasterUsed.contains($0.key) }
+      }
       if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
       if gradientCache.count > gradientsUsed.count {
         gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
       }
     }
     let device = ProjectiveTransform2D(affine: rootMap)
-    guard let root = tree.root, !clip.isEmpty, device.isFinite, device.inverse != nil else { return }
+    guard let root = tree.root, !clip.isEmpty, device.isFinite, device.inverse != nil else {
+      return
+    }
     let local = placesRoot ? tree.localTransform(root, parent: nil) : .identity
     tree.nodes.withUnsafeBufferPointer { nodes in
       nodeBase = nodes.baseAddress
@@ -140,7 +150,8 @@ package final class LayerCompositor {
   /// `parentMap` (that plane into the surface's device space), at inherited opacity
   /// `alpha`.
   func drawNode(
-    _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     StackReserve.ensure {
@@ -153,16 +164,19 @@ package final class LayerCompositor {
       }
       // A transition applies each state's own opacity (`drawTransition`).
       let a =
-        n.pointee.transition != nil ? alpha : alpha * Swift.min(Swift.max(n.pointee.state.opacity, 0), 1)
+        n.pointee.transition != nil
+        ? alpha : alpha * Swift.min(Swift.max(n.pointee.state.opacity, 0), 1)
       guard a > 0 else { return }
       if let mode = CompositingFilter.blendMode(named: n.pointee.state.compositingFilter),
         blendGroupNode != i
       {
-        drawBlendGroup(i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+        drawBlendGroup(
+          i, mode: mode, local: local, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
         return
       }
       if let pending = s.pendingClear, !keepsPendingClear(n, alpha: a),
-        !backgroundReplacesClear(n, pending, local: local, parentMap: parentMap, alpha: a, clip: clip)
+        !backgroundReplacesClear(
+          n, pending, local: local, parentMap: parentMap, alpha: a, clip: clip)
       {
         s.flushPendingClear()
       }
@@ -175,7 +189,8 @@ package final class LayerCompositor {
       if !n.pointee.state.isDoubleSided && !Self.isFrontFacing(map, at: n.pointee.state.bounds) {
         return
       }
-      if n.pointee.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a) {
+      if n.pointee.state.shouldRasterize, drawRasterized(i, map: map, into: s, clip: clip, alpha: a)
+      {
         return
       }
       if let affine = map.exactAffine {
@@ -188,7 +203,8 @@ package final class LayerCompositor {
 
   /// Draws node `i` under an affine map: its transition, or the node itself.
   func drawFlat(
-    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     if let t = tree.nodes[i].transition {
@@ -200,7 +216,8 @@ package final class LayerCompositor {
 
   /// Draws node `i` under an affine map, through an offscreen group when it needs one.
   func drawFlatState(
-    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     let n = node(i)
@@ -283,7 +300,9 @@ package final class LayerCompositor {
   /// The device pixels of `s` an offscreen group of node `i` (under the affine `map`)
   /// covers: the offscreen area cut to the layer's bounds when it clips to them (and casts
   /// no shadow), else to what it can draw.
-  func groupArea(_ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, in s: RenderSurface) -> PixelRect {
+  func groupArea(
+    _ i: Int, map: CGAffineTransform, parentMap: ProjectiveTransform2D, in s: RenderSurface
+  ) -> PixelRect {
     let n = node(i)
     let area = offscreenArea(of: s)
     if n.pointee.state.masksToBounds && n.pointee.state.shadowOpacity <= 0 {
@@ -334,7 +353,8 @@ package final class LayerCompositor {
     _ n: UnsafePointer<RenderNode>, _ pending: PixelRect, local: CATransform3D,
     parentMap: ProjectiveTransform2D, alpha: Float, clip: PixelRect
   ) -> Bool {
-    guard n.pointee.state.backgroundColor != nil, n.pointee.transition == nil, n.pointee.mask == nil,
+    guard n.pointee.state.backgroundColor != nil, n.pointee.transition == nil,
+      n.pointee.mask == nil,
       n.pointee.tint == nil, !(n.pointee.state.shadowOpacity > 0),
       !n.pointee.state.shouldRasterize, n.pointee.kind != .transform,
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine
@@ -354,11 +374,13 @@ extension ProjectiveTransform2D {
   /// The affine transform equal to the map, when it has no perspective part.
   var exactAffine: CGAffineTransform? {
     let scale = Swift.max(abs(m11), abs(m12), abs(m21), abs(m22), 1e-300)
-    guard abs(m13) <= 1e-12 * scale / Swift.max(abs(m33), 1), abs(m23) <= 1e-12 * scale / Swift.max(abs(m33), 1),
+    guard abs(m13) <= 1e-12 * scale / Swift.max(abs(m33), 1),
+      abs(m23) <= 1e-12 * scale / Swift.max(abs(m33), 1),
       m33 != 0
     else { return nil }
     let k = 1 / m33
-    return CGAffineTransform(a: m11 * k, b: m12 * k, c: m21 * k, d: m22 * k, tx: m31 * k, ty: m32 * k)
+    return CGAffineTransform(
+      a: m11 * k, b: m12 * k, c: m21 * k, d: m22 * k, tx: m31 * k, ty: m32 * k)
   }
 
   /// The map of an affine transform.

@@ -10,29 +10,39 @@ package enum PixelCompositing {
   /// Composites the pixels of `src` that lie in `clip` onto `dst` (both in device
   /// space), at opacity `alpha` (0…1) and, when given, multiplied by `tint`.
   package static func composite(
-    _ src: RenderSurface, onto dst: RenderSurface, clip: PixelRect, alpha: Float, tint: SIMD4<Float>? = nil
+    _ src: RenderSurface, onto dst: RenderSurface, clip: PixelRect, alpha: Float,
+    tint: SIMD4<Float>? = nil
   ) {
     let r = clip.intersection(src.rect).intersection(dst.rect)
     guard !r.isEmpty, alpha > 0 else { return }
     dst.flushPendingClear()
     let k = byte(alpha)
-    let s = SendablePointer(src.pixel(x: r.x0, y: r.y0)), d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
-    let ss = src.stride, ds = dst.stride, w = r.width
+    let s = SendablePointer(src.pixel(x: r.x0, y: r.y0))
+    let d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
+    let ss = src.stride
+    let ds = dst.stride
+    let w = r.width
     if let tint {
       let t = (byte(tint.x), byte(tint.y), byte(tint.z), PixelMath.mul255(byte(tint.w), k))
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
-        for y in rows { RowKernels.srcOverTintedRow(d.pointer + y * ds, s.pointer + y * ss, count: w, tint: t) }
+        for y in rows {
+          RowKernels.srcOverTintedRow(d.pointer + y * ds, s.pointer + y * ss, count: w, tint: t)
+        }
       }
     } else {
       ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
-        for y in rows { RowKernels.srcOverRow(d.pointer + y * ds, s.pointer + y * ss, count: w, opacity: k) }
+        for y in rows {
+          RowKernels.srcOverRow(d.pointer + y * ds, s.pointer + y * ss, count: w, opacity: k)
+        }
       }
     }
   }
 
   /// Replaces the pixels of `dst` inside `clip` by `dst·(1 − p) + src·p` (a
   /// cross-dissolve towards `src`; pixels outside `src` count as transparent).
-  package static func dissolve(_ dst: RenderSurface, toward src: RenderSurface, progress p: Double, clip: PixelRect) {
+  package static func dissolve(
+    _ dst: RenderSurface, toward src: RenderSurface, progress p: Double, clip: PixelRect
+  ) {
     let r = clip.intersection(dst.rect)
     guard !r.isEmpty else { return }
     dst.flushPendingClear()
@@ -46,7 +56,8 @@ package enum PixelCompositing {
       }
       if both.x0 > r.x0 { scaleRow(row, count: both.x0 - r.x0, by: 255 - k) }
       if both.x1 < r.x1 { scaleRow(row + (both.x1 - r.x0), count: r.x1 - both.x1, by: 255 - k) }
-      RowKernels.dissolveRow(dst.pixel(x: both.x0, y: y), src.pixel(x: both.x0, y: y), count: both.width, amount: k)
+      RowKernels.dissolveRow(
+        dst.pixel(x: both.x0, y: y), src.pixel(x: both.x0, y: y), count: both.width, amount: k)
     }
   }
 
@@ -79,7 +90,9 @@ package enum PixelCompositing {
     }
     let d = SendablePointer(dst.pixel(x: r.x0, y: r.y0))
     let m = SendablePointer(mask.pixel(x: r.x0, y: r.y0))
-    let ds = dst.stride, ms = mask.stride, w = r.width
+    let ds = dst.stride
+    let ms = mask.stride
+    let w = r.width
     ParallelRows.run(0..<r.height, pixelsPerRow: w) { rows in
       for y in rows {
         RowKernels.multiplyByMaskRow(
@@ -94,5 +107,7 @@ package enum PixelCompositing {
   }
 
   /// A 0…1 amount as a byte, rounded.
-  static func byte(_ v: Float) -> UInt32 { UInt32(Swift.min(Swift.max(v.isNaN ? 0 : v, 0), 1) * 255 + 0.5) }
+  static func byte(_ v: Float) -> UInt32 {
+    UInt32(Swift.min(Swift.max(v.isNaN ? 0 : v, 0), 1) * 255 + 0.5)
+  }
 }

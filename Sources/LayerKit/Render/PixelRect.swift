@@ -8,7 +8,10 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
   package var x0: Int, y0: Int, x1: Int, y1: Int
 
   package init(x0: Int, y0: Int, x1: Int, y1: Int) {
-    self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    self.x0 = x0
+    self.y0 = y0
+    self.x1 = x1
+    self.y1 = y1
   }
 
   /// The empty rectangle.
@@ -17,7 +20,8 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
   /// The smallest pixel rect covering `r` (any part of a pixel counts); empty for a
   /// null, empty or non-finite rect. Coordinates are clamped to ±2²⁴.
   package init(covering r: CGRect) {
-    guard !r.isNull, r.width > 0, r.height > 0, !r.minX.isNaN, !r.minY.isNaN, !r.maxX.isNaN, !r.maxY.isNaN
+    guard !r.isNull, r.width > 0, r.height > 0, !r.minX.isNaN, !r.minY.isNaN, !r.maxX.isNaN,
+      !r.maxY.isNaN
     else {
       self = .empty
       return
@@ -36,7 +40,9 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
   package var cgRect: CGRect { CGRect(x: x0, y: y0, width: width, height: height) }
 
   package func intersection(_ o: PixelRect) -> PixelRect {
-    let r = PixelRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0), x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
+    let r = PixelRect(
+      x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0), x1: Swift.min(x1, o.x1),
+      y1: Swift.min(y1, o.y1))
     return r.isEmpty ? .empty : r
   }
 
@@ -48,7 +54,9 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
   package func union(_ o: PixelRect) -> PixelRect {
     if isEmpty { return o }
     if o.isEmpty { return self }
-    return PixelRect(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0), x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
+    return PixelRect(
+      x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0), x1: Swift.max(x1, o.x1),
+      y1: Swift.max(y1, o.y1))
   }
 
   /// The parts of the rect outside `o` (which it is assumed to contain, else the parts

@@ -20,7 +20,8 @@ extension UnsafePointer<RenderNode> {
     if pointee.backingStore == nil, let image = pointee.state.contentsObject?.image {
       r = r.union(
         ContentsLayout.rect(
-          gravity: pointee.state.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+          gravity: pointee.state.contentsGravity, imageWidth: image.width,
+          imageHeight: image.height,
           contentsRect: pointee.state.contentsRect, contentsScale: pointee.state.contentsScale,
           bounds: pointee.state.bounds, flipped: pointee.state.isGeometryFlipped))
     }

@@ -29,7 +29,9 @@ package final class RenderSurface {
   /// A transparent surface covering `rect` of device space, or nil when `rect` is empty
   /// or larger than a context may be.
   package convenience init?(rect: PixelRect) {
-    guard !rect.isEmpty, let ctx = CGContext(width: rect.width, height: rect.height) else { return nil }
+    guard !rect.isEmpty, let ctx = CGContext(width: rect.width, height: rect.height) else {
+      return nil
+    }
     self.init(ctx, rect: rect)
   }
 
@@ -39,7 +41,9 @@ package final class RenderSurface {
   /// whatever it held, for a caller that draws, reads and composites only inside `used`
   /// (`SurfacePool`). The surface's rows and clip are the rect's, so it draws the pixels a
   /// bitmap of exactly that size would.
-  package convenience init(reusing context: CGContext, rect: PixelRect, clearing used: PixelRect? = nil) {
+  package convenience init(
+    reusing context: CGContext, rect: PixelRect, clearing used: PixelRect? = nil
+  ) {
     precondition(
       !rect.isEmpty && rect.width <= context.width && rect.height <= context.height,
       "\(rect) does not fit a \(context.width) × \(context.height) bitmap")
@@ -82,7 +86,9 @@ package final class RenderSurface {
   package let width: Int
   package let height: Int
   /// The device pixels the surface covers.
-  package var rect: PixelRect { PixelRect(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
+  package var rect: PixelRect {
+    PixelRect(x0: originX, y0: originY, x1: originX + width, y1: originY + height)
+  }
 
   /// The first pixel of device row `y`, device column `x`.
   @inline(__always)
@@ -100,7 +106,9 @@ package final class RenderSurface {
     let c = clip.intersection(rect)
     context.clip(to: CGRect(x: c.x0 - originX, y: c.y0 - originY, width: c.width, height: c.height))
     context.setEdgeRows(bitmapEdgeRows)
-    context.concatenate(transform.concatenating(CGAffineTransform(translationX: CGFloat(-originX), y: CGFloat(-originY))))
+    context.concatenate(
+      transform.concatenating(
+        CGAffineTransform(translationX: CGFloat(-originX), y: CGFloat(-originY))))
   }
 
   /// `edgeRows` in bitmap rows (all of them when nil).

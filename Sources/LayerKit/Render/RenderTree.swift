@@ -69,7 +69,9 @@ package struct RenderTree: Sendable {
   /// into the drawn space of `layer`, the layer it masks.
   package func maskTransform(placement m: CATransform3D, of layer: Int) -> CATransform3D {
     nodes.withUnsafeBufferPointer { b in
-      guard let f = LayerGeometry.flip(b.baseAddress.unsafelyUnwrapped[layer].state) else { return m }
+      guard let f = LayerGeometry.flip(b.baseAddress.unsafelyUnwrapped[layer].state) else {
+        return m
+      }
       return m.concatenating(f)
     }
   }

@@ -30,20 +30,25 @@ extension RenderTreeBuilder {
   private static func drawBackingStore(_ layer: CALayer) -> LayerBackingStore? {
     let s = layer.state
     let size = s.bounds.size
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+      return nil
+    }
     let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
     // Each side is capped on its own first (a long thin layer keeps its thin side's
     // resolution), then both shrink by one factor to the pixel budget.
     let side = CGFloat(maximumBackingStoreSide)
-    var sx = min(size.width * scale, side), sy = min(size.height * scale, side)
+    var sx = min(size.width * scale, side)
+    var sy = min(size.height * scale, side)
     let pixels = Double(sx) * Double(sy)
     if pixels > Double(maximumBackingStorePixels) {
       let k = (Double(maximumBackingStorePixels) / pixels).squareRoot()
       sx *= k
       sy *= k
     }
-    let w = max(Int(geometric: sx, .up), 1), h = max(Int(geometric: sy, .up), 1)
-    guard w <= CGImage.maximumDimension, h <= CGImage.maximumDimension, let ctx = CGContext(width: w, height: h)
+    let w = max(Int(geometric: sx, .up), 1)
+    let h = max(Int(geometric: sy, .up), 1)
+    guard w <= CGImage.maximumDimension, h <= CGImage.maximumDimension,
+      let ctx = CGContext(width: w, height: h)
     else {
       CADiagnostics.report(key: "display", "\(layer) is too large to draw; drew nothing")
       return nil

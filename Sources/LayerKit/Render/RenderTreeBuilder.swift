@@ -209,7 +209,8 @@ package struct RenderTreeBuilder {
     return StackReserve.ensure {
       let id = ObjectIdentifier(layer)
       guard !onPath.contains(id) else {
-        CADiagnostics.report(key: "mask", "\(layer) appears inside its own subtree or mask (a cycle); skipped")
+        CADiagnostics.report(
+          key: "mask", "\(layer) appears inside its own subtree or mask (a cycle); skipped")
         return nil
       }
       onPath.insert(id)
@@ -235,13 +236,17 @@ package struct RenderTreeBuilder {
       }
       // The node is built in place in the tree (a node is large: no copy of it is made).
       let index = tree.nodes.count
-      tree.nodes.append(RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: state))
+      tree.nodes.append(
+        RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: state))
       let volatile = layer is CAEmitterLayer || layer is CATiledLayer
       info.append(
         NodeInfo(
-          layer: layer, end: index + 1, showsAnimation: shows, subtreeAnimated: !storage.entries.isEmpty,
+          layer: layer, end: index + 1, showsAnimation: shows,
+          subtreeAnimated: !storage.entries.isEmpty,
           volatile: volatile, subtreeVolatile: volatile))
-      if transitions, !storage.entries.isEmpty, storage.entries.contains(where: { $0.animation is CATransition }) {
+      if transitions, !storage.entries.isEmpty,
+        storage.entries.contains(where: { $0.animation is CATransition })
+      {
         info[index].transitionEntry = true
       }
       tree.nodes[index].backingStore = store
@@ -266,13 +271,15 @@ package struct RenderTreeBuilder {
         replicatedNodes += count * perInstance
         children.reserveCapacity(count * layer.children.count)
         var copies = ReplicatorInstances(
-          rep, state: tree.nodes[index].state, tint: tint, now: delayed?.localTime ?? storage.localTime,
+          rep, state: tree.nodes[index].state, tint: tint,
+          now: delayed?.localTime ?? storage.localTime,
           time: delayed?.localTime, delays: transitions)
         for i in 0..<count {
           let copy = copies.next()
           for child in layer.children {
             if let c = add(
-              child, instance: instance &* 31 &+ i &+ 1, instanceTransform: copy.transform, tint: copy.tint,
+              child, instance: instance &* 31 &+ i &+ 1, instanceTransform: copy.transform,
+              tint: copy.tint,
               parentTime: copy.time)
             {
               children.append(c)
@@ -280,7 +287,8 @@ package struct RenderTreeBuilder {
           }
         }
       } else {
-        children = addChildren(layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
+        children = addChildren(
+          layer.children, instance: instance, tint: tint, parentTime: delayed?.localTime)
       }
       tree.nodes[index].children = children
       orderChildren(index)
@@ -290,7 +298,8 @@ package struct RenderTreeBuilder {
       }
       if transitions, let t = layer.presentationTransition {
         let out = addOutgoing(
-          t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform, tint: tint)
+          t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform,
+          tint: tint)
         tree.nodes[index].transition = RenderTransition(t, outgoing: out)
       }
       finishSubtree(index)
@@ -304,7 +313,9 @@ package struct RenderTreeBuilder {
     var indices: [Int] = []
     indices.reserveCapacity(layers.count)
     for child in layers {
-      if let c = add(child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime) {
+      if let c = add(
+        child, instance: instance, instanceTransform: nil, tint: tint, parentTime: parentTime)
+      {
         indices.append(c)
       }
     }
@@ -314,7 +325,8 @@ package struct RenderTreeBuilder {
   /// The node of a transition's outgoing state: the snapshot's state (no backing
   /// store) with the snapshot's sublayers.
   private mutating func addOutgoing(
-    _ snapshot: TransitionSnapshot, of layer: CALayer, instance: Int, instanceTransform: CATransform3D?,
+    _ snapshot: TransitionSnapshot, of layer: CALayer, instance: Int,
+    instanceTransform: CATransform3D?,
     tint: SIMD4<Float>?
   ) -> Int {
     let index = tree.nodes.count
@@ -331,7 +343,8 @@ package struct RenderTreeBuilder {
     let id = ObjectIdentifier(layer)
     onPath.insert(id)
     defer { onPath.remove(id) }
-    tree.nodes[index].children = addChildren(snapshot.sublayers, instance: instance, tint: tint, parentTime: nil)
+    tree.nodes[index].children = addChildren(
+      snapshot.sublayers, instance: instance, tint: tint, parentTime: nil)
     orderChildren(index)
     finishSubtree(index)
     return index
@@ -408,7 +421,8 @@ package struct RenderTreeBuilder {
     var a = tree.nodes[index].children[0]
     for k in 1..<count {
       let b = tree.nodes[index].children[k]
-      let za = tree.nodes[a].state.zPosition, zb = tree.nodes[b].state.zPosition
+      let za = tree.nodes[a].state.zPosition
+      let zb = tree.nodes[b].state.zPosition
       if za > zb || (za == zb && a > b) {
         ordered = false
         break
@@ -419,7 +433,8 @@ package struct RenderTreeBuilder {
     var children: [Int] = []
     swap(&children, &tree.nodes[index].children)
     children.sort { l, r in
-      let zl = tree.nodes[l].state.zPosition, zr = tree.nodes[r].state.zPosition
+      let zl = tree.nodes[l].state.zPosition
+      let zr = tree.nodes[r].state.zPosition
       return zl != zr ? zl < zr : l < r
     }
     swap(&children, &tree.nodes[index].children)

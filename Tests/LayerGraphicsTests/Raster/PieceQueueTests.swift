@@ -32,8 +32,9 @@ import Testing
     }
 
     func deposits() -> CoverageCells {
-      CoverageCells(cells: cells, touched: touched, pieces: queue, stride: PieceQueueTests.stride,
-                    width: PieceQueueTests.width, words: PieceQueueTests.words)
+      CoverageCells(
+        cells: cells, touched: touched, pieces: queue, stride: PieceQueueTests.stride,
+        width: PieceQueueTests.width, words: PieceQueueTests.words)
     }
   }
 
@@ -65,15 +66,17 @@ import Testing
     while rowBottom < yb {
       let moved = x + (rowBottom - y) * dxdy
       let xn = Swift.min(moved > 0 ? moved : 0, maxX)
-      cells.depositPiece(cells.cells + row * stride, cells.touched + row * words, xa: x, xb: xn,
-                         d: (rowBottom - y) * e.winding)
+      cells.depositPiece(
+        cells.cells + row * stride, cells.touched + row * words, xa: x, xb: xn,
+        d: (rowBottom - y) * e.winding)
       x = xn
       y = rowBottom
       rowBottom += 1
       row += 1
     }
-    cells.depositPiece(cells.cells + row * stride, cells.touched + row * words, xa: x, xb: xEnd,
-                       d: (yb - y) * e.winding)
+    cells.depositPiece(
+      cells.cells + row * stride, cells.touched + row * words, xa: x, xb: xEnd,
+      d: (yb - y) * e.winding)
   }
 
   /// Edges of every kind the queue handles: short sloped ones (one to four rows, mostly
@@ -86,16 +89,21 @@ import Testing
     for k in 0..<count {
       let x0 = r.next() * w
       let y0 = bandTop - 6 + r.next() * 44
-      var x1: Float, y1: Float
+      var x1: Float
+      var y1: Float
       switch k % 6 {
-      case 0: (x1, y1) = (Swift.min(Swift.max(x0 + (r.next() - 0.5) * 3, 0), w), y0 + r.next() * 3.5)
+      case 0:
+        (x1, y1) = (Swift.min(Swift.max(x0 + (r.next() - 0.5) * 3, 0), w), y0 + r.next() * 3.5)
       case 1: (x1, y1) = (Swift.min(Swift.max(x0 + (r.next() - 0.5) * 4, 0), w), y0 + r.next() * 12)
       case 2: (x1, y1) = (r.next() * w, y0 + r.next() * 0.7)
       case 3: (x1, y1) = (x0, y0 + r.next() * 20)
       case 4: (x1, y1) = (w, y0 + r.next() * 2)
       default: (x1, y1) = (Swift.min(x0 + r.next(), w), bandTop - 3 + r.next() * 40)
       }
-      if k % 6 == 4 { out.append(RasterEdge(x0: w, y0: y0, x1: x1, y1: y1, winding: 1)); continue }
+      if k % 6 == 4 {
+        out.append(RasterEdge(x0: w, y0: y0, x1: x1, y1: y1, winding: 1))
+        continue
+      }
       guard y1 > y0 else { continue }
       out.append(RasterEdge(x0: x0, y0: y0, x1: x1, y1: y1, winding: k % 2 == 0 ? 1 : -1))
     }
@@ -105,15 +113,18 @@ import Testing
   @Test(arguments: [(UInt64(1), 40), (2, 700), (3, 2_000)])
   func queuedDepositsEqualImmediateOnes(seed: UInt64, count: Int) {
     let edges = Self.edges(seed: seed, count: count)
-    let queued = Scratch(), immediate = Scratch()
-    var q = queued.deposits(), i = immediate.deposits()
+    let queued = Scratch()
+    let immediate = Scratch()
+    var q = queued.deposits()
+    var i = immediate.deposits()
     for e in edges {
       q.deposit(e, bandTop: Self.bandTop, bandBottom: Self.bandBottom)
       Self.depositImmediately(e, into: &i)
     }
     q.flush()
     #expect(q.pieceCount == 0)
-    var differentCells = 0, touchedCells = 0
+    var differentCells = 0
+    var touchedCells = 0
     for k in 0..<(Self.stride * 32 + 1) {
       if queued.cells[k].bitPattern != immediate.cells[k].bitPattern { differentCells += 1 }
       if queued.cells[k] != 0 { touchedCells += 1 }
@@ -139,15 +150,18 @@ import Testing
   static func depositWideByColumn(
     _ c: UnsafeMutablePointer<Float>, xa: Float, xb: Float, d: Float
   ) {
-    let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
-    let w = abs(xb - xa), inv = 1 / w
+    let lo = Swift.min(xa, xb)
+    let hi = Swift.max(xa, xb)
+    let w = abs(xb - xa)
+    let inv = 1 / w
     let i0 = Int(lo)
     let u0 = Float(i0 + 1) - lo
     let g0 = u0 >= w ? u0 - 0.5 * w : 0.5 * u0 * u0 * inv
     let acc0 = d * g0
     c[i0] += acc0
     let i1 = Int(hi.rounded(.up)) - 1
-    var prev = acc0, gPrev = g0
+    var prev = acc0
+    var gPrev = g0
     for i in (i0 + 1)...i1 {
       let u = Float(i + 1) - lo
       let g1 = u >= w ? u - 0.5 * w : 0.5 * u * u * inv
@@ -165,7 +179,8 @@ import Testing
   /// column-at-a-time loop, and nothing past their last cell.
   @Test func widePiecesEqualTheColumnLoop() {
     var r = Sequence(state: 7)
-    let vector = Scratch(), byColumn = Scratch()
+    let vector = Scratch()
+    let byColumn = Scratch()
     let w = Float(Self.width)
     for k in 0..<3_000 {
       // A row's cells start from other pieces' sums.

@@ -31,7 +31,8 @@ import Testing
       switch scale {
       case .ordinary: return CGPoint(x: r.within(-4, 100), y: r.within(-4, 76))
       case .tiny:
-        let cx = r.within(5, 90), cy = r.within(5, 66)
+        let cx = r.within(5, 90)
+        let cy = r.within(5, 66)
         return CGPoint(x: cx + r.within(-1.5, 1.5), y: cy + r.within(-1.5, 1.5))
       case .overhanging: return CGPoint(x: r.within(-400, 500), y: r.within(-300, 380))
       case .huge: return CGPoint(x: r.within(-3e7, 3e7), y: r.within(-3e7, 3e7))
@@ -81,7 +82,9 @@ import Testing
 
   @Test(arguments: [CGPathFillRule.winding, .evenOdd], Scale.allCases)
   func vectorSumsStayWithinOneLevelOfInOrderSums(rule: CGPathFillRule, scale: Scale) {
-    var largest = 0, differing = 0, covered = 0
+    var largest = 0
+    var differing = 0
+    var covered = 0
     for seed in 1...40 {
       let pathSeed = UInt64(seed) &* 7919 &+ UInt64(rule == .evenOdd ? 1 : 0)
       let path = Self.path(pathSeed, scale, nan: seed % 5 == 0)

@@ -13,7 +13,8 @@ import Testing
   @Test(arguments: [0.1, 0.37, 0.5, 0.83, 1.4, 2.9])
   func recordsAndObjectsAgreeOnEasedRepeatingMotion(time: Double) throws {
     let (clock, context, root) = Self.scene()
-    let flat = CALayer(), object = CALayer()
+    let flat = CALayer()
+    let object = CALayer()
     root.addSublayer(flat)
     root.addSublayer(object)
     object.position = CGPoint(x: 300, y: 200)
@@ -31,7 +32,8 @@ import Testing
     context.advance(by: 0.01)
     context.advance(by: time)
     _ = clock
-    let p = try #require(flat.presentation()).position, q = try #require(object.presentation()).position
+    let p = try #require(flat.presentation()).position
+    let q = try #require(object.presentation()).position
     #expect(abs(p.x - q.x) < 1e-12 && abs(p.y - q.y) < 1e-12)
   }
 
@@ -40,7 +42,9 @@ import Testing
     let layer = CALayer()
     root.addSublayer(layer)
     let k = CAKeyframeAnimation(keyPath: "bounds.size")
-    k.values = [CGSize(width: 1, height: 2), CGSize(width: 5, height: 2), CGSize(width: 3, height: 8)]
+    k.values = [
+      CGSize(width: 1, height: 2), CGSize(width: 5, height: 2), CGSize(width: 3, height: 8),
+    ]
     k.keyTimes = [0, 0.25, 1]
     k.duration = 1
     k.repeatCount = 3

@@ -91,7 +91,9 @@ import Testing
   @Test func renderTreeNodesFollowChangedValuesOnly() throws {
     let (_, context, root) = Self.scene()
     root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
-    let moving = CALayer(), fading = CALayer(), still = CALayer()
+    let moving = CALayer()
+    let fading = CALayer()
+    let still = CALayer()
     for l in [moving, fading, still] { root.addSublayer(l) }
     moving.add(Self.flatMove(), forKey: "a")
     let fade = Self.objectFade()
@@ -142,7 +144,10 @@ import Testing
 @Suite struct LayoutSkipTests {
   @Test func aPassLaysOutMarkedLayersAndClearsTheSubtreeMarks() {
     let recorder = RecordingDelegate()
-    let root = CALayer(), a = CALayer(), b = CALayer(), deep = CALayer()
+    let root = CALayer()
+    let a = CALayer()
+    let b = CALayer()
+    let deep = CALayer()
     for (l, n) in [(root, "root"), (a, "a"), (b, "b"), (deep, "deep")] {
       l.name = n
       l.delegate = recorder
@@ -165,7 +170,9 @@ import Testing
 
   @Test func layoutStillRunsWhereALayoutOrAnInsertionMarksLayers() {
     let recorder = RecordingDelegate()
-    let root = CALayer(), a = CALayer(), child = CALayer()
+    let root = CALayer()
+    let a = CALayer()
+    let child = CALayer()
     for (l, n) in [(root, "root"), (a, "a"), (child, "child")] {
       l.name = n
       l.delegate = recorder
@@ -182,7 +189,8 @@ import Testing
     recorder.onLayout = nil
     recorder.laidOut.removeAll()
     // A subtree marked while detached is laid out once inserted.
-    let detached = CALayer(), inner = CALayer()
+    let detached = CALayer()
+    let inner = CALayer()
     detached.name = "detached"
     inner.name = "inner"
     detached.delegate = recorder
@@ -207,7 +215,9 @@ import Testing
   /// root → (static → leaf), animated: a scrub frame visits root and `animated` only.
   static func tree() -> (CAContext, CALayer, CALayer, CALayer, CALayer) {
     let (_, context, root) = PresentationTests.scene()
-    let group = CALayer(), leaf = CALayer(), animated = CALayer()
+    let group = CALayer()
+    let leaf = CALayer()
+    let animated = CALayer()
     root.addSublayer(group)
     group.addSublayer(leaf)
     root.addSublayer(animated)

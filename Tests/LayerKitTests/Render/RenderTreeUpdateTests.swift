@@ -18,7 +18,9 @@ import Testing
 
   /// The indices of the nodes whose change stamp differs between `a` and `b` (same shape).
   static func changed(_ a: RenderTree, _ b: RenderTree) -> [Int] {
-    zip(a.nodes, b.nodes).enumerated().filter { $0.element.0.changeStamp != $0.element.1.changeStamp }.map(\.offset)
+    zip(a.nodes, b.nodes).enumerated().filter {
+      $0.element.0.changeStamp != $0.element.1.changeStamp
+    }.map(\.offset)
   }
 
   /// A root with two boxes, the first holding a third.
@@ -34,7 +36,9 @@ import Testing
 
   /// A context on a manual clock showing `root`, committed, with `animation` then added
   /// to `layer`.
-  static func context(_ root: CALayer, animating layer: CALayer, _ animation: CAAnimation) -> CAContext {
+  static func context(_ root: CALayer, animating layer: CALayer, _ animation: CAAnimation)
+    -> CAContext
+  {
     let context = CAContext(clock: CAManualClock())
     context.layer = root
     context.commit()

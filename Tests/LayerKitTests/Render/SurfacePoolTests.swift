@@ -157,7 +157,10 @@ import Testing
     let part = pool.surface(rect: rect)!
     #expect(part.context === big.context)
     #expect(part.rect == rect && part.width == 25 && part.height == 20 && part.stride == 40)
-    #expect((rect.y0..<rect.y1).allSatisfy { y in (rect.x0..<rect.x1).allSatisfy { part.pixel(x: $0, y: y).pointee == 0 } })
+    #expect(
+      (rect.y0..<rect.y1).allSatisfy { y in
+        (rect.x0..<rect.x1).allSatisfy { part.pixel(x: $0, y: y).pointee == 0 }
+      })
     // The same drawing as into a bitmap of the rect's own size.
     let own = RenderSurface(rect: rect)!
     for s in [part, own] {
