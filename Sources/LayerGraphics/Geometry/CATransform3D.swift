@@ -28,10 +28,22 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
     m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
   ) {
-    self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
-    self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
-    self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
-    self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    self.m11 = m11
+    self.m12 = m12
+    self.m13 = m13
+    self.m14 = m14
+    self.m21 = m21
+    self.m22 = m22
+    self.m23 = m23
+    self.m24 = m24
+    self.m31 = m31
+    self.m32 = m32
+    self.m33 = m33
+    self.m34 = m34
+    self.m41 = m41
+    self.m42 = m42
+    self.m43 = m43
+    self.m44 = m44
   }
 
   /// The identity transform.
@@ -45,8 +57,13 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
   /// The identity transform (`CATransform3DIdentity`).
   public static let identity = CATransform3D()
 
-  /// Whether this is exactly the identity.
-  @inlinable public var isIdentity: Bool { self == .identity }
+  /// Whether this is exactly the identity (compared entry by entry in place, without
+  /// loading the shared `identity`).
+  @inlinable public var isIdentity: Bool {
+    m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1 && m41 == 0 && m42 == 0 && m43 == 0
+      && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0 && m31 == 0
+      && m32 == 0 && m34 == 0
+  }
 
   /// The entries in row-major order.
   @inlinable
@@ -90,11 +107,15 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
   /// Maps a point `(x, y, z)` and returns the homogeneous result `(x′, y′, z′, w′)`,
   /// before the perspective divide.
   @inlinable
-  public func applyHomogeneous(x: CGFloat, y: CGFloat, z: CGFloat) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
-    (x * m11 + y * m21 + z * m31 + m41,
-     x * m12 + y * m22 + z * m32 + m42,
-     x * m13 + y * m23 + z * m33 + m43,
-     x * m14 + y * m24 + z * m34 + m44)
+  public func applyHomogeneous(x: CGFloat, y: CGFloat, z: CGFloat) -> (
+    CGFloat, CGFloat, CGFloat, CGFloat
+  ) {
+    (
+      x * m11 + y * m21 + z * m31 + m41,
+      x * m12 + y * m22 + z * m32 + m42,
+      x * m13 + y * m23 + z * m33 + m43,
+      x * m14 + y * m24 + z * m34 + m44
+    )
   }
 
   /// Maps a point in the plane z = 0 and divides by w. Points at or behind the eye
@@ -107,19 +128,35 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// The determinant.
   public var determinant: CGFloat {
-    let s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14
-    let s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14
-    let c5 = m33 * m44 - m43 * m34, c4 = m32 * m44 - m42 * m34, c3 = m32 * m43 - m42 * m33
-    let c2 = m31 * m44 - m41 * m34, c1 = m31 * m43 - m41 * m33, c0 = m31 * m42 - m41 * m32
+    let s0 = m11 * m22 - m21 * m12
+    let s1 = m11 * m23 - m21 * m13
+    let s2 = m11 * m24 - m21 * m14
+    let s3 = m12 * m23 - m22 * m13
+    let s4 = m12 * m24 - m22 * m14
+    let s5 = m13 * m24 - m23 * m14
+    let c5 = m33 * m44 - m43 * m34
+    let c4 = m32 * m44 - m42 * m34
+    let c3 = m32 * m43 - m42 * m33
+    let c2 = m31 * m44 - m41 * m34
+    let c1 = m31 * m43 - m41 * m33
+    let c0 = m31 * m42 - m41 * m32
     return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
   }
 
   /// The inverse, or nil when the matrix is singular or not finite.
   public var inverse: CATransform3D? {
-    let s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14
-    let s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14
-    let c5 = m33 * m44 - m43 * m34, c4 = m32 * m44 - m42 * m34, c3 = m32 * m43 - m42 * m33
-    let c2 = m31 * m44 - m41 * m34, c1 = m31 * m43 - m41 * m33, c0 = m31 * m42 - m41 * m32
+    let s0 = m11 * m22 - m21 * m12
+    let s1 = m11 * m23 - m21 * m13
+    let s2 = m11 * m24 - m21 * m14
+    let s3 = m12 * m23 - m22 * m13
+    let s4 = m12 * m24 - m22 * m14
+    let s5 = m13 * m24 - m23 * m14
+    let c5 = m33 * m44 - m43 * m34
+    let c4 = m32 * m44 - m42 * m34
+    let c3 = m32 * m43 - m42 * m33
+    let c2 = m31 * m44 - m41 * m34
+    let c1 = m31 * m43 - m41 * m33
+    let c0 = m31 * m42 - m41 * m32
     let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
     guard det != 0, det.isFinite else { return nil }
     let k = 1 / det
@@ -158,27 +195,37 @@ public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
 /// A translation by `(tx, ty, tz)`.
-public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat)
+  -> CATransform3D
+{
   var t = CATransform3D.identity
-  t.m41 = tx; t.m42 = ty; t.m43 = tz
+  t.m41 = tx
+  t.m42 = ty
+  t.m43 = tz
   return t
 }
 
 /// A scale by `(sx, sy, sz)`.
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
   var t = CATransform3D.identity
-  t.m11 = sx; t.m22 = sy; t.m33 = sz
+  t.m11 = sx
+  t.m22 = sy
+  t.m33 = sz
   return t
 }
 
 /// A rotation by `angle` radians about the axis `(x, y, z)`; the identity when the axis
 /// has zero length. `MakeRotation(θ, 0, 0, 1)` has `m12 = sin θ`, turning +x towards +y
 /// (clockwise on a y-down screen).
-public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
+  -> CATransform3D
+{
   let len = (x * x + y * y + z * z).squareRoot()
   guard len > 0, len.isFinite, angle.isFinite else { return .identity }
   let (x, y, z) = (x / len, y / len, z / len)
-  let s = sin(angle), c = cos(angle), t = 1 - c
+  let s = sin(angle)
+  let c = cos(angle)
+  let t = 1 - c
   return CATransform3D(
     m11: x * x * t + c, m12: x * y * t + z * s, m13: x * z * t - y * s, m14: 0,
     m21: x * y * t - z * s, m22: y * y * t + c, m23: y * z * t + x * s, m24: 0,
@@ -187,12 +234,16 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
 }
 
 /// A translation applied before `t`.
-public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat)
+  -> CATransform3D
+{
   CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
 }
 
 /// A scale applied before `t`.
-public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat)
+  -> CATransform3D
+{
   CATransform3DMakeScale(sx, sy, sz).concatenating(t)
 }
 

@@ -35,7 +35,8 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
 
   /// Creates a transform from its six coefficients, in Core Graphics' order.
   @inlinable
-  public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+  public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat)
+  {
     self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
   }
 
@@ -69,9 +70,10 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
   /// The identity transform.
   public static let identity = CGAffineTransform()
 
-  /// Whether this is exactly the identity.
+  /// Whether this is exactly the identity (compared entry by entry in place, without
+  /// loading the shared `identity`).
   @inlinable
-  public var isIdentity: Bool { self == .identity }
+  public var isIdentity: Bool { a == 1 && d == 1 && b == 0 && c == 0 && tx == 0 && ty == 0 }
 
   /// The transform that applies `self`, then `t2`.
   @inlinable
@@ -151,7 +153,8 @@ extension CGRect {
       let x1 = r.maxX * t.a + t.tx
       let y0 = r.minY * t.d + t.ty
       let y1 = r.maxY * t.d + t.ty
-      return CGRect(x: Swift.min(x0, x1), y: Swift.min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+      return CGRect(
+        x: Swift.min(x0, x1), y: Swift.min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
     }
     let r = standardized
     let p0 = CGPoint(x: r.minX, y: r.minY).applying(t)

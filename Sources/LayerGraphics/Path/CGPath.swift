@@ -147,7 +147,10 @@ package struct PathStorage: Equatable, Hashable, Sendable {
 /// once made, so it may cross threads; a `CGMutablePath` must stay on one thread while it
 /// is being built.
 open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
-  package var storage: PathStorage
+  /// The elements. Read for every path drawn or measured, so reads skip the runtime's
+  /// exclusivity check: a path is only written while it is being built, on one thread,
+  /// and nothing reads it during one of its own writes.
+  @exclusivity(unchecked) package var storage: PathStorage
 
   package init(storage: PathStorage) {
     self.storage = storage

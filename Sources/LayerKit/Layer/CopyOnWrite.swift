@@ -9,7 +9,10 @@ package struct CopyOnWrite<Value: Equatable & Sendable>: Equatable, Sendable {
   private final class Storage: @unchecked Sendable {
     // Only written through `value`'s `_modify`, after a uniqueness check: a shared
     // storage is never mutated, so sharing it between threads is safe.
-    var value: Value
+    // Read for every layer drawn and evaluated, so reads skip the runtime's exclusivity
+    // check: the only write is `value`'s `_modify` on a uniquely held storage, which
+    // nothing reads at the same time.
+    @exclusivity(unchecked) var value: Value
     init(_ value: Value) { self.value = value }
   }
 

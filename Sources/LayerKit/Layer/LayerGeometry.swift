@@ -31,12 +31,27 @@ package enum LayerGeometry {
   /// (upright) space into its superlayer's space *before* the superlayer's sublayer
   /// transform. This is what `frame` measures.
   package static func transformToParentPlane(_ s: LayerState) -> CATransform3D {
-    let a = s.anchorInBounds
-    let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
+    withUnsafePointer(to: s) { transformToParentPlane($0) }
+  }
+
+  /// `transformToParentPlane` of the state at `s`, read in place: a state is large, and
+  /// passing one stored elsewhere (in a render node) by value copies it whole first.
+  package static func transformToParentPlane(_ s: UnsafePointer<LayerState>) -> CATransform3D {
+    let b = s.pointee.bounds
+    let p = s.pointee.anchorPoint
+    let z = s.pointee.anchorPointZ
+    let a = anchor(p, in: b)
+    let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -z)
     let toPosition = CATransform3DMakeTranslation(
-      s.position.x, s.position.y, s.zPosition + s.anchorPointZ)
-    if s.transform.isIdentity { return translations(toAnchor, toPosition) }
-    return toAnchor.concatenating(s.transform).concatenating(toPosition)
+      s.pointee.position.x, s.pointee.position.y, s.pointee.zPosition + z)
+    if s.pointee.transform.isIdentity { return translations(toAnchor, toPosition) }
+    return toAnchor.concatenating(s.pointee.transform).concatenating(toPosition)
+  }
+
+  /// The anchor point `p` (unit coordinates) in bounds `b`: `b.origin + p · b.size`.
+  @inline(__always)
+  package static func anchor(_ p: CGPoint, in b: CGRect) -> CGPoint {
+    CGPoint(x: b.origin.x + p.x * b.size.width, y: b.origin.y + p.y * b.size.height)
   }
 
   /// `a.concatenating(b)` for two translations, entry for entry the same sums of the

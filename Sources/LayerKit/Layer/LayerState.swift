@@ -101,11 +101,7 @@ package struct LayerState: Equatable, Sendable {
 
   /// The anchor point in the layer's own (bounds) coordinates:
   /// `bounds.origin + anchorPoint · bounds.size`.
-  package var anchorInBounds: CGPoint {
-    CGPoint(
-      x: bounds.origin.x + anchorPoint.x * bounds.size.width,
-      y: bounds.origin.y + anchorPoint.y * bounds.size.height)
-  }
+  package var anchorInBounds: CGPoint { LayerGeometry.anchor(anchorPoint, in: bounds) }
 }
 
 extension LayerState {

@@ -17,7 +17,8 @@ extension LayerCompositor {
       let c = n.pointee.state.shadowColor, c.alpha > 0
     {
       if n.pointee.state.masksToBounds {
-        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip) { sub, subClip in
+        withBoundsClip(RoundedBoundsShape(n.state), map: map, into: s, clip: clip) {
+          sub, subClip in
           drawShadow(i, map: map, parentMap: parentMap, into: sub, clip: subClip, alpha: alpha)
         }
       } else {
@@ -26,7 +27,7 @@ extension LayerCompositor {
     }
     if let bg = n.pointee.state.backgroundColor, bg.alpha > 0 {
       fillBackground(
-        i, key: n.pointee.key, n.pointee.state, color: bg, map: map, into: s, clip: clip,
+        i, key: n.pointee.key, n.state, color: bg, map: map, into: s, clip: clip,
         alpha: alpha)
     }
     if n.hasOwnContent || !n.pointee.children.isEmpty {
@@ -38,7 +39,7 @@ extension LayerCompositor {
             ? nil
             : self.drawnExtent(i, map: map, parentMap: parentMap, shapes: true, ignoringClip: true)
         }
-        withBoundsClip(n.pointee.state, map: map, into: s, clip: clip, reach: reach) {
+        withBoundsClip(RoundedBoundsShape(n.state), map: map, into: s, clip: clip, reach: reach) {
           sub, subClip in
           drawInner(i, map: map, into: sub, clip: subClip, alpha: alpha)
         }
@@ -61,12 +62,12 @@ extension LayerCompositor {
     _ i: Int, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect, alpha: Float
   ) {
     let n = node(i)
-    if n.pointee.kind == .gradient, let g = n.pointee.state.gradient,
+    if n.pointee.kind == .gradient, let g = n.state.gradient,
       let image = gradientImage(n.pointee, g, map: map)
     {
       drawImage(
         image, in: n.pointee.state.bounds, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
-        state: n.pointee.state, map: map, into: s, clip: clip, alpha: alpha)
+        state: n.state, map: map, into: s, clip: clip, alpha: alpha)
     }
     if let image = n.image {
       let flipped = n.pointee.state.isGeometryFlipped
@@ -83,19 +84,19 @@ extension LayerCompositor {
       let cr = stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect
       if !stored,
         let patches = NinePartLayout.patches(
-          destination: r, contentsRect: cr, center: n.pointee.state.contentsCenter,
+          destination: r, contentsRect: cr, center: n.state.contentsCenter,
           imageWidth: image.width,
           imageHeight: image.height, contentsScale: n.pointee.state.contentsScale)
       {
         for p in patches {
           drawImage(
-            image, in: p.destination, contentsRect: p.source, state: n.pointee.state, map: map,
+            image, in: p.destination, contentsRect: p.source, state: n.state, map: map,
             into: s,
             clip: clip, alpha: alpha)
         }
       } else {
         drawImage(
-          image, in: stored ? bounds : r, contentsRect: cr, state: n.pointee.state, map: map,
+          image, in: stored ? bounds : r, contentsRect: cr, state: n.state, map: map,
           into: s,
           clip: clip, alpha: alpha, node: i)
       }
@@ -103,17 +104,17 @@ extension LayerCompositor {
     if let tiles = n.pointee.tiles {
       drawTiles(i, tiles, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.pointee.kind == .shape, let shape = n.pointee.state.shape {
+    if n.pointee.kind == .shape, let shape = n.state.shape {
       drawShape(shape, map: map, into: s, clip: clip, alpha: alpha)
     }
     if let particles = n.pointee.particles {
       drawParticles(
         particles, adding: n.pointee.particlesAdd, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.pointee.kind == .text, let text = n.pointee.state.text, n.pointee.backingStore == nil {
+    if n.pointee.kind == .text, let text = n.state.text, n.pointee.backingStore == nil {
       drawText(n.pointee, text, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.pointee.kind == .replicator, n.pointee.state.replicator?.preservesDepth == true {
+    if n.pointee.kind == .replicator, n.state.replicator?.preservesDepth == true {
       drawDepthSortedSublayers(
         i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
     } else if !n.pointee.children.isEmpty {
@@ -149,7 +150,8 @@ extension LayerCompositor {
   /// same pixels as filling the path again, without building, flattening or
   /// scan-converting it); a layer that keeps changing is filled the ordinary way.
   func fillBackground(
-    _ i: Int, key: RenderNode.Key, _ st: LayerState, color: CGColor, map: CGAffineTransform,
+    _ i: Int, key: RenderNode.Key, _ st: UnsafePointer<LayerState>, color: CGColor,
+    map: CGAffineTransform,
     into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
@@ -185,7 +187,7 @@ extension LayerCompositor {
       ctx.fill(recorded)
       return
     }
-    let path = RoundedRectPath.bounds(of: st)
+    let path = shape.path
     var entry = NodeParts.Background(shape: shape, map: map, clip: c, fill: nil)
     if sameShape, let last, last.map == map, last.clip == c,
       let recorded = ctx.recordFill(path, rule: .winding)
@@ -203,7 +205,8 @@ extension LayerCompositor {
   /// source over of an opaque colour at full coverage is the colour, whatever was there,
   /// so the fill replaces the clear of those pixels.
   static func background(
-    _ st: LayerState, map: CGAffineTransform, alpha: Float, replaces pending: PixelRect,
+    _ st: UnsafePointer<LayerState>, map: CGAffineTransform, alpha: Float,
+    replaces pending: PixelRect,
     clip: PixelRect
   ) -> Bool {
     pending.isInside(clip) && ShadowOccluder(state: st, map: map, alpha: alpha).covers(pending)
@@ -217,7 +220,7 @@ extension LayerCompositor {
   /// With `node`, contents drawn at full opacity the same way twice in a row are kept
   /// resampled (`KeptContents`) and copied from then on.
   func drawImage(
-    _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: LayerState,
+    _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: UnsafePointer<LayerState>,
     map: CGAffineTransform,
     into s: RenderSurface, clip: PixelRect, alpha: Float, node: Int? = nil
   ) {
@@ -243,7 +246,9 @@ extension LayerCompositor {
     let sy = (map.c * map.c + map.d * map.d).squareRoot()
     let pixelsPerImagePixel = Swift.max(
       sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
-    let filter = pixelsPerImagePixel > 1 ? st.magnificationFilter : st.minificationFilter
+    let filter =
+      pixelsPerImagePixel > 1
+      ? st.pointee.rare.value.magnificationFilter : st.pointee.rare.value.minificationFilter
     if let i = node, unit, alpha >= 1, !(pixelsPerImagePixel <= 1 && filter == .trilinear),
       let kept = keptContents(i, image, full: full, map: map, filter: filter, into: s)
     {
@@ -256,7 +261,8 @@ extension LayerCompositor {
     s.context.setAlpha(CGFloat(alpha))
     if pixelsPerImagePixel <= 1, filter == .trilinear {
       // Minified with mipmaps: λ = log2(image pixels per device pixel) + bias.
-      s.context.drawMipmapped(image, in: full, lodBias: CGFloat(st.minificationFilterBias))
+      s.context.drawMipmapped(
+        image, in: full, lodBias: CGFloat(st.pointee.rare.value.minificationFilterBias))
     } else {
       s.context.draw(image, in: full)
     }
@@ -275,7 +281,7 @@ extension LayerCompositor {
     else { return nil }
     let extent = PixelRect(covering: device).intersection(s.rect)
     guard !extent.isEmpty else { return nil }
-    let parts = nodeParts.parts(i, key: tree.nodes[i].key)
+    let parts = nodeParts.parts(i, key: node(i).pointee.key)
     guard let last = parts.contents,
       last.matches(image, full: full, map: map, filter: filter, extent: extent)
     else {
@@ -424,18 +430,17 @@ extension LayerCompositor {
   /// an offscreen is needed), the offscreen is drawn only on the rows of `reach` and
   /// cleared, multiplied and composited only inside it.
   func withBoundsClip(
-    _ st: LayerState, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
+    _ shape: RoundedBoundsShape, map: CGAffineTransform, into s: RenderSurface, clip: PixelRect,
     reach: () -> PixelRect? = { nil }, _ body: (RenderSurface, PixelRect) -> Void
   ) {
-    let device = st.bounds.applying(map)
+    let device = shape.bounds.applying(map)
     let covering = PixelRect(covering: device)
     let region = clip.intersection(covering)
     guard !region.isEmpty else { return }
+    func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 }
     let aligned =
-      map.b == 0 && map.c == 0 && RoundedRectPath.isRectangular(st)
-      && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy {
-        abs($0 - $0.rounded()) < 1e-9
-      }
+      map.b == 0 && map.c == 0 && shape.isRectangular && whole(device.minX)
+      && whole(device.minY) && whole(device.maxX) && whole(device.maxY)
     if aligned {
       body(s, region)
       return
@@ -452,7 +457,7 @@ extension LayerCompositor {
     // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
     // inside it fully: only the ring of pixels its edges cross is multiplied by coverage.
     let inside =
-      drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(st, map: map).intersection(drawn)
+      drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(shape, map: map).intersection(drawn)
     // The coverage of an edge pixel depends by a level on the columns its fill is clipped
     // to (not on its rows): the ring's parts keep the columns of the region, as the clip
     // would have drawn them, and are multiplied only where they meet `shown`.
@@ -462,7 +467,7 @@ extension LayerCompositor {
       if let coverage {
         coverage.clear(part)
         fill(
-          RoundedRectPath.bounds(of: st), color: .white, rule: .winding, map: map, into: coverage,
+          shape.path, color: .white, rule: .winding, map: map, into: coverage,
           clip: part, alpha: 1)
       }
       PixelCompositing.applyMask(coverage, to: sub, in: part.intersection(shown))
@@ -475,9 +480,9 @@ extension LayerCompositor {
   /// The device pixels wholly inside the layer's bounds under `map`, when they are a
   /// rectangle with edges along pixel rows and columns (no rounded corners, no rotation
   /// or skew); empty otherwise.
-  static func fullyCovered(_ st: LayerState, map: CGAffineTransform) -> PixelRect {
-    guard map.b == 0, map.c == 0, RoundedRectPath.isRectangular(st) else { return .empty }
-    let d = st.bounds.applying(map)
+  static func fullyCovered(_ shape: RoundedBoundsShape, map: CGAffineTransform) -> PixelRect {
+    guard map.b == 0, map.c == 0, shape.isRectangular else { return .empty }
+    let d = shape.bounds.applying(map)
     guard d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite,
       abs(d.minX) < 1e7, abs(d.minY) < 1e7, abs(d.maxX) < 1e7, abs(d.maxY) < 1e7
     else { return .empty }

@@ -73,7 +73,7 @@ extension LayerCompositor {
       || n.pointee.tiles != nil || (n.pointee.state.backgroundColor?.alpha ?? 0) > 0
       || (n.pointee.state.borderWidth > 0 && (n.pointee.state.borderColor?.alpha ?? 0) > 0)
     guard var extent = drawsInBounds ? box(n.pointee.state.bounds) : .empty else { return nil }
-    if kind == .shape, let sh = n.pointee.state.shape, let path = sh.path, !path.isEmpty {
+    if kind == .shape, let sh = n.state.shape, let path = sh.path, !path.isEmpty {
       guard let reach = Self.shapeReach(sh),
         let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
       else { return nil }

@@ -16,15 +16,17 @@ extension LayerCompositor {
     var local = tree.maskTransform(m, of: i)
     var parentMap = ProjectiveTransform2D(affine: map)
     for _ in 0..<4 {
-      let n = tree.nodes[node]
+      let n = self.node(node)
       guard
         let nodeMap = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine,
         nodeMap.determinant != 0, nodeMap.determinant.isFinite,
-        n.state.isDoubleSided
-          || Self.isFrontFacing(ProjectiveTransform2D(affine: nodeMap), at: n.state.bounds)
+        n.pointee.state.isDoubleSided
+          || Self.isFrontFacing(ProjectiveTransform2D(affine: nodeMap), at: n.pointee.state.bounds)
       else { return nil }
       if let shape = PlainShapeMask(n) { return (shape, nodeMap) }
-      guard PlainShapeMask.isPlainHolder(n), let child = n.children.first else { return nil }
+      guard PlainShapeMask.isPlainHolder(n), let child = n.pointee.children.first else {
+        return nil
+      }
       local = tree.localTransform(child, parent: node)
       parentMap = ProjectiveTransform2D(affine: nodeMap)
       node = child
@@ -60,13 +62,13 @@ extension LayerCompositor {
     _ i: Int, through mask: (mask: PlainShapeMask, map: CGAffineTransform), map: CGAffineTransform,
     into s: RenderSurface, clip: PixelRect, rows: PixelRect, alpha: Float
   ) -> Bool {
-    let n = tree.nodes[i]
+    let n = node(i)
     guard Self.paintsOnlyGradient(n), let g = n.state.gradient, map.determinant != 0,
       map.determinant.isFinite
     else { return false }
     let inv = map.inverted()
     let toLayer = mask.map.concatenating(inv)
-    let b = n.state.bounds
+    let b = n.pointee.state.bounds
     guard b.contains(mask.mask.box.applying(toLayer)),
       let ramp = GradientRasterizer.shader(g, bounds: b)
     else { return false }
@@ -158,12 +160,13 @@ extension LayerCompositor {
 
   /// Whether node `n` draws nothing but its gradient: a gradient layer without
   /// sublayers, contents, background, border, shadow, tint, transition or rounded clip.
-  private static func paintsOnlyGradient(_ n: RenderNode) -> Bool {
+  private static func paintsOnlyGradient(_ n: UnsafePointer<RenderNode>) -> Bool {
     let st = n.state
-    return n.kind == .gradient && n.children.isEmpty && n.image == nil && n.tiles == nil
-      && n.particles == nil && n.tint == nil && n.transition == nil
-      && (st.backgroundColor?.alpha ?? 0) == 0
-      && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
-      && !(st.shadowOpacity > 0) && !(st.masksToBounds && st.cornerRadius != 0)
+    return n.pointee.kind == .gradient && n.pointee.children.isEmpty && n.image == nil
+      && n.pointee.tiles == nil && n.pointee.particles == nil && n.pointee.tint == nil
+      && n.pointee.transition == nil && (st.pointee.backgroundColor?.alpha ?? 0) == 0
+      && !(st.pointee.borderWidth > 0 && (st.pointee.borderColor?.alpha ?? 0) > 0)
+      && !(st.pointee.shadowOpacity > 0)
+      && !(st.pointee.masksToBounds && st.pointee.cornerRadius != 0)
   }
 }

@@ -46,9 +46,8 @@ extension LayerCompositor {
         let key = TileCache.Key(level: level, column: column, row: row, scale: scale)
         guard let image = source.cache.tile(key, rect: rect) else { continue }
         drawImage(
-          image, in: rect, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1), state: st,
-          map: map,
-          into: s, clip: clip, alpha: alpha)
+          image, in: rect, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+          state: node(i).state, map: map, into: s, clip: clip, alpha: alpha)
       }
     }
   }

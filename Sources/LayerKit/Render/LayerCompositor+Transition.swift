@@ -13,14 +13,17 @@ import Foundation
 // change; a layer being hidden is an incoming state that draws nothing, so it fades out.
 extension LayerCompositor {
   func drawTransition(
-    _ i: Int, _ t: RenderTransition, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    _ i: Int, _ t: RenderTransition, map: CGAffineTransform, parentMap: ProjectiveTransform2D,
+    into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
     let st = tree.nodes[i].state
     if t.dissolves {
       let area = offscreenArea(of: s)
       let region = clip.intersection(area)
-      guard !region.isEmpty, let out = RenderSurface(rect: area), let inc = RenderSurface(rect: area) else { return }
+      guard !region.isEmpty, let out = RenderSurface(rect: area),
+        let inc = RenderSurface(rect: area)
+      else { return }
       drawState(t.outgoing, offset: .zero, map: map, parentMap: parentMap, into: out, clip: region)
       drawState(i, offset: .zero, map: map, parentMap: parentMap, into: inc, clip: region)
       PixelCompositing.dissolve(out, toward: inc, progress: t.progress, clip: region)
@@ -32,9 +35,10 @@ extension LayerCompositor {
     guard !region.isEmpty, let group = RenderSurface(rect: area) else { return }
     let bottom = t.incomingOnTop ? (t.outgoing, t.outgoingPlacement) : (i, t.incomingPlacement)
     let top = t.incomingOnTop ? (i, t.incomingPlacement) : (t.outgoing, t.outgoingPlacement)
-    withBoundsClip(st, map: map, into: group, clip: region) { sub, subClip in
+    withBoundsClip(RoundedBoundsShape(st), map: map, into: group, clip: region) { sub, subClip in
       for (j, placement) in [bottom, top] {
-        drawState(j, offset: placement.offset, map: map, parentMap: parentMap, into: sub, clip: subClip)
+        drawState(
+          j, offset: placement.offset, map: map, parentMap: parentMap, into: sub, clip: subClip)
       }
     }
     PixelCompositing.composite(group, onto: s, clip: region, alpha: alpha)
@@ -43,7 +47,8 @@ extension LayerCompositor {
   /// Draws one state of a transition (node `j`, at its own opacity), translated by
   /// `offset` layer points.
   private func drawState(
-    _ j: Int, offset: CGSize, map: CGAffineTransform, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    _ j: Int, offset: CGSize, map: CGAffineTransform, parentMap: ProjectiveTransform2D,
+    into s: RenderSurface,
     clip: PixelRect
   ) {
     let st = tree.nodes[j].state

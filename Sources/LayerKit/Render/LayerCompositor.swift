@@ -27,7 +27,10 @@ import Foundation
 /// rasterized layers, flattened layers under perspective; `LayerCompositor+ProjectedCache`);
 /// it is not thread-safe, but its pixel kernels may fan out over cores.
 package final class LayerCompositor {
-  package var tree = RenderTree()
+  // The stored properties read for every node drawn skip the runtime's exclusivity
+  // check (a call into the runtime per read): none of them is read while it is being
+  // written, as the checked debug and test builds kept confirming before.
+  @exclusivity(unchecked) package var tree = RenderTree()
   /// `tree`'s nodes while `render` draws, read in place (`node(_:)`).
   @exclusivity(unchecked) private var nodeBase: UnsafePointer<RenderNode>?
   package let shadowCache = ShadowCache()
@@ -47,9 +50,9 @@ package final class LayerCompositor {
   /// used each (`LayerCompositor+ProjectedCache`).
   var projectedCache: [RenderNode.Key: (raster: RasterizedLayer, lastUse: Int)] = [:]
   /// Render calls so far.
-  var renderCalls = 0
+  @exclusivity(unchecked) var renderCalls = 0
   /// Per node, its drawn extent with shapes as last measured (`drawnExtent`).
-  var knownExtents: [KnownExtent] = []
+  @exclusivity(unchecked) var knownExtents: [KnownExtent] = []
   /// How many rasterized bitmaps have been drawn (not reused) so far.
   package internal(set) var rasterizedCount = 0
   /// How many perspective bitmaps have been drawn (not reused) so far.
@@ -64,14 +67,14 @@ package final class LayerCompositor {
   /// offscreens (`drawGradientThroughMask`), so far.
   package internal(set) var maskedPaints = 0
   /// The node being drawn into its blend group right now (`LayerCompositor+Blend`).
-  var blendGroupNode: Int?
+  @exclusivity(unchecked) var blendGroupNode: Int?
   /// The device pixels of the surface being drawn that an offscreen may cover: the whole
   /// rectangle being redrawn, also when this compositor draws only one band of it (then
   /// `clip` is the band). Offscreens are placed and sized from it, never from the clip,
   /// so an offscreen starts at the same pixel in every band as on one thread and what is
   /// drawn or blurred into it rounds the same way (see `offscreenArea(of:)`). Inside a
   /// layer drawn in its own space (perspective, `shouldRasterize`) it is that bitmap.
-  var offscreenLimit = PixelRect.empty
+  @exclusivity(unchecked) var offscreenLimit = PixelRect.empty
 
   /// Group, mask and bounds-clip offscreens kept between frames (`drawFlatState`,
   /// `withBoundsClip`).
@@ -167,7 +170,7 @@ package final class LayerCompositor {
         n.pointee.transition != nil
         ? alpha : alpha * Swift.min(Swift.max(n.pointee.state.opacity, 0), 1)
       guard a > 0 else { return }
-      if let mode = CompositingFilter.blendMode(named: n.pointee.state.compositingFilter),
+      if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter),
         blendGroupNode != i
       {
         drawBlendGroup(
@@ -207,7 +210,7 @@ package final class LayerCompositor {
     clip: PixelRect,
     alpha: Float
   ) {
-    if let t = tree.nodes[i].transition {
+    if let t = node(i).pointee.transition {
       drawTransition(i, t, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
     } else {
       drawFlatState(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
@@ -229,7 +232,7 @@ package final class LayerCompositor {
       return
     }
     let region = groupArea(i, map: map, parentMap: parentMap, in: s)
-    let inverse = n.pointee.state.maskMode.isInverse
+    let inverse = n.state.maskMode.isInverse
     let whole = drawsGroupsWhole
     let maskReach = whole ? nil : n.pointee.mask.flatMap { maskExtent($0, of: i, map: map) }
     // What is composited: the clip, cut to where the layer draws and, unless the mask is
@@ -248,7 +251,7 @@ package final class LayerCompositor {
     // A mask that is one plain shape multiplies by its path's coverage: the layer is
     // painted through the path, without a mask offscreen; inverted, the path is cut out of
     // the group (`LayerCompositor+MaskedPaint`).
-    let mode = n.pointee.state.maskMode
+    let mode = n.state.maskMode
     let plain = n.pointee.mask.flatMap { m in
       n.pointee.tint == nil && (mode == .alpha || (mode == .inverseAlpha && !whole))
         ? plainShapeMask(m, of: i, map: map) : nil
@@ -287,7 +290,7 @@ package final class LayerCompositor {
           alpha: 1)
       }
       PixelCompositing.applyMask(
-        mask, to: group, in: shown, mode: n.pointee.state.maskMode, maskArea: maskArea)
+        mask, to: group, in: shown, mode: n.state.maskMode, maskArea: maskArea)
       surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha, tint: n.pointee.tint)
@@ -295,7 +298,7 @@ package final class LayerCompositor {
 
   /// Whether offscreen groups are drawn, masked and composited over the whole clip, as
   /// if no extent were known (for tests comparing the narrowed drawing with it).
-  package var drawsGroupsWhole = false
+  @exclusivity(unchecked) package var drawsGroupsWhole = false
 
   /// The device pixels of `s` an offscreen group of node `i` (under the affine `map`)
   /// covers: the offscreen area cut to the layer's bounds when it clips to them (and casts
@@ -359,7 +362,7 @@ package final class LayerCompositor {
       !n.pointee.state.shouldRasterize, n.pointee.kind != .transform,
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap).exactAffine
     else { return false }
-    return Self.background(n.pointee.state, map: map, alpha: alpha, replaces: pending, clip: clip)
+    return Self.background(n.state, map: map, alpha: alpha, replaces: pending, clip: clip)
   }
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps

@@ -28,22 +28,6 @@ struct NodePartsCache {
   }
 }
 
-/// A layer's rounded bounds as the compositor draws them: what a background fill or a
-/// path-less shadow depends on.
-struct RoundedBoundsShape: Equatable {
-  var bounds: CGRect
-  var cornerRadius: CGFloat
-  var corners: CACornerMask
-  var curve: CALayerCornerCurve
-
-  init(_ st: LayerState) {
-    bounds = st.bounds
-    cornerRadius = st.cornerRadius
-    corners = st.maskedCorners
-    curve = st.cornerCurve
-  }
-}
-
 /// One node's cached parts.
 final class NodeParts {
   let key: RenderNode.Key
@@ -95,7 +79,8 @@ final class NodeParts {
     /// Whether this entry is `image` filling `full` under `map` with `filter` over
     /// `extent`.
     func matches(
-      _ image: CGImage, full f: CGRect, map m: CGAffineTransform, filter fl: CALayerContentsFilter, extent e: PixelRect
+      _ image: CGImage, full f: CGRect, map m: CGAffineTransform, filter fl: CALayerContentsFilter,
+      extent e: PixelRect
     ) -> Bool {
       self.image === image && full == f && map == m && filter == fl && extent == e
     }

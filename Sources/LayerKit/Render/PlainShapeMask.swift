@@ -13,8 +13,9 @@ struct PlainShapeMask {
   var box: CGRect
 
   /// The plain shape node `n` is, or nil.
-  init?(_ n: RenderNode) {
-    guard n.kind == .shape, n.children.isEmpty, Self.drawsOnlyItself(n), let sh = n.state.shape,
+  init?(_ n: UnsafePointer<RenderNode>) {
+    guard n.pointee.kind == .shape, n.pointee.children.isEmpty, Self.drawsOnlyItself(n),
+      let sh = n.state.shape,
       let path = sh.path, !path.isEmpty
     else { return nil }
     let fills = (sh.fillColor?.alpha ?? 0) > 0
@@ -34,17 +35,21 @@ struct PlainShapeMask {
 
   /// Whether node `n` is a plain layer holding exactly one sublayer and drawing nothing
   /// itself (a mask group): masking by it is masking by that sublayer.
-  static func isPlainHolder(_ n: RenderNode) -> Bool {
-    n.kind == .layer && n.children.count == 1 && !n.hasOwnContent && drawsOnlyItself(n)
+  static func isPlainHolder(_ n: UnsafePointer<RenderNode>) -> Bool {
+    n.pointee.kind == .layer && n.pointee.children.count == 1 && !n.hasOwnContent
+      && drawsOnlyItself(n)
   }
 
   /// Whether node `n` is shown at full opacity with nothing but its own content and
   /// sublayers: no mask, background, border, shadow, filter, clip, tint or transition.
-  private static func drawsOnlyItself(_ n: RenderNode) -> Bool {
+  private static func drawsOnlyItself(_ n: UnsafePointer<RenderNode>) -> Bool {
     let st = n.state
-    return n.mask == nil && n.image == nil && n.tiles == nil && n.particles == nil && n.tint == nil
-      && n.transition == nil && !st.isHidden && st.opacity == 1 && st.compositingFilter == nil
-      && !st.shouldRasterize && !st.masksToBounds && (st.backgroundColor?.alpha ?? 0) == 0
-      && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0) && !(st.shadowOpacity > 0)
+    return n.pointee.mask == nil && n.image == nil && n.pointee.tiles == nil
+      && n.pointee.particles == nil && n.pointee.tint == nil && n.pointee.transition == nil
+      && !st.pointee.isHidden && st.pointee.opacity == 1 && st.compositingFilter == nil
+      && !st.pointee.shouldRasterize && !st.pointee.masksToBounds
+      && (st.pointee.backgroundColor?.alpha ?? 0) == 0
+      && !(st.pointee.borderWidth > 0 && (st.pointee.borderColor?.alpha ?? 0) > 0)
+      && !(st.pointee.shadowOpacity > 0)
   }
 }

@@ -55,6 +55,9 @@ package struct RenderNode: Sendable {
   /// nodes, nested), its own included.
   package var subtreeChangeStamp: UInt64 = 0
 
+  /// Where `state` sits in a node, in bytes.
+  static let stateOffset = MemoryLayout<RenderNode>.offset(of: \RenderNode.state)!
+
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { withUnsafePointer(to: self) { $0.image } }
 
@@ -67,6 +70,14 @@ package struct RenderNode: Sendable {
 // pointer first copies the whole node (a reference count for each of its images,
 // colours and arrays); these read only the fields they need.
 extension UnsafePointer<RenderNode> {
+  /// The node's state, in place (reading it through `pointee.state` into a function that
+  /// takes a `LayerState` copies all of it first).
+  @inline(__always)
+  package var state: UnsafePointer<LayerState> {
+    UnsafeRawPointer(self).advanced(by: RenderNode.stateOffset)
+      .assumingMemoryBound(to: LayerState.self)
+  }
+
   /// The image the layer shows: the backing store, else `contents`.
   package var image: CGImage? { pointee.backingStore ?? pointee.state.contentsObject?.image }
 
@@ -81,4 +92,26 @@ extension UnsafePointer<RenderNode> {
     default: return false
     }
   }
+}
+
+// A state read in place: a computed property of a state read through a pointer
+// (`node.pointee.state.shape`) copies the whole state first; these read only the part
+// behind `rare` they name.
+extension UnsafePointer<LayerState> {
+  /// `LayerState.sublayerTransform`, read in place.
+  package var sublayerTransform: CATransform3D { pointee.rare.value.sublayerTransform }
+  /// `LayerState.maskMode`, read in place.
+  package var maskMode: LayerMaskMode { pointee.rare.value.maskMode }
+  /// `LayerState.compositingFilter`, read in place.
+  package var compositingFilter: String? { pointee.rare.value.compositingFilter }
+  /// `LayerState.contentsCenter`, read in place.
+  package var contentsCenter: CGRect { pointee.rare.value.contentsCenter }
+  /// `LayerState.shape`, read in place.
+  package var shape: ShapeLayerState? { pointee.rare.value.shape }
+  /// `LayerState.gradient`, read in place.
+  package var gradient: GradientLayerState? { pointee.rare.value.gradient }
+  /// `LayerState.replicator`, read in place.
+  package var replicator: ReplicatorLayerState? { pointee.rare.value.replicator }
+  /// `LayerState.text`, read in place.
+  package var text: TextLayerState? { pointee.rare.value.text }
 }

@@ -19,7 +19,10 @@ package final class RenderSurface {
   /// first drawing that writes every one of them may store its result as if blended
   /// onto transparent pixels and skip the clear; any other drawing clears them first
   /// (`flushPendingClear()`).
-  package var pendingClear: PixelRect? = nil
+  ///
+  /// Read before every layer is drawn, so reads skip the runtime's exclusivity check
+  /// (nothing reads it while it is being written).
+  @exclusivity(unchecked) package var pendingClear: PixelRect? = nil
   /// The device rows path edges are cut to when drawing here (`CGContext.setEdgeRows`):
   /// the rows of the whole rectangle being redrawn when only a band of it is drawn, so
   /// the band's coverages are the whole drawing's; nil for the surface's own rows (an

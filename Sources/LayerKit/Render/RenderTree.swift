@@ -33,7 +33,7 @@ package struct RenderTree: Sendable {
     // Read in place: a node is large, and this runs for every node of every frame.
     nodes.withUnsafeBufferPointer { b in
       let c = b.baseAddress.unsafelyUnwrapped + i
-      let m = LayerGeometry.transformToParentPlane(c.pointee.state)
+      let m = LayerGeometry.transformToParentPlane(c.state)
       guard let inst = c.pointee.instanceTransform else { return m }
       return m.concatenating(inst)
     }
@@ -45,7 +45,7 @@ package struct RenderTree: Sendable {
     nodes.withUnsafeBufferPointer { b in
       let p = b.baseAddress.unsafelyUnwrapped + parent
       // Most layers have neither: no copy of the state for them.
-      if !p.pointee.state.isGeometryFlipped, p.pointee.state.sublayerTransform.isIdentity {
+      if !p.pointee.state.isGeometryFlipped, p.state.sublayerTransform.isIdentity {
         return .identity
       }
       return LayerGeometry.sublayerSpaceTransform(p.pointee.state)

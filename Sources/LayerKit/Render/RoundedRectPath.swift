@@ -23,9 +23,7 @@ package enum RoundedRectPath {
   /// How far from each rounded corner the outline of `state`'s bounds leaves the
   /// straight edges, in points (0 when nothing is rounded).
   package static func cornerExtent(of state: LayerState) -> CGFloat {
-    let r = clampedRadius(state.cornerRadius, in: state.bounds)
-    guard state.cornerCurve == .continuous else { return r }
-    return ContinuousCorner.extent(radius: r, halfSide: Swift.min(state.bounds.width, state.bounds.height) / 2)
+    RoundedBoundsShape(state).cornerExtent
   }
 
   /// Appends the outline (clockwise on screen, starting at the top edge) to `path`.
@@ -83,7 +81,9 @@ package enum RoundedRectPath {
   /// The continuous outline: each masked corner's three cubics (`ContinuousCorner`)
   /// placed by its corner point and the directions back along its incoming edge and
   /// out along its outgoing one.
-  private static func addContinuous(_ rect: CGRect, radius r: CGFloat, corners: CACornerMask, to path: CGMutablePath) {
+  private static func addContinuous(
+    _ rect: CGRect, radius r: CGFloat, corners: CACornerMask, to path: CGMutablePath
+  ) {
     let pts = ContinuousCorner.points(radius: r, halfSide: Swift.min(rect.width, rect.height) / 2)
     let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
     // (mask, corner, back along the incoming edge, out along the outgoing edge)
@@ -106,18 +106,15 @@ package enum RoundedRectPath {
       }
       path.addLine(to: place(pts[0], f))
       for i in stride(from: 1, to: 10, by: 3) {
-        path.addCurve(to: place(pts[i + 2], f), control1: place(pts[i], f), control2: place(pts[i + 1], f))
+        path.addCurve(
+          to: place(pts[i + 2], f), control1: place(pts[i], f), control2: place(pts[i + 1], f))
       }
     }
     path.closeSubpath()
   }
 
   /// The outline of `state`'s bounds with its corner radius, curve and masked corners.
-  package static func bounds(of state: LayerState) -> CGPath {
-    let p = CGMutablePath()
-    add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, curve: state.cornerCurve, to: p)
-    return p
-  }
+  package static func bounds(of state: LayerState) -> CGPath { RoundedBoundsShape(state).path }
 
   /// The border's area: the rounded bounds minus the same outline inset by the border
   /// width (its radius reduced by the width), for an even-odd fill.
@@ -128,13 +125,14 @@ package enum RoundedRectPath {
     add(state.bounds, radius: state.cornerRadius, corners: state.maskedCorners, curve: curve, to: p)
     let r = clampedRadius(state.cornerRadius, in: state.bounds)
     add(
-      state.bounds.insetBy(dx: w, dy: w), radius: Swift.max(r - w, 0), corners: state.maskedCorners, curve: curve,
+      state.bounds.insetBy(dx: w, dy: w), radius: Swift.max(r - w, 0), corners: state.maskedCorners,
+      curve: curve,
       to: p)
     return p
   }
 
   /// Whether the state's rounded bounds are a plain rectangle.
   package static func isRectangular(_ state: LayerState) -> Bool {
-    clampedRadius(state.cornerRadius, in: state.bounds) == 0 || state.maskedCorners.isEmpty
+    RoundedBoundsShape(state).isRectangular
   }
 }

@@ -23,21 +23,27 @@ struct ShadowOccluder {
   /// The occluder of a layer in `state` drawn under `map` at opacity `alpha`: empty unless
   /// the background is opaque at that opacity and the map keeps the axes.
   init(state st: LayerState, map: CGAffineTransform, alpha: Float) {
-    guard let bg = st.backgroundColor, map.b == 0, map.c == 0, st.bounds.width > 0,
-      st.bounds.height > 0,
+    self = withUnsafePointer(to: st) { ShadowOccluder(state: $0, map: map, alpha: alpha) }
+  }
+
+  /// The occluder of the layer in the state at `st`, read in place.
+  init(state st: UnsafePointer<LayerState>, map: CGAffineTransform, alpha: Float) {
+    let bounds = st.pointee.bounds
+    guard let bg = st.pointee.backgroundColor, map.b == 0, map.c == 0, bounds.width > 0,
+      bounds.height > 0,
       PixelMath.premultiplied(bg, opacity: CGFloat(alpha)) >> 24 == 255
     else {
       self = .none
       return
     }
-    let box = st.bounds.applying(map)
+    let box = bounds.applying(map)
     guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
       abs(box.minX) < 1e8, abs(box.minY) < 1e8, abs(box.maxX) < 1e8, abs(box.maxY) < 1e8
     else {
       self = .none
       return
     }
-    let r = RoundedRectPath.cornerExtent(of: st)
+    let r = RoundedBoundsShape(st).cornerExtent
     let rx = r == 0 ? 0 : Int(geometric: r * abs(map.a), .up) + 1
     let ry = r == 0 ? 0 : Int(geometric: r * abs(map.d), .up) + 1
     let x0 = Int(geometric: box.minX, .up)

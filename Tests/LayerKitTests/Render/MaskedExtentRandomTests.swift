@@ -214,10 +214,12 @@ import Testing
     st.bounds = CGRect(x: 0, y: 0, width: 10, height: 4)
     let map = CGAffineTransform(a: 1.5, b: 0, c: 0, d: 2, tx: 0.25, ty: 3)
     // Device x 0.25…15.25, y 3…11.
-    #expect(LayerCompositor.fullyCovered(st, map: map) == PixelRect(x0: 1, y0: 3, x1: 15, y1: 11))
-    #expect(LayerCompositor.fullyCovered(st, map: map.rotated(by: 0.1)).isEmpty)
+    #expect(
+      LayerCompositor.fullyCovered(RoundedBoundsShape(st), map: map)
+        == PixelRect(x0: 1, y0: 3, x1: 15, y1: 11))
+    #expect(LayerCompositor.fullyCovered(RoundedBoundsShape(st), map: map.rotated(by: 0.1)).isEmpty)
     st.cornerRadius = 2
-    #expect(LayerCompositor.fullyCovered(st, map: map).isEmpty)
+    #expect(LayerCompositor.fullyCovered(RoundedBoundsShape(st), map: map).isEmpty)
   }
 
   @Test func anInvertedPlainShapeMaskIsCutOutOfTheGroupWithoutAMaskOffscreen() {

@@ -23,7 +23,9 @@ import Testing
   )
     -> Bool
   {
-    LayerCompositor.background(st, map: map, alpha: alpha, replaces: pending, clip: everywhere)
+    withUnsafePointer(to: st) {
+      LayerCompositor.background($0, map: map, alpha: alpha, replaces: pending, clip: everywhere)
+    }
   }
 
   @Test func wholePixelsInsideTheBounds() {
@@ -36,10 +38,12 @@ import Testing
     #expect(!replaces(st, PixelRect(x0: 11, y0: 4, x1: 161, y1: 79), map: map))
     #expect(!replaces(st, PixelRect(x0: 11, y0: 4, x1: 160, y1: 80), map: map))
     // Pixels the fill does not reach keep their clear.
-    #expect(
-      !LayerCompositor.background(
-        st, map: map, alpha: 1, replaces: PixelRect(x0: 11, y0: 4, x1: 160, y1: 79),
-        clip: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100)))
+    let inBand = withUnsafePointer(to: st) {
+      LayerCompositor.background(
+        $0, map: map, alpha: 1, replaces: PixelRect(x0: 11, y0: 4, x1: 160, y1: 79),
+        clip: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100))
+    }
+    #expect(!inBand)
   }
 
   @Test func nothingWhenAnyPixelCouldKeepWhatWasUnder() {
