@@ -6,8 +6,10 @@ extension CGPath {
   /// `CGRect.null` for an empty path. Cheap: one pass over the points.
   public var boundingBox: CGRect {
     guard !storage.points.isEmpty else { return .null }
-    var minX = CGFloat.infinity, minY = CGFloat.infinity
-    var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+    var minX = CGFloat.infinity
+    var minY = CGFloat.infinity
+    var maxX = -CGFloat.infinity
+    var maxY = -CGFloat.infinity
     for p in storage.points {
       minX = Swift.min(minX, p.x)
       minY = Swift.min(minY, p.y)
@@ -25,10 +27,15 @@ extension CGPath {
     guard !storage.points.isEmpty else { return .null }
     var box = CGRect.null
     func add(_ r: CGRect) { box = box.isNull ? r : box.union(r) }
-    for sub in storage.subpaths {
-      add(CGRect(origin: sub.start, size: .zero))
-      for seg in sub.segments { add(seg.tightBounds) }
+    // Every subpath's start (a lone move counts) and every segment's tight box, in path
+    // order, walked in place (no subpath arrays to build).
+    let points = storage.points
+    var i = 0
+    for verb in storage.verbs {
+      if verb == .moveToPoint { add(CGRect(origin: points[i], size: .zero)) }
+      i += verb.pointCount
     }
+    storage.forEachSegment { add($0.tightBounds) }
     return box
   }
 
@@ -40,7 +47,8 @@ extension CGPath {
   ///
   /// - Complexity: O(flattened segments).
   public func contains(
-    _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
+    _ point: CGPoint, using rule: CGPathFillRule = .winding,
+    transform: CGAffineTransform = .identity
   ) -> Bool {
     let p = point.applying(transform)
     guard p.x.isFinite, p.y.isFinite else { return false }
@@ -68,7 +76,8 @@ extension CGPath {
     guard pts.count == 4, closed || v.count == 5 else { return false }
     let horizontalFirst = pts[0].y == pts[1].y
     for i in 0..<4 {
-      let a = pts[i], b = pts[(i + 1) % 4]
+      let a = pts[i]
+      let b = pts[(i + 1) % 4]
       let horizontal = (i % 2 == 0) == horizontalFirst
       if horizontal ? (a.y != b.y || a.x == b.x) : (a.x != b.x || a.y == b.y) { return false }
     }
@@ -137,8 +146,10 @@ extension PathStorage {
 
   /// A flattening tolerance of 10⁻⁴ of the path's largest extent (at least 10⁻⁹).
   package var flatteningTolerance: CGFloat {
-    var minX = CGFloat.infinity, minY = CGFloat.infinity
-    var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+    var minX = CGFloat.infinity
+    var minY = CGFloat.infinity
+    var maxX = -CGFloat.infinity
+    var maxY = -CGFloat.infinity
     for p in points where p.x.isFinite && p.y.isFinite {
       minX = Swift.min(minX, p.x)
       minY = Swift.min(minY, p.y)

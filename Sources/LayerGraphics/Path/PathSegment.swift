@@ -60,11 +60,16 @@ package struct PathSegment: Equatable, Sendable {
     case .line:
       return CGPoint(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
     case .quad:
-      let a = u * u, b = 2 * u * t, c = t * t
+      let a = u * u
+      let b = 2 * u * t
+      let c = t * t
       return CGPoint(
         x: a * start.x + b * control1.x + c * end.x, y: a * start.y + b * control1.y + c * end.y)
     case .cubic:
-      let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+      let a = u * u * u
+      let b = 3 * u * u * t
+      let c = 3 * u * t * t
+      let d = t * t * t
       return CGPoint(
         x: a * start.x + b * control1.x + c * control2.x + d * end.x,
         y: a * start.y + b * control1.y + c * control2.y + d * end.y)
@@ -79,14 +84,21 @@ package struct PathSegment: Equatable, Sendable {
     case .line:
       return PathVector(dx: end.x - start.x, dy: end.y - start.y)
     case .quad:
-      let ax = control1.x - start.x, ay = control1.y - start.y
-      let bx = end.x - control1.x, by = end.y - control1.y
+      let ax = control1.x - start.x
+      let ay = control1.y - start.y
+      let bx = end.x - control1.x
+      let by = end.y - control1.y
       return PathVector(dx: 2 * (u * ax + t * bx), dy: 2 * (u * ay + t * by))
     case .cubic:
-      let ax = control1.x - start.x, ay = control1.y - start.y
-      let bx = control2.x - control1.x, by = control2.y - control1.y
-      let cx = end.x - control2.x, cy = end.y - control2.y
-      let a = 3 * u * u, b = 6 * u * t, c = 3 * t * t
+      let ax = control1.x - start.x
+      let ay = control1.y - start.y
+      let bx = control2.x - control1.x
+      let by = control2.y - control1.y
+      let cx = end.x - control2.x
+      let cy = end.y - control2.y
+      let a = 3 * u * u
+      let b = 6 * u * t
+      let c = 3 * t * t
       return PathVector(dx: a * ax + b * bx + c * cx, dy: a * ay + b * by + c * cy)
     }
   }
@@ -99,7 +111,8 @@ package struct PathSegment: Equatable, Sendable {
       let len = (d.dx * d.dx + d.dy * d.dy).squareRoot()
       if len > 1e-12 { return PathVector(dx: d.dx / len, dy: d.dy / len) }
     }
-    let dx = end.x - start.x, dy = end.y - start.y
+    let dx = end.x - start.x
+    let dy = end.y - start.y
     let len = (dx * dx + dy * dy).squareRoot()
     return len > 0 ? PathVector(dx: dx / len, dy: dy / len) : PathVector(dx: 1, dy: 0)
   }
@@ -114,18 +127,25 @@ package struct PathSegment: Equatable, Sendable {
       let m = lerp(start, end)
       return (PathSegment(line: start, m), PathSegment(line: m, end))
     case .quad:
-      let a = lerp(start, control1), b = lerp(control1, end), m = lerp(a, b)
+      let a = lerp(start, control1)
+      let b = lerp(control1, end)
+      let m = lerp(a, b)
       return (PathSegment(quad: start, a, m), PathSegment(quad: m, b, end))
     case .cubic:
-      let a = lerp(start, control1), b = lerp(control1, control2), c = lerp(control2, end)
-      let d = lerp(a, b), e = lerp(b, c), m = lerp(d, e)
+      let a = lerp(start, control1)
+      let b = lerp(control1, control2)
+      let c = lerp(control2, end)
+      let d = lerp(a, b)
+      let e = lerp(b, c)
+      let m = lerp(d, e)
       return (PathSegment(cubic: start, a, d, m), PathSegment(cubic: m, e, c, end))
     }
   }
 
   /// The part of the segment between parameters `t0 <= t1`, as a segment of the same kind.
   package func subsegment(from t0: CGFloat, to t1: CGFloat) -> PathSegment {
-    let a = Swift.max(0, Swift.min(1, t0)), b = Swift.max(0, Swift.min(1, t1))
+    let a = Swift.max(0, Swift.min(1, t0))
+    let b = Swift.max(0, Swift.min(1, t1))
     if a <= 0 && b >= 1 { return self }
     var piece = self
     if b < 1 { piece = piece.split(at: b).0 }
@@ -160,32 +180,37 @@ package struct PathSegment: Equatable, Sendable {
   /// Calls `body` once per root; the tight bounding box is the box of the end points and
   /// the points at these parameters.
   package func forEachExtremum(_ body: (CGFloat) -> Void) {
+    // One axis at a time, x then y (no array of coordinates to allocate per segment).
     switch kind {
     case .line:
       return
     case .quad:
-      for (p0, p1, p2) in [(start.x, control1.x, end.x), (start.y, control1.y, end.y)] {
+      func axis(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat) {
         let den = p0 - 2 * p1 + p2
         if den != 0 {
           let t = (p0 - p1) / den
           if t > 0 && t < 1 { body(t) }
         }
       }
+      axis(start.x, control1.x, end.x)
+      axis(start.y, control1.y, end.y)
     case .cubic:
-      for (p0, p1, p2, p3) in [
-        (start.x, control1.x, control2.x, end.x), (start.y, control1.y, control2.y, end.y),
-      ] {
+      func axis(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) {
         // B'(t)/3 = a t² + b t + c with a = −p0 + 3p1 − 3p2 + p3, b = 2(p0 − 2p1 + p2), c = p1 − p0.
         let a = -p0 + 3 * p1 - 3 * p2 + p3
         let b = 2 * (p0 - 2 * p1 + p2)
         let c = p1 - p0
         Self.quadraticRoots(a, b, c) { t in if t > 0 && t < 1 { body(t) } }
       }
+      axis(start.x, control1.x, control2.x, end.x)
+      axis(start.y, control1.y, control2.y, end.y)
     }
   }
 
   /// The real roots of `a t² + b t + c`, computed without catastrophic cancellation.
-  package static func quadraticRoots(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
+  package static func quadraticRoots(
+    _ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void
+  ) {
     let scale = Swift.max(abs(a), abs(b), abs(c))
     guard scale > 0 else { return }
     if abs(a) <= scale * 1e-12 {
@@ -205,8 +230,10 @@ package struct PathSegment: Equatable, Sendable {
 
   /// The tight axis-aligned box of the curve (not of its control points).
   package var tightBounds: CGRect {
-    var minX = Swift.min(start.x, end.x), maxX = Swift.max(start.x, end.x)
-    var minY = Swift.min(start.y, end.y), maxY = Swift.max(start.y, end.y)
+    var minX = Swift.min(start.x, end.x)
+    var maxX = Swift.max(start.x, end.x)
+    var minY = Swift.min(start.y, end.y)
+    var maxY = Swift.max(start.y, end.y)
     forEachExtremum { t in
       let p = point(at: t)
       minX = Swift.min(minX, p.x)
