@@ -119,7 +119,8 @@ extension LayerCompositor {
         i, parentMap: ProjectiveTransform2D(affine: map), into: s, clip: clip, alpha: alpha)
     } else if !n.pointee.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
-      for c in n.pointee.children {
+      // A hidden sublayer is passed over before its placement is made.
+      for c in n.pointee.children where node(c).isShown {
         drawNode(
           c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip,
           alpha: alpha)

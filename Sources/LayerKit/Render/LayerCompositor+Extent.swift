@@ -89,7 +89,9 @@ extension LayerCompositor {
       extent = extent.union(b)
     }
     if !clips {
-      for c in n.pointee.children {
+      // A hidden sublayer draws nothing: it does not widen what is drawn (`shapes`; an
+      // offscreen's layout keeps counting it, as it always did).
+      for c in n.pointee.children where !shapes || node(c).isShown {
         let local = ProjectiveTransform2D(flattening: tree.localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
           let e = drawnExtent(c, map: child, parentMap: p, shapes: shapes, depth: depth + 1)

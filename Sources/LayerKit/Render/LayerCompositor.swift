@@ -160,7 +160,7 @@ package final class LayerCompositor {
     StackReserve.ensure {
       let n = node(i)
       // A layer in a transition draws while hidden: its outgoing state may still show.
-      guard !n.pointee.state.isHidden || n.pointee.transition != nil, !clip.isEmpty else { return }
+      guard n.isShown, !clip.isEmpty else { return }
       guard !n.pointee.state.opacity.isNaN else {
         CADiagnostics.report(key: "opacity", "\(n.pointee.key) has NaN opacity; not drawn")
         return
