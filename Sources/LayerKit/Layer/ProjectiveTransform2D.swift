@@ -27,9 +27,15 @@ package struct ProjectiveTransform2D: Equatable, Sendable {
     m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
     m31: Double, m32: Double, m33: Double
   ) {
-    self.m11 = m11; self.m12 = m12; self.m13 = m13
-    self.m21 = m21; self.m22 = m22; self.m23 = m23
-    self.m31 = m31; self.m32 = m32; self.m33 = m33
+    self.m11 = m11
+    self.m12 = m12
+    self.m13 = m13
+    self.m21 = m21
+    self.m22 = m22
+    self.m23 = m23
+    self.m31 = m31
+    self.m32 = m32
+    self.m33 = m33
   }
 
   /// The identity map.
@@ -63,6 +69,19 @@ package struct ProjectiveTransform2D: Equatable, Sendable {
     m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
   }
 
+  /// Whether ``inverse`` exists, without computing it.
+  package var isInvertible: Bool { isInvertible(determinant: determinant) }
+
+  /// Whether a map with determinant `det` (its own) is invertible: finite, non-zero and
+  /// not singular as measured scale-free (see ``inverse``).
+  @inline(__always)
+  private func isInvertible(determinant det: Double) -> Bool {
+    guard det != 0, det.isFinite else { return false }
+    let row = max((m11 * m11 + m12 * m12 + m13 * m13), (m21 * m21 + m22 * m22 + m23 * m23))
+    let wColumn = (m13 * m13 + m23 * m23 + m33 * m33).squareRoot()
+    return abs(det) > 1e-12 * row * wColumn
+  }
+
   /// The inverse map, or nil when the map is singular (a layer seen edge-on) or not
   /// finite.
   ///
@@ -74,10 +93,7 @@ package struct ProjectiveTransform2D: Equatable, Sendable {
   /// and the translation never matters.
   package var inverse: ProjectiveTransform2D? {
     let det = determinant
-    guard det != 0, det.isFinite else { return nil }
-    let row = max((m11 * m11 + m12 * m12 + m13 * m13), (m21 * m21 + m22 * m22 + m23 * m23))
-    let wColumn = (m13 * m13 + m23 * m23 + m33 * m33).squareRoot()
-    guard abs(det) > 1e-12 * row * wColumn else { return nil }
+    guard isInvertible(determinant: det) else { return nil }
     let k = 1 / det
     return ProjectiveTransform2D(
       m11: (m22 * m33 - m23 * m32) * k, m12: (m13 * m32 - m12 * m33) * k,

@@ -122,7 +122,7 @@ extension LayerCompositor {
       // A hidden sublayer is passed over before its placement is made.
       for c in n.pointee.children where node(c).isShown {
         drawNode(
-          c, local: tree.localTransform(c, parent: i), parentMap: p, into: s, clip: clip,
+          c, local: localTransform(c, parent: i), parentMap: p, into: s, clip: clip,
           alpha: alpha)
       }
     }

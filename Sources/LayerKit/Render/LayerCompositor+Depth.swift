@@ -11,7 +11,8 @@ import Foundation
 // each sublayer's. A replicator with `preservesDepth` orders its copies the same way.
 extension LayerCompositor {
   func drawTransformLayer(
-    _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, local: CATransform3D, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     var items: [(index: Int, transform: CATransform3D, alpha: Float, depth: Double)] = []
@@ -33,7 +34,8 @@ extension LayerCompositor {
     collect(i, local, alpha, 0)
     for k in Self.backToFront(items.map(\.depth)) {
       let it = items[k]
-      drawNode(it.index, local: it.transform, parentMap: parentMap, into: s, clip: clip, alpha: it.alpha)
+      drawNode(
+        it.index, local: it.transform, parentMap: parentMap, into: s, clip: clip, alpha: it.alpha)
     }
   }
 
@@ -41,18 +43,24 @@ extension LayerCompositor {
   /// front by the depth of their bounds' centres in the replicator's sublayer space, as
   /// a transform layer orders its sublayers; each copy still flattens into the
   /// replicator's plane, which flattens into its superlayer's.
-  func drawDepthSortedSublayers(_ i: Int, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float) {
+  func drawDepthSortedSublayers(
+    _ i: Int, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
+  ) {
     let children = tree.nodes[i].children
     let locals = children.map { tree.localTransform($0, parent: i) }
-    let depths = children.indices.map { Self.depth(of: tree.nodes[children[$0]].state.bounds, under: locals[$0]) }
+    let depths = children.indices.map {
+      Self.depth(of: tree.nodes[children[$0]].state.bounds, under: locals[$0])
+    }
     for k in Self.backToFront(depths) {
-      drawNode(children[k], local: locals[k], parentMap: parentMap, into: s, clip: clip, alpha: alpha)
+      drawNode(
+        children[k], local: locals[k], parentMap: parentMap, into: s, clip: clip, alpha: alpha)
     }
   }
 
   /// The depth (z/w) of `bounds`' centre under `m`; −∞ behind the eye.
   static func depth(of bounds: CGRect, under m: CATransform3D) -> Double {
-    let x = bounds.midX, y = bounds.midY
+    let x = bounds.midX
+    let y = bounds.midY
     let z = x * m.m13 + y * m.m23 + m.m43
     let w = x * m.m14 + y * m.m24 + m.m44
     return w > 1e-12 ? z / w : -.infinity

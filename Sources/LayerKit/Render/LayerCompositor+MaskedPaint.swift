@@ -27,7 +27,7 @@ extension LayerCompositor {
       guard PlainShapeMask.isPlainHolder(n), let child = n.pointee.children.first else {
         return nil
       }
-      local = tree.localTransform(child, parent: node)
+      local = localTransform(child, parent: node)
       parentMap = ProjectiveTransform2D(affine: nodeMap)
       node = child
     }

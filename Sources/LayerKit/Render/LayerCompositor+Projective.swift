@@ -18,7 +18,8 @@ extension LayerCompositor {
   package static let maximumProjectivePixels = 4_194_304
 
   func drawProjective(
-    _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect,
+    _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect,
     alpha: Float
   ) {
     let n = tree.nodes[i]
@@ -27,23 +28,32 @@ extension LayerCompositor {
     if let image = n.image, isImageOnly(n) {
       // Only an image to draw: warp its pixels directly, no offscreen.
       let st = n.state
-      let r = n.backingStore != nil ? st.bounds : ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-        flipped: st.isGeometryFlipped)
+      let r =
+        n.backingStore != nil
+        ? st.bounds
+        : ContentsLayout.rect(
+          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
+          flipped: st.isGeometryFlipped)
       guard r.width > 0, r.height > 0 else { return }
-      let toLayer = ProjectiveTransform2D(affine: CGAffineTransform(
-        a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height), tx: r.minX, ty: r.minY))
+      let toLayer = ProjectiveTransform2D(
+        affine: CGAffineTransform(
+          a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height),
+          tx: r.minX, ty: r.minY))
       let p = toLayer.concatenating(map)
       guard let back = p.inverse else { return }
       var region = visible
-      if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: image.width, height: image.height), through: p) {
+      if let box = LayerGeometry.boundingBox(
+        of: CGRect(x: 0, y: 0, width: image.width, height: image.height), through: p)
+      {
         region = region.intersection(PixelRect(covering: box))
       }
       image.pixels.withUnsafeBytes { raw in
         let px = UnsafeMutablePointer(mutating: raw.bindMemory(to: UInt32.self).baseAddress!)
-        ProjectiveWarp.warp(px, width: image.width, height: image.height, stride: image.width, through: back, into: s, region: region,
-             alpha: alpha)
+        ProjectiveWarp.warp(
+          px, width: image.width, height: image.height, stride: image.width, through: back, into: s,
+          region: region,
+          alpha: alpha)
       }
       return
     }
@@ -51,7 +61,8 @@ extension LayerCompositor {
     var extent = n.state.masksToBounds ? n.state.bounds : tree.contentExtent(i, depth: 0)
     // Only the part of the plane that lands in the offscreen area: the whole rectangle
     // being redrawn, not the band, so every band samples the same offscreen.
-    var lo = CGPoint(x: Double.infinity, y: .infinity), hi = CGPoint(x: -Double.infinity, y: -.infinity)
+    var lo = CGPoint(x: Double.infinity, y: .infinity)
+    var hi = CGPoint(x: -Double.infinity, y: -.infinity)
     var allFront = true
     for c in corners(offscreenArea(of: s).cgRect) {
       let h = inv.homogeneous(c)
@@ -62,7 +73,10 @@ extension LayerCompositor {
       lo = CGPoint(x: min(lo.x, h.x / h.w), y: min(lo.y, h.y / h.w))
       hi = CGPoint(x: max(hi.x, h.x / h.w), y: max(hi.y, h.y / h.w))
     }
-    if allFront { extent = extent.intersection(CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)) }
+    if allFront {
+      extent = extent.intersection(
+        CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y))
+    }
     let limit = 1e6
     extent = extent.intersection(CGRect(x: -limit, y: -limit, width: 2 * limit, height: 2 * limit))
     guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
@@ -71,11 +85,16 @@ extension LayerCompositor {
     var scale = Self.largestStretch(of: map, over: extent, wholly: false) ?? 0
     scale = min(max(scale, 1.0 / 64), 4)
     let pixels = Double(extent.width * scale) * Double(extent.height * scale)
-    if pixels > Double(Self.maximumProjectivePixels) { scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot() }
-    let ow = max(Int(geometric: extent.width * scale, .up), 1), oh = max(Int(geometric: extent.height * scale, .up), 1)
+    if pixels > Double(Self.maximumProjectivePixels) {
+      scale *= (Double(Self.maximumProjectivePixels) / pixels).squareRoot()
+    }
+    let ow = max(Int(geometric: extent.width * scale, .up), 1)
+    let oh = max(Int(geometric: extent.height * scale, .up), 1)
     guard let off = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ow, y1: oh)) else { return }
-    let toOff = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
-    let offParent = ProjectiveTransform2D(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+    let toOff = CGAffineTransform(
+      a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
+    let offParent = ProjectiveTransform2D(
+      m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
     withOffscreenLimit(off.rect) {
       drawFlat(i, map: toOff, parentMap: offParent, into: off, clip: off.rect, alpha: 1)
     }
@@ -84,11 +103,15 @@ extension LayerCompositor {
     let p = ProjectiveTransform2D(affine: toOff.inverted()).concatenating(map)
     guard let back = p.inverse else { return }
     var region = visible
-    if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: ow, height: oh), through: p) {
+    if let box = LayerGeometry.boundingBox(
+      of: CGRect(x: 0, y: 0, width: ow, height: oh), through: p)
+    {
       region = region.intersection(PixelRect(covering: box))
     }
-    ProjectiveWarp.warp(off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s, region: region,
-         alpha: alpha)
+    ProjectiveWarp.warp(
+      off.pixels, width: off.width, height: off.height, stride: off.stride, through: back, into: s,
+      region: region,
+      alpha: alpha)
   }
 
   /// Whether node `n` draws nothing but its unclipped image (so it can be warped
@@ -97,7 +120,8 @@ extension LayerCompositor {
     let st = n.state
     if n.transition != nil { return false }
     return n.kind == .layer && n.children.isEmpty && n.mask == nil && n.tint == nil
-      && (st.backgroundColor?.alpha ?? 0) == 0 && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
+      && (st.backgroundColor?.alpha ?? 0) == 0
+      && !(st.borderWidth > 0 && (st.borderColor?.alpha ?? 0) > 0)
       && !(st.shadowOpacity > 0) && !st.masksToBounds
       && (n.backingStore != nil
         || (st.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -105,6 +129,9 @@ extension LayerCompositor {
   }
 
   private func corners(_ r: CGRect) -> [CGPoint] {
-    [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+    [
+      CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY),
+      CGPoint(x: r.maxX, y: r.maxY),
+    ]
   }
 }

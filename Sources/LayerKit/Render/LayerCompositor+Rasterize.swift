@@ -45,26 +45,37 @@ extension LayerCompositor {
   /// Draws node `i`'s subtree into a new bitmap at `scale` pixels per point.
   func rasterize(_ i: Int, scale: CGFloat, signature: RasterSignature) -> RasterizedLayer? {
     let extent = rasterExtent(i, depth: 0)
-    guard !extent.isNull, extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite
+    guard !extent.isNull, extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite,
+      extent.maxY.isFinite
     else { return nil }
-    let x0 = (extent.minX * scale).rounded(.down), y0 = (extent.minY * scale).rounded(.down)
-    let x1 = (extent.maxX * scale).rounded(.up), y1 = (extent.maxY * scale).rounded(.up)
-    guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= CGFloat(Self.maximumRasterizedPixels) else { return nil }
-    guard let surface = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: Int(x1 - x0), y1: Int(y1 - y0))) else {
+    let x0 = (extent.minX * scale).rounded(.down)
+    let y0 = (extent.minY * scale).rounded(.down)
+    let x1 = (extent.maxX * scale).rounded(.up)
+    let y1 = (extent.maxY * scale).rounded(.up)
+    guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= CGFloat(Self.maximumRasterizedPixels) else {
       return nil
     }
-    let raster = RasterizedLayer(signature: signature, scale: scale, originX: Int(x0), originY: Int(y0), surface: surface)
+    guard
+      let surface = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: Int(x1 - x0), y1: Int(y1 - y0)))
+    else {
+      return nil
+    }
+    let raster = RasterizedLayer(
+      signature: signature, scale: scale, originX: Int(x0), originY: Int(y0), surface: surface)
     // Offsets (a shadow's) are measured in the layer's own space, scaled to the bitmap.
     let parent = ProjectiveTransform2D(affine: CGAffineTransform(scaleX: scale, y: scale))
     withOffscreenLimit(surface.rect) {
-      drawFlat(i, map: raster.layerToRaster, parentMap: parent, into: surface, clip: surface.rect, alpha: 1)
+      drawFlat(
+        i, map: raster.layerToRaster, parentMap: parent, into: surface, clip: surface.rect, alpha: 1
+      )
     }
     return raster
   }
 
   /// Composites a bitmap through the layer's `map` (layer space → surface) at `alpha`.
   func composite(
-    _ raster: RasterizedLayer, through map: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
+    _ raster: RasterizedLayer, through map: ProjectiveTransform2D, into s: RenderSurface,
+    clip: PixelRect, alpha: Float
   ) {
     let visible = clip.intersection(s.rect)
     guard !visible.isEmpty else { return }
@@ -73,18 +84,23 @@ extension LayerCompositor {
       abs(a.a - 1) < 1e-9, abs(a.d - 1) < 1e-9, abs(a.b) < 1e-9, abs(a.c) < 1e-9
     {
       PixelCompositing.composite(
-        RenderSurface(viewing: raster.surface, originX: tx, originY: ty), onto: s, clip: visible, alpha: alpha)
+        RenderSurface(viewing: raster.surface, originX: tx, originY: ty), onto: s, clip: visible,
+        alpha: alpha)
       return
     }
     guard let back = p.inverse else { return }
     var region = visible
-    let w = raster.surface.width, h = raster.surface.height
-    if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: w, height: h), through: p) {
+    let w = raster.surface.width
+    let h = raster.surface.height
+    if let box = LayerGeometry.boundingBox(of: CGRect(x: 0, y: 0, width: w, height: h), through: p)
+    {
       region = region.intersection(PixelRect(covering: box))
     }
     guard !region.isEmpty else { return }
-    ProjectiveWarp.warp(raster.surface.pixels, width: w, height: h, stride: raster.surface.stride, through: back, into: s,
-                        region: region, alpha: alpha)
+    ProjectiveWarp.warp(
+      raster.surface.pixels, width: w, height: h, stride: raster.surface.stride, through: back,
+      into: s,
+      region: region, alpha: alpha)
   }
 
   /// `v` as an integer when it is one (within 10⁻⁹) and fits comfortably.
@@ -100,7 +116,9 @@ extension LayerCompositor {
   func rasterExtent(_ i: Int, depth: Int) -> CGRect {
     let n = tree.nodes[i]
     let everywhere = PixelRect(x0: -1 << 40, y0: -1 << 40, x1: 1 << 40, y1: 1 << 40)
-    let own = DamageTracker.footprint(n, map: ProjectiveTransform2D(affine: .identity), clip: everywhere).cgRect
+    let own = DamageTracker.footprint(
+      n, map: ProjectiveTransform2D(affine: .identity), clip: everywhere
+    ).cgRect
     var r = own
     guard depth < 32 else { return r }
     var inner = CGRect.null

@@ -130,7 +130,7 @@ package final class LayerCompositor {
       }
     }
     let device = ProjectiveTransform2D(affine: rootMap)
-    guard let root = tree.root, !clip.isEmpty, device.isFinite, device.inverse != nil else {
+    guard let root = tree.root, !clip.isEmpty, device.isFinite, device.isInvertible else {
       return
     }
     let local = placesRoot ? tree.localTransform(root, parent: nil) : .identity
@@ -146,6 +146,13 @@ package final class LayerCompositor {
   /// draws.
   @inline(__always)
   func node(_ i: Int) -> UnsafePointer<RenderNode> { nodeBase.unsafelyUnwrapped + i }
+
+  /// `tree.localTransform(child, parent:)`, read in place (without a copy of `tree`).
+  /// Valid while `render` draws.
+  @inline(__always)
+  func localTransform(_ child: Int, parent: Int) -> CATransform3D {
+    RenderTree.localTransform(node(child), parent: node(parent))
+  }
 
   // MARK: - One layer
 
@@ -188,7 +195,7 @@ package final class LayerCompositor {
         return
       }
       let map = ProjectiveTransform2D(flattening: local).concatenating(parentMap)
-      guard map.isFinite, map.inverse != nil else { return }  // edge-on or degenerate: nothing shows
+      guard map.isFinite, map.isInvertible else { return }  // edge-on or degenerate: nothing shows
       if !n.pointee.state.isDoubleSided && !Self.isFrontFacing(map, at: n.pointee.state.bounds) {
         return
       }

@@ -22,34 +22,48 @@ package struct RenderTree: Sendable {
   /// before flattening): its own placement, its replicator instance transform, then the
   /// parent's sublayer transform and geometry flip (`LayerGeometry`).
   package func localTransform(_ child: Int, parent: Int?) -> CATransform3D {
+    nodes.withUnsafeBufferPointer { b in
+      let base = b.baseAddress.unsafelyUnwrapped
+      return Self.localTransform(base + child, parent: parent.map { base + $0 })
+    }
+  }
+
+  /// `localTransform(_:parent:)` of the nodes at `child` and `parent`, read in place.
+  package static func localTransform(
+    _ child: UnsafePointer<RenderNode>, parent: UnsafePointer<RenderNode>?
+  ) -> CATransform3D {
     let m = placement(child)
     guard let parent else { return m }
-    return Self.local(placement: m, space: sublayerSpace(parent))
+    return local(placement: m, space: sublayerSpace(parent))
   }
 
   /// Node `i`'s placement in its parent's sublayer space (4×4): its own placement, then
   /// its replicator instance transform.
   package func placement(_ i: Int) -> CATransform3D {
     // Read in place: a node is large, and this runs for every node of every frame.
-    nodes.withUnsafeBufferPointer { b in
-      let c = b.baseAddress.unsafelyUnwrapped + i
-      let m = LayerGeometry.transformToParentPlane(c.state)
-      guard let inst = c.pointee.instanceTransform else { return m }
-      return m.concatenating(inst)
-    }
+    nodes.withUnsafeBufferPointer { Self.placement($0.baseAddress.unsafelyUnwrapped + i) }
+  }
+
+  /// `placement(_:)` of the node at `c`.
+  package static func placement(_ c: UnsafePointer<RenderNode>) -> CATransform3D {
+    let m = LayerGeometry.transformToParentPlane(c.state)
+    guard let inst = c.pointee.instanceTransform else { return m }
+    return m.concatenating(inst)
   }
 
   /// The space node `parent`'s sublayers are placed in, in its drawn plane: its sublayer
   /// transform about its anchor point, then its geometry flip.
   package func sublayerSpace(_ parent: Int) -> CATransform3D {
-    nodes.withUnsafeBufferPointer { b in
-      let p = b.baseAddress.unsafelyUnwrapped + parent
-      // Most layers have neither: no copy of the state for them.
-      if !p.pointee.state.isGeometryFlipped, p.state.sublayerTransform.isIdentity {
-        return .identity
-      }
-      return LayerGeometry.sublayerSpaceTransform(p.pointee.state)
+    nodes.withUnsafeBufferPointer { Self.sublayerSpace($0.baseAddress.unsafelyUnwrapped + parent) }
+  }
+
+  /// `sublayerSpace(_:)` of the node at `p`.
+  package static func sublayerSpace(_ p: UnsafePointer<RenderNode>) -> CATransform3D {
+    // Most layers have neither: no copy of the state for them.
+    if !p.pointee.state.isGeometryFlipped, p.state.sublayerTransform.isIdentity {
+      return .identity
     }
+    return LayerGeometry.sublayerSpaceTransform(p.pointee.state)
   }
 
   /// A sublayer's local transform from its `placement` and its parent's sublayer `space`.
