@@ -15,7 +15,11 @@ import Foundation
 /// `@unchecked Sendable`: the object is only read on the layer's thread (the public
 /// `contents` getter and key-value coding); the renderer, which may run elsewhere,
 /// reads only `image`, and `CGImage` is immutable.
-package struct LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBox,
+///
+/// A final class of constants rather than a struct: the object is an existential, and
+/// the renderer reads `image` for every layer of every frame, where copying a struct
+/// holding an `Any` goes through the runtime; reading through a reference does not.
+package final class LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBox,
   @unchecked Sendable
 {
   /// The object as it was set.
@@ -32,13 +36,10 @@ package struct LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBo
   }
 
   /// Any object except `NSNull` and an empty optional (which mean no contents).
-  package init?(animationValue: Any) {
+  package convenience init?(animationValue: Any) {
     guard let object = unboxOptional(animationValue), !(object is NSNull) else { return nil }
-    if let nested = object as? LayerContents {
-      self = nested
-    } else {
-      self.init(object)
-    }
+    // Contents holding contents hold what those hold.
+    self.init((object as? LayerContents)?.object ?? object)
   }
 
   package static func == (a: LayerContents, b: LayerContents) -> Bool {
