@@ -68,6 +68,9 @@ public final class CAContext {
   /// animation counts once per frame it is evaluated in.
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private var evaluatedGeneration: UInt64 = .max
+  /// `generation` with the layer timing changes the plan took in place
+  /// (`FlatTimingPlan.retimes`): what a frame and the presentation copies are cached by.
+  private var frameGeneration: UInt64 { generation &+ plan.retimes }
   private var events: [LifecycleEvent] = []
   private var pendingStops: [LayerAnimationEntry] = []
   private var removals: [LayerAnimationStorage] = []
@@ -206,7 +209,7 @@ public final class CAContext {
   public func updatePresentation() -> Bool {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
-    if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty {
+    if t == evaluatedTime && frameGeneration == evaluatedGeneration && pendingStops.isEmpty {
       return true
     }
     evaluatedFrames &+= 1
@@ -217,7 +220,7 @@ public final class CAContext {
       && plan.tableEpoch == flatTable.epoch && plan.replay(at: t, table: flatTable)
     {
       evaluatedTime = t
-      evaluatedGeneration = generation
+      evaluatedGeneration = frameGeneration
       finishFrame()
       return true
     }
@@ -226,7 +229,7 @@ public final class CAContext {
     beginWalk(root, committing: false)
     walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
     evaluatedTime = t
-    evaluatedGeneration = generation
+    evaluatedGeneration = frameGeneration
     finishFrame()
     return true
   }
@@ -266,6 +269,7 @@ public final class CAContext {
     let fillMode = layer.state.fillMode
     let index = plan.append(
       FlatTimingPlan.Node(
+        layer: Unmanaged.passUnretained(layer),
         parent: Int32(truncatingIfNeeded: parentIndex), recordStart: 0, recordCount: 0,
         fillsBackwards: fillMode == .backwards || fillMode == .both, beginTime: beginTime,
         speed: Double(layer.state.speed), timeOffset: timeOffset),
@@ -288,20 +292,25 @@ public final class CAContext {
       for index in 0..<s.flatCount {
         let r = records + index
         if r.pointee.isReady {
-          // Committed and started: in the active phase (or filled after an end that
-          // was already reported) there is no event, so the record alone gives the value.
+          // Committed: a frame that raises no event (see `FlatTrack.step(at:)`) needs the
+          // record alone. A hidden record keeps the layer's presentation state assembled
+          // (`showing`), so that a replay may show it again without a walk.
           guard applied else {
-            r.pointee.setState(.hidden, stamp: flatTable.changeStamp)
-            plan.isUsable = false
-            continue
-          }
-          // Forward-running repeats inside the active interval take the short path;
-          // everything else (fills, ends, reverse speed) the full evaluation.
-          let e = r.pointee.evaluateTiming(parentTime: local)
-          if e.phase == .active || (e.phase == .after && e.isApplied && r.pointee.isKeptAfterEnd) {
-            flatTable.evaluate(r, e)
+            flatTable.hide(r)
             showing = true
             continue
+          }
+          let e = r.pointee.evaluateTiming(parentTime: local)
+          switch r.pointee.step(at: e) {
+          case .evaluate:
+            flatTable.evaluate(r, e, model: { layer.state })
+            showing = true
+            continue
+          case .hide:
+            flatTable.hide(r)
+            showing = true
+            continue
+          case .lifecycle: break
           }
         }
         // The track object decides this frame: the plan cannot stand for this walk.

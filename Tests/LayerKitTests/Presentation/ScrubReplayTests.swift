@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import LayerKit
+
+/// A tree played the way a Lottie file is (a paused root scrubbed by its `timeOffset`,
+/// held keyframes, paths, opacity): a scrub takes the new timing into the frame plan and
+/// replays it, and every frame's presentation equals a fresh evaluation of the same tree
+/// at the same time.
+@Suite struct ScrubReplayTests {
+  /// Root (paused) → a group with its own timing → a shape layer with path, opacity,
+  /// `hidden` and position keyframes, and a sublayer with a basic `bounds` animation.
+  static func tree() -> (root: CALayer, layers: [CALayer]) {
+    let root = CALayer()
+    root.speed = 0
+    let group = CALayer()
+    group.speed = 2
+    group.timeOffset = 0.25
+    group.beginTime = 0.5
+    group.fillMode = .both
+    let shape = CAShapeLayer()
+    let dot = CALayer()
+    root.addSublayer(group)
+    group.addSublayer(shape)
+    shape.addSublayer(dot)
+    let ease = CAMediaTimingFunction(controlPoints: 0.3, 0, 0.2, 1)
+    func keyframes(_ keyPath: String, _ values: [Any], discrete: Bool = false)
+      -> CAKeyframeAnimation
+    {
+      let k = CAKeyframeAnimation(keyPath: keyPath)
+      k.values = values
+      k.keyTimes = (0..<values.count).map { NSNumber(value: Double($0) / Double(values.count - 1)) }
+      if discrete {
+        k.calculationMode = .discrete
+      } else {
+        k.timingFunctions = Array(repeating: ease, count: values.count - 1)
+      }
+      k.duration = 3
+      k.fillMode = .both
+      k.isRemovedOnCompletion = false
+      return k
+    }
+    func rect(_ w: Double) -> CGPath { CGPath(rect: CGRect(x: 0, y: 0, width: w, height: 20), transform: nil) }
+    shape.add(keyframes("path", [rect(10), rect(40), rect(25)]), forKey: "path")
+    shape.add(keyframes("opacity", [Float(0.2), Float(1), Float(0.5)]), forKey: "opacity")
+    shape.add(keyframes("hidden", [false, true, false], discrete: true), forKey: "hidden")
+    shape.add(
+      keyframes("position", [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 10), CGPoint(x: 5, y: 40)]),
+      forKey: "position")
+    let grow = CABasicAnimation(keyPath: "bounds")
+    grow.fromValue = CGRect(x: 0, y: 0, width: 4, height: 4)
+    grow.toValue = CGRect(x: 0, y: 0, width: 12, height: 8)
+    grow.duration = 3
+    grow.fillMode = .both
+    grow.isRemovedOnCompletion = false
+    dot.add(grow, forKey: "grow")
+    return (root, [root, group, shape, dot])
+  }
+
+  /// The presentation states of a fresh tree committed at offset 0, then scrubbed to
+  /// `offset` in one step.
+  static func fresh(at offset: Double, groupSpeed: Float? = nil) -> [LayerState] {
+    let context = CAContext(clock: CAManualClock())
+    let (root, layers) = tree()
+    if let groupSpeed { layers[1].speed = groupSpeed }
+    context.layer = root
+    context.commit()
+    root.timeOffset = offset
+    context.commit()
+    context.updatePresentation()
+    return layers.map(Self.shown)
+  }
+
+  /// The layer's presentation state (its model state when no animation shows).
+  static func shown(_ layer: CALayer) -> LayerState {
+    layer.animationStorage.presentationState ?? layer.state
+  }
+
+  /// Scrubs forward, backward, by jumps and past both ends, and at a changed group speed:
+  /// each frame equals a fresh evaluation, and most frames replay the plan (no layer
+  /// visited; a frame walks when something else in the process moved
+  /// `LayerStructureChanges` meanwhile).
+  @Test func scrubbedFramesEqualFreshEvaluationsAndReplayThePlan() throws {
+    let offsets = [
+      0.1, 0.2, 0.35, 0.6, 0.9, 1.2, 1.1, 0.8, 0.4, 0.05, 1.7, 0.3, 2.4, -0.5, 3.5, 1.45, 1.45,
+      0.7,
+    ]
+    let slower = offsets.count / 2
+    // Fresh trees first: making them counts as a change for every context's plan.
+    let expected = offsets.enumerated().map { i, offset in
+      Self.fresh(at: offset, groupSpeed: i >= slower ? 0.5 : nil)
+    }
+    let context = CAContext(clock: CAManualClock())
+    let (root, layers) = Self.tree()
+    context.layer = root
+    context.commit()
+    context.updatePresentation()
+    var replayed = 0
+    for (i, offset) in offsets.enumerated() {
+      if i == slower { layers[1].speed = 0.5 }
+      let visited = context.visitedLayers
+      root.timeOffset = offset
+      context.commit()
+      context.updatePresentation()
+      if context.visitedLayers == visited { replayed += 1 }
+      for k in layers.indices {
+        #expect(
+          Self.shown(layers[k]) == expected[i][k],
+          "layer \(k) at offset \(offset)")
+      }
+    }
+    #expect(replayed * 2 > offsets.count)
+  }
+
+  /// A timing change on a layer the plan recorded is seen at the next frame even when
+  /// the clock has not moved (the frame is not served from the cache of the last one).
+  @Test func aScrubAtAnUnchangedClockTimeIsEvaluated() throws {
+    let context = CAContext(clock: CAManualClock())
+    let (root, layers) = Self.tree()
+    context.layer = root
+    context.commit()
+    context.updatePresentation()
+    root.timeOffset = 1
+    context.updatePresentation()
+    let first = try #require(layers[2].presentation()).position
+    root.timeOffset = 2
+    context.updatePresentation()
+    let second = try #require(layers[2].presentation()).position
+    #expect(first != second)
+    #expect(second == Self.fresh(at: 2)[2].position)
+  }
+}
