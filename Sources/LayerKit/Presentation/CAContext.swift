@@ -52,6 +52,9 @@ public final class CAContext {
   /// walk: while both are unchanged, a commit has nothing to do.
   private weak var committedRoot: CALayer?
   private var committedStamp: UInt64 = .max
+  /// `FlatTimingPlan.retimes` at the last commit: layer timing changes the plan took in
+  /// place count, like model changes, from the next commit.
+  private var committedRetimes: UInt64 = 0
   /// How many commits walked the tree (those with something to stamp or capture).
   package private(set) var commitWalks = 0
   /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
@@ -68,9 +71,6 @@ public final class CAContext {
   /// animation counts once per frame it is evaluated in.
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private var evaluatedGeneration: UInt64 = .max
-  /// `generation` with the layer timing changes the plan took in place
-  /// (`FlatTimingPlan.retimes`): what a frame and the presentation copies are cached by.
-  private var frameGeneration: UInt64 { generation &+ plan.retimes }
   private var events: [LifecycleEvent] = []
   private var pendingStops: [LayerAnimationEntry] = []
   private var removals: [LayerAnimationStorage] = []
@@ -133,7 +133,8 @@ public final class CAContext {
   /// no values captures the presentation value now), and the tree gets a presentation.
   ///
   /// A commit with nothing new since the previous one (no model, tree or animation change
-  /// anywhere: `LayerStructureChanges` unmoved, the same root) has nothing to stamp or
+  /// anywhere: `LayerStructureChanges` unmoved, no layer timing taken into the frame plan
+  /// (`FlatTimingPlan.retime`), the same root) has nothing to stamp or
   /// capture, so it returns without walking the tree; a frame loop that commits every
   /// frame then pays only for the evaluation. A commit after changes of model values
   /// only (no sublayer, mask or animation attached or removed anywhere:
@@ -143,10 +144,13 @@ public final class CAContext {
   public func commit() {
     TransactionThread.current.flushForContextCommit()
     if hasCommitted, let root = layer, root === committedRoot {
-      if committedStamp == LayerStructureChanges.current { return }
+      if committedStamp == LayerStructureChanges.current && committedRetimes == plan.retimes {
+        return
+      }
       if committedAttachments == LayerStructureChanges.attachments {
         generation &+= 1
         committedStamp = LayerStructureChanges.current
+        committedRetimes = plan.retimes
         return
       }
     }
@@ -163,6 +167,7 @@ public final class CAContext {
     generation &+= 1
     committedRoot = root
     committedStamp = LayerStructureChanges.current
+    committedRetimes = plan.retimes
     committedAttachments = LayerStructureChanges.attachments
   }
 
@@ -209,7 +214,7 @@ public final class CAContext {
   public func updatePresentation() -> Bool {
     guard hasCommitted, let root = layer else { return false }
     let t = clock.time
-    if t == evaluatedTime && frameGeneration == evaluatedGeneration && pendingStops.isEmpty {
+    if t == evaluatedTime && generation == evaluatedGeneration && pendingStops.isEmpty {
       return true
     }
     evaluatedFrames &+= 1
@@ -220,7 +225,7 @@ public final class CAContext {
       && plan.tableEpoch == flatTable.epoch && plan.replay(at: t, table: flatTable)
     {
       evaluatedTime = t
-      evaluatedGeneration = frameGeneration
+      evaluatedGeneration = generation
       finishFrame()
       return true
     }
@@ -229,7 +234,7 @@ public final class CAContext {
     beginWalk(root, committing: false)
     walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
     evaluatedTime = t
-    evaluatedGeneration = frameGeneration
+    evaluatedGeneration = generation
     finishFrame()
     return true
   }

@@ -85,8 +85,8 @@ package final class FlatTimingPlan {
   /// Takes a change of the `beginTime`, `speed` or `timeOffset` of the layer recorded at
   /// `index` into its node, so that the next frame replays the plan with the new timing
   /// instead of counting the change as a model change (`LayerStructureChanges`) that
-  /// makes the whole tree walk again; the change moves `retimes`, so that the context
-  /// evaluates a new frame even at an unchanged time.
+  /// makes the whole tree walk again; the change moves `retimes`, so that the next commit
+  /// starts a new generation (the next frame is evaluated even at an unchanged time).
   func retime(at index: Int, from state: LayerState) {
     nodes[index].beginTime = state.beginTime
     nodes[index].speed = Double(state.speed)

@@ -12,6 +12,8 @@ package struct FlatTrack {
     case basic
     case spring
     case keyframes
+    /// Discrete keyframes: `keyCount` is the number of key times.
+    case discrete
   }
 
   /// Where the last frame left the animation's value.
@@ -53,9 +55,10 @@ package struct FlatTrack {
   var didReportOverflow = false
   /// Index into the table's curves (−1: linear, no curve).
   let curve: Int32
-  /// Spring: index into the table's solvers; keyframes: first index into the key pools.
+  /// Spring: index into the table's solvers; keyframes (linear or discrete): first index
+  /// into the key pools.
   let aux: Int32
-  /// Keyframes: the number of keyframes.
+  /// Keyframes: the number of keyframes (discrete: of key times).
   let keyCount: Int32
 
   /// `timing`'s active duration and period, when the short path applies (speed > 0, a
@@ -267,6 +270,17 @@ package final class FlatTrackTable {
         for i in values.indices {
           keyCurves.append(i < segmentCurves.count ? curveIndex(segmentCurves[i]) : -1)
         }
+      case .discrete(let values, let times, let c):
+        kind = .discrete
+        (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
+        (aux, keyCount) = (Int32(keyValues.count), Int32(times.count))
+        // The three pools stay the same length, so that one start indexes them all.
+        let n = Swift.max(values.count, times.count)
+        keyValues.append(contentsOf: values)
+        keyTimes.append(contentsOf: times)
+        keyValues.append(contentsOf: repeatElement(.zero, count: n - values.count))
+        keyTimes.append(contentsOf: repeatElement(1, count: n - times.count))
+        keyCurves.append(contentsOf: repeatElement(-1, count: n))
       }
       // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
       // object, whose `interpolateLinearly` does not overflow.
@@ -369,6 +383,15 @@ package final class FlatTrackTable {
       let c = r.pointee.curve
       let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
       v = keyframeValue(start: Int(r.pointee.aux), count: Int(r.pointee.keyCount), at: f)
+    case .discrete:
+      let c = r.pointee.curve
+      let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
+      let start = Int(r.pointee.aux)
+      let i = keyTimes.withUnsafeBufferPointer {
+        KeyframeTiming.discreteIndex(
+          f, times: UnsafeBufferPointer(rebasing: $0[start..<start + Int(r.pointee.keyCount)]))
+      }
+      v = keyValues[start + i]
     case .object:
       return
     }

@@ -65,7 +65,8 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case (let p as LayerProperty<CATransform3D>, let g as PropertyProgram<CATransform3D>):
       return ValueTrack<CATransform3D>(property: p, program: g, operations: .compiled(same: ==))
     case (let p as LayerProperty<Bool>, let g as PropertyProgram<Bool>):
-      return ValueTrack<Bool>(property: p, program: g, operations: .compiled(same: ==))
+      return ValueTrack<Bool>(
+        property: p, program: g, operations: .withLanes(same: ==, discreteOnly: true))
     case (let p as LayerProperty<CGPath?>, let g as PropertyProgram<CGPath?>):
       return ValueTrack<CGPath?>(property: p, program: g, operations: .compiled(same: ==))
     default: return ValueTrack(property: property, program: program)
@@ -151,11 +152,22 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
 
 extension ValueTrack.Operations where Value: FlatLanes {
   /// `compiled(same:)` with the frame loop's lanes.
-  static func withLanes(same: ((Value, Value) -> Bool)? = nil) -> Self {
+  /// - Parameter discreteOnly: lanes for discrete, non-cumulative keyframes only (the
+  ///   values are then copied, never combined): for types without lane-wise arithmetic.
+  static func withLanes(same: ((Value, Value) -> Bool)? = nil, discreteOnly: Bool = false)
+    -> Self
+  {
     let plain = compiled(same: same)
     return Self(
       apply: plain.apply, evaluate: plain.evaluate, materialize: plain.materialize,
-      flatSource: { FlatSource.make($0.program) },
+      flatSource: { t in
+        if discreteOnly {
+          guard case .keyframes(let k) = t.program.source, k.mode == .discrete,
+            !t.program.isCumulative
+          else { return nil }
+        }
+        return FlatSource.make(t.program)
+      },
       materializeFlat: { $0.writeTyped(Value(flatLanes: $1), into: &$2) })
   }
 }

@@ -77,9 +77,9 @@ import Testing
   }
 
   /// Scrubs forward, backward, by jumps and past both ends, and at a changed group speed:
-  /// each frame equals a fresh evaluation, and most frames replay the plan (no layer
-  /// visited; a frame walks when something else in the process moved
-  /// `LayerStructureChanges` meanwhile).
+  /// each setter takes the new timing into the plan, a replay of the plan then gives what
+  /// a fresh evaluation gives, and so does each committed frame (replayed, or walked when
+  /// something elsewhere in the process moved `LayerStructureChanges` meanwhile).
   @Test func scrubbedFramesEqualFreshEvaluationsAndReplayThePlan() throws {
     let offsets = [
       0.1, 0.2, 0.35, 0.6, 0.9, 1.2, 1.1, 0.8, 0.4, 0.05, 1.7, 0.3, 2.4, -0.5, 3.5, 1.45, 1.45,
@@ -90,7 +90,8 @@ import Testing
     let expected = offsets.enumerated().map { i, offset in
       Self.fresh(at: offset, groupSpeed: i >= slower ? 0.5 : nil)
     }
-    let context = CAContext(clock: CAManualClock())
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
     let (root, layers) = Self.tree()
     context.layer = root
     context.commit()
@@ -98,35 +99,95 @@ import Testing
     var replayed = 0
     for (i, offset) in offsets.enumerated() {
       if i == slower { layers[1].speed = 0.5 }
-      let visited = context.visitedLayers
       root.timeOffset = offset
+      let s = root.animationStorage
+      let plan = try #require(s.plan)
+      #expect(plan.nodes[s.planSlot].timeOffset == offset)
+      #expect(plan.nodes[layers[1].animationStorage.planSlot].speed == (i >= slower ? 0.5 : 2))
+      if let table = layers[2].animationStorage.flatTable, plan.replay(at: clock.time, table: table)
+      {
+        replayed += 1
+        for k in layers.indices {
+          #expect(Self.shown(layers[k]) == expected[i][k], "replayed: layer \(k) at \(offset)")
+        }
+      }
       context.commit()
       context.updatePresentation()
-      if context.visitedLayers == visited { replayed += 1 }
       for k in layers.indices {
-        #expect(
-          Self.shown(layers[k]) == expected[i][k],
-          "layer \(k) at offset \(offset)")
+        #expect(Self.shown(layers[k]) == expected[i][k], "layer \(k) at offset \(offset)")
       }
     }
     #expect(replayed * 2 > offsets.count)
   }
 
-  /// A timing change on a layer the plan recorded is seen at the next frame even when
-  /// the clock has not moved (the frame is not served from the cache of the last one).
-  @Test func aScrubAtAnUnchangedClockTimeIsEvaluated() throws {
+  /// A timing change the plan took in place shows from the next commit, like any model
+  /// change, even when the clock has not moved.
+  @Test func aScrubAtAnUnchangedClockTimeShowsFromTheNextCommit() throws {
     let context = CAContext(clock: CAManualClock())
     let (root, layers) = Self.tree()
     context.layer = root
     context.commit()
     context.updatePresentation()
     root.timeOffset = 1
-    context.updatePresentation()
+    context.commit()
     let first = try #require(layers[2].presentation()).position
+    #expect(first == Self.fresh(at: 1)[2].position)
     root.timeOffset = 2
-    context.updatePresentation()
+    #expect(try #require(layers[2].presentation()).position == first)
+    context.commit()
     let second = try #require(layers[2].presentation()).position
-    #expect(first != second)
+    #expect(second != first)
     #expect(second == Self.fresh(at: 2)[2].position)
+  }
+}
+
+/// Discrete keyframes (Lottie's holds) are evaluated from flat records, numbers and
+/// Booleans alike, and give the values the typed keyframes give.
+@Suite struct DiscreteRecordTests {
+  @Test(arguments: [0.0, 0.5, 0.99, 1.0, 2.2, 2.99, 3.0, 3.7, 4.5])
+  func discreteKeyframesAreRecordsWithTheTypedValues(time: Double) throws {
+    let (clock, context, root) = PresentationTests.scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    let radius = CAKeyframeAnimation(keyPath: "cornerRadius")
+    radius.values = [CGFloat(1), CGFloat(5), CGFloat(9)]
+    radius.keyTimes = [0, 0.25, 0.75]
+    radius.calculationMode = .discrete
+    let hidden = CAKeyframeAnimation(keyPath: "hidden")
+    hidden.values = [false, true, false]
+    hidden.keyTimes = [0, 0.5, 0.9, 1]
+    hidden.calculationMode = .discrete
+    for a in [radius, hidden] {
+      a.beginTime = 1e-100
+      a.duration = 4
+      a.fillMode = .both
+      a.isRemovedOnCompletion = false
+    }
+    layer.add(radius, forKey: "radius")
+    layer.add(hidden, forKey: "hidden")
+    context.advance(by: 0)
+    context.advance(by: time)
+    _ = clock
+    let s = layer.animationStorage
+    let table = try #require(s.flatTable)
+    #expect(s.flatCount == 2)
+    for k in 0..<s.flatCount {
+      #expect(table.records[s.flatStart + k].kind == .discrete)
+    }
+    // The typed keyframes at the same pass fraction.
+    let f = min(max(time / 4, 0), 1)
+    func sampler<V>(_ values: [V], _ keyTimes: [Double]) -> KeyframeSampler<V>? {
+      KeyframeSampler(
+        values: values, mode: .discrete, keyTimes: keyTimes, timingFunctions: nil, tension: [],
+        continuity: [], bias: [], keyPath: "k")
+    }
+    let typedRadius = try #require(sampler([CGFloat(1), 5, 9], [0, 0.25, 0.75]))
+    let typedHidden = try #require(sampler([false, true, false], [0, 0.5, 0.9, 1]))
+    let p = try #require(layer.presentation())
+    #expect(p.cornerRadius == typedRadius.value(at: f))
+    #expect(p.isHidden == typedHidden.value(at: f))
+    let expectedRadius: CGFloat = time < 1 ? 1 : time < 3 ? 5 : 9
+    #expect(p.cornerRadius == expectedRadius)
+    #expect(p.isHidden == (time >= 2 && time < 3.6))
   }
 }
