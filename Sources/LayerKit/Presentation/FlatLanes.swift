@@ -40,6 +40,14 @@ extension CGColor: FlatLanes {
   }
 }
 
+/// `Float` interpolates in `Double` and rounds (`Float.interpolate`), which its lane
+/// gives too; its `adding` is a `Float` sum, so cumulative programs of it stay with the
+/// track object (`ValueTrack.Operations.withLanes(cumulative:)`).
+extension Float: FlatLanes {
+  package var flatLanes: SIMD4<Double>? { SIMD4(Double(self), 0, 0, 0) }
+  package init(flatLanes l: SIMD4<Double>) { self = Float(l.x) }
+}
+
 /// Booleans have no lane-wise arithmetic: their tracks take lanes for discrete,
 /// non-cumulative keyframes only (`ValueTrack.Operations.withLanes(discreteOnly:)`),
 /// whose values are copied, never combined (1 is true).

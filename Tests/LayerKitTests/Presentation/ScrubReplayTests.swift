@@ -190,4 +190,47 @@ import Testing
     #expect(p.cornerRadius == expectedRadius)
     #expect(p.isHidden == (time >= 2 && time < 3.6))
   }
+
+  /// Opacity (a `Float`) keyframes with eased segments are records, and give the typed
+  /// value to the bit; a cumulative opacity animation stays with its track object.
+  @Test(arguments: [0.3, 1.1, 1.9, 2.5, 3.99, 5.0])
+  func opacityKeyframesAreRecordsWithTheTypedValues(time: Double) throws {
+    let (_, context, root) = PresentationTests.scene()
+    let layer = CALayer()
+    let cumulative = CALayer()
+    root.addSublayer(layer)
+    root.addSublayer(cumulative)
+    let ease = CAMediaTimingFunction(controlPoints: 0.4, 0, 0.6, 1)
+    let values: [Float] = [0.1, 0.93, 0.37]
+    let fade = CAKeyframeAnimation(keyPath: "opacity")
+    fade.values = values
+    fade.keyTimes = [0, 0.3, 1]
+    fade.timingFunctions = [ease, ease]
+    fade.beginTime = 1e-100
+    fade.duration = 4
+    fade.fillMode = .both
+    fade.isRemovedOnCompletion = false
+    layer.add(fade, forKey: "fade")
+    let grow = CABasicAnimation(keyPath: "opacity")
+    grow.fromValue = Float(0.1)
+    grow.toValue = Float(0.2)
+    grow.isCumulative = true
+    grow.repeatCount = 3
+    grow.duration = 2
+    cumulative.add(grow, forKey: "grow")
+    context.advance(by: 0)
+    context.advance(by: time)
+    let kind = { (l: CALayer) -> FlatTrack.Kind? in
+      let s = l.animationStorage
+      return s.flatTable.map { $0.records[s.flatStart].kind }
+    }
+    #expect(kind(layer) == .keyframes)
+    #expect(kind(cumulative) == .object)
+    let typed = try #require(
+      KeyframeSampler(
+        values: values, mode: .linear, keyTimes: [0, 0.3, 1], timingFunctions: [ease, ease],
+        tension: [], continuity: [], bias: [], keyPath: "opacity"))
+    let p = try #require(layer.presentation())
+    #expect(p.opacity == typed.value(at: min(time / 4, 1)))
+  }
 }
