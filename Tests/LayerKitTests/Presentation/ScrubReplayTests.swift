@@ -40,7 +40,9 @@ import Testing
       k.isRemovedOnCompletion = false
       return k
     }
-    func rect(_ w: Double) -> CGPath { CGPath(rect: CGRect(x: 0, y: 0, width: w, height: 20), transform: nil) }
+    func rect(_ w: Double) -> CGPath {
+      CGPath(rect: CGRect(x: 0, y: 0, width: w, height: 20), transform: nil)
+    }
     shape.add(keyframes("path", [rect(10), rect(40), rect(25)]), forKey: "path")
     shape.add(keyframes("opacity", [Float(0.2), Float(1), Float(0.5)]), forKey: "opacity")
     shape.add(keyframes("hidden", [false, true, false], discrete: true), forKey: "hidden")
