@@ -105,6 +105,12 @@ package struct KeyframeTiming: Equatable, Sendable {
 
   /// The index of the discrete value shown at `f` (times are `count + 1` boundaries).
   package func discreteIndex(_ f: Double) -> Int {
+    times.withUnsafeBufferPointer { Self.discreteIndex(f, times: $0) }
+  }
+
+  /// `discreteIndex(_:)` over key times held elsewhere (the frame loop's pools).
+  @inline(__always)
+  package static func discreteIndex(_ f: Double, times: UnsafeBufferPointer<Double>) -> Int {
     let last = times.count - 2
     if last < 0 { return 0 }
     if f >= 1 { return last }

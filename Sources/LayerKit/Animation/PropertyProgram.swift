@@ -124,9 +124,11 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
       (start, end) = b.endpoints(model: model, previous: previous, additive: isAdditive)
       v = Value.interpolate(start, end, fraction: solver.fraction(at: e.progress * timing.duration))
     case .keyframes(let k):
+      v = k.value(at: curve?.evaluate(e.progress) ?? e.progress)
+      // The ends are read only to accumulate (each read of a path retains it).
+      guard isCumulative && e.iteration > 0 else { return v }
       start = k.first
       end = k.last
-      v = k.value(at: curve?.evaluate(e.progress) ?? e.progress)
     }
     guard isCumulative && e.iteration > 0 else { return v }
     // (end − start) + start rather than end: the frame loop's lanes compute it so, and

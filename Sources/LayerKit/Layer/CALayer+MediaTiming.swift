@@ -6,7 +6,7 @@ import Foundation
 extension CALayer: CAMediaTiming {
   public var beginTime: CFTimeInterval {
     get { state.beginTime }
-    set { setFiniteTime(\.beginTime, newValue, forKey: "beginTime") }
+    set { setLayerTime(\.beginTime, newValue, forKey: "beginTime") }
   }
 
   public var duration: CFTimeInterval {
@@ -16,12 +16,12 @@ extension CALayer: CAMediaTiming {
 
   public var speed: Float {
     get { state.speed }
-    set { setFiniteTime(\.speed, newValue, forKey: "speed") }
+    set { setLayerTime(\.speed, newValue, forKey: "speed") }
   }
 
   public var timeOffset: CFTimeInterval {
     get { state.timeOffset }
-    set { setFiniteTime(\.timeOffset, newValue, forKey: "timeOffset") }
+    set { setLayerTime(\.timeOffset, newValue, forKey: "timeOffset") }
   }
 
   public var repeatCount: Float {
@@ -42,6 +42,22 @@ extension CALayer: CAMediaTiming {
   public var fillMode: CAMediaTimingFillMode {
     get { state.fillMode }
     set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
+  }
+
+  /// Stores one of the numbers that map the superlayer's time to this layer's
+  /// (`beginTime`, `speed`, `timeOffset`) unless it is NaN. While the layer is in its
+  /// context's frame plan, the plan takes the new timing in place, so that a frame after
+  /// a scrub (`timeOffset` set on a paused root) replays the plan instead of walking a
+  /// tree whose model changed.
+  private func setLayerTime<V: BinaryFloatingPoint>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
+    guard !value.isNaN, !isPresentationCopy, animationStorage.canRetimePlan else {
+      return setFiniteTime(keyPath, value, forKey: key)
+    }
+    writesTimingOnly = true
+    setModelValue(keyPath, value, forKey: key)
+    animationStorage.retimePlan(from: state)
   }
 
   /// Stores a timing number unless it is NaN (infinities are meaningful: repeat forever).

@@ -19,11 +19,20 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   @exclusivity(unchecked) package var state: LayerState {
     didSet {
       if !isPresentationCopy {
-        LayerStructureChanges.bumpModel()
+        if writesTimingOnly {
+          writesTimingOnly = false
+        } else {
+          LayerStructureChanges.bumpModel()
+        }
         noteRenderChange()
       }
     }
   }
+  /// Set just before a write of only `beginTime`, `speed` or `timeOffset` that the
+  /// context's frame plan takes in place (`LayerAnimationStorage.retimePlan`): the next
+  /// write of `state` then counts as no model change for the frame loop
+  /// (`LayerStructureChanges`), and clears it.
+  @exclusivity(unchecked) package var writesTimingOnly = false
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
   package let animationStorage = LayerAnimationStorage()

@@ -52,6 +52,9 @@ public final class CAContext {
   /// walk: while both are unchanged, a commit has nothing to do.
   private weak var committedRoot: CALayer?
   private var committedStamp: UInt64 = .max
+  /// `FlatTimingPlan.retimes` at the last commit: layer timing changes the plan took in
+  /// place count, like model changes, from the next commit.
+  private var committedRetimes: UInt64 = 0
   /// How many commits walked the tree (those with something to stamp or capture).
   package private(set) var commitWalks = 0
   /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
@@ -130,7 +133,8 @@ public final class CAContext {
   /// no values captures the presentation value now), and the tree gets a presentation.
   ///
   /// A commit with nothing new since the previous one (no model, tree or animation change
-  /// anywhere: `LayerStructureChanges` unmoved, the same root) has nothing to stamp or
+  /// anywhere: `LayerStructureChanges` unmoved, no layer timing taken into the frame plan
+  /// (`FlatTimingPlan.retime`), the same root) has nothing to stamp or
   /// capture, so it returns without walking the tree; a frame loop that commits every
   /// frame then pays only for the evaluation. A commit after changes of model values
   /// only (no sublayer, mask or animation attached or removed anywhere:
@@ -140,10 +144,13 @@ public final class CAContext {
   public func commit() {
     TransactionThread.current.flushForContextCommit()
     if hasCommitted, let root = layer, root === committedRoot {
-      if committedStamp == LayerStructureChanges.current { return }
+      if committedStamp == LayerStructureChanges.current && committedRetimes == plan.retimes {
+        return
+      }
       if committedAttachments == LayerStructureChanges.attachments {
         generation &+= 1
         committedStamp = LayerStructureChanges.current
+        committedRetimes = plan.retimes
         return
       }
     }
@@ -160,6 +167,7 @@ public final class CAContext {
     generation &+= 1
     committedRoot = root
     committedStamp = LayerStructureChanges.current
+    committedRetimes = plan.retimes
     committedAttachments = LayerStructureChanges.attachments
   }
 
@@ -266,6 +274,7 @@ public final class CAContext {
     let fillMode = layer.state.fillMode
     let index = plan.append(
       FlatTimingPlan.Node(
+        layer: Unmanaged.passUnretained(layer),
         parent: Int32(truncatingIfNeeded: parentIndex), recordStart: 0, recordCount: 0,
         fillsBackwards: fillMode == .backwards || fillMode == .both, beginTime: beginTime,
         speed: Double(layer.state.speed), timeOffset: timeOffset),
@@ -288,20 +297,25 @@ public final class CAContext {
       for index in 0..<s.flatCount {
         let r = records + index
         if r.pointee.isReady {
-          // Committed and started: in the active phase (or filled after an end that
-          // was already reported) there is no event, so the record alone gives the value.
+          // Committed: a frame that raises no event (see `FlatTrack.step(at:)`) needs the
+          // record alone. A hidden record keeps the layer's presentation state assembled
+          // (`showing`), so that a replay may show it again without a walk.
           guard applied else {
-            r.pointee.setState(.hidden, stamp: flatTable.changeStamp)
-            plan.isUsable = false
-            continue
-          }
-          // Forward-running repeats inside the active interval take the short path;
-          // everything else (fills, ends, reverse speed) the full evaluation.
-          let e = r.pointee.evaluateTiming(parentTime: local)
-          if e.phase == .active || (e.phase == .after && e.isApplied && r.pointee.isKeptAfterEnd) {
-            flatTable.evaluate(r, e)
+            flatTable.hide(r)
             showing = true
             continue
+          }
+          let e = r.pointee.evaluateTiming(parentTime: local)
+          switch r.pointee.step(at: e) {
+          case .evaluate:
+            flatTable.evaluate(r, e, model: { layer.state })
+            showing = true
+            continue
+          case .hide:
+            flatTable.hide(r)
+            showing = true
+            continue
+          case .lifecycle: break
           }
         }
         // The track object decides this frame: the plan cannot stand for this walk.

@@ -40,6 +40,22 @@ extension CGColor: FlatLanes {
   }
 }
 
+/// `Float` interpolates in `Double` and rounds (`Float.interpolate`), which its lane
+/// gives too; its `adding` is a `Float` sum, so cumulative programs of it stay with the
+/// track object (`ValueTrack.Operations.withLanes(cumulative:)`).
+extension Float: FlatLanes {
+  package var flatLanes: SIMD4<Double>? { SIMD4(Double(self), 0, 0, 0) }
+  package init(flatLanes l: SIMD4<Double>) { self = Float(l.x) }
+}
+
+/// Booleans have no lane-wise arithmetic: their tracks take lanes for discrete,
+/// non-cumulative keyframes only (`ValueTrack.Operations.withLanes(discreteOnly:)`),
+/// whose values are copied, never combined (1 is true).
+extension Bool: FlatLanes {
+  package var flatLanes: SIMD4<Double>? { SIMD4(self ? 1 : 0, 0, 0, 0) }
+  package init(flatLanes l: SIMD4<Double>) { self = l.x != 0 }
+}
+
 extension Optional: FlatLanes where Wrapped: FlatLanes {
   package var flatLanes: SIMD4<Double>? { self?.flatLanes }
   package init(flatLanes l: SIMD4<Double>) { self = Wrapped(flatLanes: l) }
@@ -56,9 +72,13 @@ package enum FlatSource {
   /// Linear keyframes, each segment with its own timing curve (nil: linear).
   case keyframes(
     values: [SIMD4<Double>], times: [Double], curve: TimingCurve?, segmentCurves: [TimingCurve?])
+  /// Discrete keyframes (holds): the value of the key time at or before the pass
+  /// fraction `curve(p)` (`KeyframeTiming.discreteIndex`); `times` has one entry per value
+  /// or one more.
+  case discrete(values: [SIMD4<Double>], times: [Double], curve: TimingCurve?)
 
   /// The source of `program`, or nil when evaluating it needs the model or captured
-  /// value (a missing end), a nil colour, or a cubic or discrete spline.
+  /// value (a missing end), a nil colour, or a cubic spline.
   package static func make<Value: FlatLanes>(_ program: PropertyProgram<Value>) -> (
     FlatSource, cumulative: Bool
   )? {
@@ -83,16 +103,25 @@ package enum FlatSource {
       guard let (a, z) = ends(b) else { return nil }
       source = .spring(from: a, to: z, solver: solver)
     case .keyframes(let k):
-      guard k.mode == .linear, k.values.count >= 2, k.timing.times.count == k.values.count
-      else { return nil }
+      let discrete = k.mode == .discrete
+      if discrete {
+        guard !k.values.isEmpty, !k.timing.times.isEmpty else { return nil }
+      } else {
+        guard k.mode == .linear, k.values.count >= 2, k.timing.times.count == k.values.count
+        else { return nil }
+      }
       var lanes: [SIMD4<Double>] = []
       lanes.reserveCapacity(k.values.count)
       for v in k.values {
         guard let l = v.flatLanes else { return nil }
         lanes.append(l)
       }
-      source = .keyframes(
-        values: lanes, times: k.timing.times, curve: program.curve, segmentCurves: k.timing.curves)
+      source =
+        discrete
+        ? .discrete(values: lanes, times: k.timing.times, curve: program.curve)
+        : .keyframes(
+          values: lanes, times: k.timing.times, curve: program.curve,
+          segmentCurves: k.timing.curves)
     }
     return (source, program.isCumulative)
   }

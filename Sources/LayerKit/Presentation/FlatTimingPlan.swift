@@ -4,14 +4,21 @@
 /// reading a layer object.
 ///
 /// A full walk records the plan as it goes. The plan is *usable* when every animation of
-/// that walk was evaluated from its record alone (committed, started, showing, no event);
+/// that walk was evaluated as a ready record (committed, started, showing, no event: from
+/// its lanes, or by its track object without the lifecycle bookkeeping);
 /// it is then replayed (`CAContext.updatePresentation`) until `LayerStructureChanges`
-/// moves, the table is compacted, or a record needs its track object (the replay then
-/// stops and the frame walks the tree). Layers' local times live here, read through
+/// moves, the table is compacted, or a record needs its lifecycle bookkeeping (the replay
+/// then stops and the frame walks the tree). A change of only a recorded layer's
+/// `beginTime`, `speed` or `timeOffset` (a scrub of the root) is taken into its node
+/// (`retime`) without moving `LayerStructureChanges`. Layers' local times live here, read through
 /// `LayerAnimationStorage.localTime`. Growing allocates; a replay does not.
 package final class FlatTimingPlan {
   /// One layer: its timing (`speed` widened as the walk widens it) and records.
   package struct Node {
+    /// The layer (unretained: the plan is replayed only while the tree is unchanged, so
+    /// while its layers are held by the tree); read for its model state only when a
+    /// track object needs it.
+    var layer: Unmanaged<CALayer>
     /// The parent's index in the plan, or −1 for the root.
     var parent: Int32
     /// The first record in the table and how many there are.
@@ -38,6 +45,8 @@ package final class FlatTimingPlan {
   @exclusivity(unchecked) var isUsable = false
   @exclusivity(unchecked) var structureStamp: UInt64 = 0
   @exclusivity(unchecked) var tableEpoch: UInt64 = 0
+  /// How many timing changes of recorded layers the plan took in place (`retime`).
+  @exclusivity(unchecked) private(set) var retimes: UInt64 = 0
 
   init() {
     capacity = 64
@@ -73,6 +82,18 @@ package final class FlatTimingPlan {
     return i
   }
 
+  /// Takes a change of the `beginTime`, `speed` or `timeOffset` of the layer recorded at
+  /// `index` into its node, so that the next frame replays the plan with the new timing
+  /// instead of counting the change as a model change (`LayerStructureChanges`) that
+  /// makes the whole tree walk again; the change moves `retimes`, so that the next commit
+  /// starts a new generation (the next frame is evaluated even at an unchanged time).
+  func retime(at index: Int, from state: LayerState) {
+    nodes[index].beginTime = state.beginTime
+    nodes[index].speed = Double(state.speed)
+    nodes[index].timeOffset = state.timeOffset
+    retimes &+= 1
+  }
+
   /// Sets the record range of the layer at `index`.
   @inline(__always)
   func setRecords(at index: Int, start: Int, count n: Int) {
@@ -99,8 +120,8 @@ package final class FlatTimingPlan {
 
   /// Replays the recording at root time `t`: every layer's local time, then each of its
   /// records from the table. Returns false, leaving the frame to a walk, as soon as a
-  /// layer with animations is not applied or a record is not in a phase that the record
-  /// alone can evaluate (anything that could raise an event or hide a value).
+  /// record is not ready or is in a phase that could raise an event
+  /// (`FlatTrack.step(at:)`).
   func replay(at t: Double, table: FlatTrackTable) -> Bool {
     let nodes = self.nodes, localTimes = self.localTimes, applied = self.applied
     let records = table.records
@@ -118,16 +139,20 @@ package final class FlatTimingPlan {
       applied[i] = a
       let n = Int(node.recordCount)
       if n == 0 { continue }
-      guard a else { return false }
       let start = records + Int(node.recordStart)
       for k in 0..<n {
         let r = start + k
         guard r.pointee.isReady else { return false }
-        let e = r.pointee.evaluateTiming(parentTime: local)
-        guard e.phase == .active || (e.phase == .after && e.isApplied && r.pointee.isKeptAfterEnd) else {
-          return false
+        guard a else {
+          table.hide(r)
+          continue
         }
-        table.evaluate(r, e)
+        let e = r.pointee.evaluateTiming(parentTime: local)
+        switch r.pointee.step(at: e) {
+        case .evaluate: table.evaluate(r, e, model: { node.layer.takeUnretainedValue().state })
+        case .hide: table.hide(r)
+        case .lifecycle: return false
+        }
       }
     }
     return true

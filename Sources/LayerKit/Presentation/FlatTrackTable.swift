@@ -12,6 +12,8 @@ package struct FlatTrack {
     case basic
     case spring
     case keyframes
+    /// Discrete keyframes: `keyCount` is the number of key times.
+    case discrete
   }
 
   /// Where the last frame left the animation's value.
@@ -35,9 +37,12 @@ package struct FlatTrack {
   let track: Unmanaged<AnimationTrack>
   let kind: Kind
   let isCumulative: Bool
-  /// Committed and started: a frame in the active phase raises no event, so the record
-  /// may be evaluated without the object.
+  /// Committed (and not inert): a frame that raises no event (see `step(at:)`) may
+  /// evaluate the record without the lifecycle bookkeeping: from its lanes, or for
+  /// `.object` records by the track object alone (`FlatTrackTable.evaluate`).
   var isReady = false
+  /// Whether the animation's start was reported (`AnimationTrack.didStart`).
+  var isStarted = false
   /// Finished but kept (`isRemovedOnCompletion` false): a filled frame after the end
   /// raises no event either.
   var isKeptAfterEnd = false
@@ -50,9 +55,10 @@ package struct FlatTrack {
   var didReportOverflow = false
   /// Index into the table's curves (−1: linear, no curve).
   let curve: Int32
-  /// Spring: index into the table's solvers; keyframes: first index into the key pools.
+  /// Spring: index into the table's solvers; keyframes (linear or discrete): first index
+  /// into the key pools.
   let aux: Int32
-  /// Keyframes: the number of keyframes.
+  /// Keyframes: the number of keyframes (discrete: of key times).
   let keyCount: Int32
 
   /// `timing`'s active duration and period, when the short path applies (speed > 0, a
@@ -72,12 +78,35 @@ package struct FlatTrack {
     timing = t.timing
     let p = timing.period
     (active, period) = timing.speed > 0 && p > 0 && p.isFinite ? (timing.activeDuration, p) : (0, 0)
-    isReady = kind != .object && t.isCommitted && t.didStart
+    isReady = t.isCommitted && !t.isInert
+    isStarted = t.didStart
     isKeptAfterEnd = t.isFinished && !t.isRemovedOnCompletion
   }
 }
 
 extension FlatTrack {
+  /// What a ready record's frame in timing state `e` needs.
+  package enum Step {
+    /// Its value, from the record (`FlatTrackTable.evaluate`).
+    case evaluate
+    /// Nothing shows (`FlatTrackTable.hide`).
+    case hide
+    /// The track object's lifecycle: the frame may start or end the animation.
+    case lifecycle
+  }
+
+  /// The step of a ready record in state `e`: before the start no event is raised
+  /// (filled backwards or not shown); inside the active interval none once the start was
+  /// reported; after the end none once the end was reported and the animation is kept.
+  @inline(__always)
+  func step(at e: MediaTiming.Evaluation) -> Step {
+    switch e.phase {
+    case .active: return isStarted ? .evaluate : .lifecycle
+    case .before: return e.isApplied ? .evaluate : .hide
+    case .after: return isKeptAfterEnd ? (e.isApplied ? .evaluate : .hide) : .lifecycle
+    }
+  }
+
   /// `timing.evaluate(parentTime:)`, with the same arithmetic in the same order but
   /// without re-deriving the period and active duration or calling `floor`, when the
   /// time falls inside the active interval of a forward-running timing with a finite
@@ -241,6 +270,17 @@ package final class FlatTrackTable {
         for i in values.indices {
           keyCurves.append(i < segmentCurves.count ? curveIndex(segmentCurves[i]) : -1)
         }
+      case .discrete(let values, let times, let c):
+        kind = .discrete
+        (from, delta, curve) = (values[0], values[values.count - 1] - values[0], curveIndex(c))
+        (aux, keyCount) = (Int32(keyValues.count), Int32(times.count))
+        // The three pools stay the same length, so that one start indexes them all.
+        let n = Swift.max(values.count, times.count)
+        keyValues.append(contentsOf: values)
+        keyTimes.append(contentsOf: times)
+        keyValues.append(contentsOf: repeatElement(.zero, count: n - values.count))
+        keyTimes.append(contentsOf: repeatElement(1, count: n - times.count))
+        keyCurves.append(contentsOf: repeatElement(-1, count: n))
       }
       // A change too large for a Double (−1e308 to 1e308) is interpolated by the track
       // object, whose `interpolateLinearly` does not overflow.
@@ -286,11 +326,44 @@ package final class FlatTrackTable {
     return false
   }
 
-  /// Computes `r`'s value in state `e` (applied) from the record alone.
+  /// Computes ready record `r`'s value in state `e` (applied): from its lanes, or for an
+  /// `.object` record through the track object (`model` gives the owner's model state,
+  /// read only when a value needs it).
   @inline(__always)
-  func evaluate(_ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation) {
+  func evaluate(
+    _ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation,
+    model: () -> LayerState
+  ) {
     evaluations &+= 1
-    computeValue(r, e)
+    if r.pointee.kind == .object {
+      evaluateObject(r, e, model: model)
+    } else {
+      computeValue(r, e)
+    }
+  }
+
+  /// The track object's value in state `e`, kept in the object (`materialize(into:)`
+  /// writes it), with the record stamped when the value or whether it shows moved.
+  @inline(never)
+  func evaluateObject(
+    _ r: UnsafeMutablePointer<FlatTrack>, _ e: MediaTiming.Evaluation,
+    model: () -> LayerState
+  ) {
+    let t = r.pointee.track.takeUnretainedValue()
+    t.evaluate(e, modelState: model)
+    r.pointee.setState(.object, changed: t.frameChanged, stamp: changeStamp)
+  }
+
+  /// Hides ready record `r` for a frame whose layer timing does not apply (the track
+  /// object too, for an `.object` record, as the object path hides it).
+  @inline(__always)
+  func hide(_ r: UnsafeMutablePointer<FlatTrack>) {
+    r.pointee.setState(.hidden, stamp: changeStamp)
+    if r.pointee.kind == .object {
+      let t = r.pointee.track.takeUnretainedValue()
+      t.frameChanged = t.isShowing
+      t.isShowing = false
+    }
   }
 
   /// `evaluate(_:_:)` without counting it (the track object counted it already).
@@ -310,6 +383,15 @@ package final class FlatTrackTable {
       let c = r.pointee.curve
       let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
       v = keyframeValue(start: Int(r.pointee.aux), count: Int(r.pointee.keyCount), at: f)
+    case .discrete:
+      let c = r.pointee.curve
+      let f = c >= 0 ? curves[Int(c)].evaluate(p) : p
+      let start = Int(r.pointee.aux)
+      let i = keyTimes.withUnsafeBufferPointer {
+        KeyframeTiming.discreteIndex(
+          f, times: UnsafeBufferPointer(rebasing: $0[start..<start + Int(r.pointee.keyCount)]))
+      }
+      v = keyValues[start + i]
     case .object:
       return
     }

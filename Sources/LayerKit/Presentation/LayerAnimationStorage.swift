@@ -114,8 +114,28 @@ package final class LayerAnimationStorage {
   /// Writes the value each showing animation computed at the context's last evaluation
   /// over `state`, in add order: given the owner's model state, this leaves the
   /// presentation state in place, without the copy `presentationState` makes.
+  ///
+  /// While the context's table holds the layer's records (in `entries` order), it reads
+  /// them alone: no entry is retained and no lifecycle forwarded.
   package func writePresentation(into state: inout LayerState) {
     let table = flatTable
+    if let table, table.holds(self) {
+      let base = table.records + flatStart
+      for k in 0..<flatCount {
+        let r = base + k
+        switch r.pointee.state {
+        case .hidden: continue
+        case .flat:
+          let lanes = r.pointee.result
+          r.pointee.track._withUnsafeGuaranteedRef { $0.materialize(flat: lanes, into: &state) }
+        case .object:
+          r.pointee.track._withUnsafeGuaranteedRef {
+            if $0.isCommitted { $0.materialize(into: &state) }
+          }
+        }
+      }
+      return
+    }
     for (i, entry) in entries.enumerated() where entry.isCommitted {
       guard let track = entry.track else { continue }
       guard let r = table?.record(of: track, at: i, in: self) else {
@@ -155,6 +175,18 @@ package final class LayerAnimationStorage {
   @exclusivity(unchecked) package var plan: FlatTimingPlan?
   @exclusivity(unchecked) package var planEpoch: UInt64 = 0
   @exclusivity(unchecked) package var planSlot = 0
+  /// Whether a change of only the owner's `beginTime`, `speed` or `timeOffset` can be
+  /// taken into its context's plan (`retimePlan`): the layer is in the plan's current
+  /// recording.
+  package var canRetimePlan: Bool { isInCurrentPlan }
+
+  /// Writes the owner's new `beginTime`, `speed` and `timeOffset` (in `state`) into its
+  /// node of the context's current plan (see `FlatTimingPlan.retime`).
+  package func retimePlan(from state: LayerState) {
+    guard isInCurrentPlan else { return }
+    plan.unsafelyUnwrapped.retime(at: planSlot, from: state)
+  }
+
   private var isInCurrentPlan: Bool {
     guard let plan else { return false }
     return plan.epoch == planEpoch && planSlot < plan.count

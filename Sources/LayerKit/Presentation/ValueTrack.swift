@@ -53,7 +53,8 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case (let p as LayerProperty<CGFloat>, let g as PropertyProgram<CGFloat>):
       return ValueTrack<CGFloat>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<Float>, let g as PropertyProgram<Float>):
-      return ValueTrack<Float>(property: p, program: g, operations: .compiled(same: ==))
+      return ValueTrack<Float>(
+        property: p, program: g, operations: .withLanes(same: ==, cumulative: false))
     case (let p as LayerProperty<CGPoint>, let g as PropertyProgram<CGPoint>):
       return ValueTrack<CGPoint>(property: p, program: g, operations: .withLanes(same: ==))
     case (let p as LayerProperty<CGSize>, let g as PropertyProgram<CGSize>):
@@ -65,7 +66,9 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     case (let p as LayerProperty<CATransform3D>, let g as PropertyProgram<CATransform3D>):
       return ValueTrack<CATransform3D>(property: p, program: g, operations: .compiled(same: ==))
     case (let p as LayerProperty<Bool>, let g as PropertyProgram<Bool>):
-      return ValueTrack<Bool>(property: p, program: g, operations: .compiled(same: ==))
+      return ValueTrack<Bool>(
+        property: p, program: g,
+        operations: .withLanes(same: ==, cumulative: false, discreteOnly: true))
     case (let p as LayerProperty<CGPath?>, let g as PropertyProgram<CGPath?>):
       return ValueTrack<CGPath?>(property: p, program: g, operations: .compiled(same: ==))
     default: return ValueTrack(property: property, program: program)
@@ -151,11 +154,24 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
 
 extension ValueTrack.Operations where Value: FlatLanes {
   /// `compiled(same:)` with the frame loop's lanes.
-  static func withLanes(same: ((Value, Value) -> Bool)? = nil) -> Self {
+  /// - Parameters:
+  ///   - cumulative: whether cumulative programs take lanes too (false for types whose
+  ///     `adding` is not the lanes' `Double` sum).
+  ///   - discreteOnly: lanes for discrete keyframes only (the values are then copied,
+  ///     never combined): for types without lane-wise interpolation.
+  static func withLanes(
+    same: ((Value, Value) -> Bool)? = nil, cumulative: Bool = true, discreteOnly: Bool = false
+  ) -> Self {
     let plain = compiled(same: same)
     return Self(
       apply: plain.apply, evaluate: plain.evaluate, materialize: plain.materialize,
-      flatSource: { FlatSource.make($0.program) },
+      flatSource: { t in
+        if !cumulative && t.program.isCumulative { return nil }
+        if discreteOnly {
+          guard case .keyframes(let k) = t.program.source, k.mode == .discrete else { return nil }
+        }
+        return FlatSource.make(t.program)
+      },
       materializeFlat: { $0.writeTyped(Value(flatLanes: $1), into: &$2) })
   }
 }
