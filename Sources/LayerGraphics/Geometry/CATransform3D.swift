@@ -59,7 +59,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// Whether this is exactly the identity (compared entry by entry in place, without
   /// loading the shared `identity`).
-  @inlinable public var isIdentity: Bool {
+  @inlinable @inline(__always) public var isIdentity: Bool {
     m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1 && m41 == 0 && m42 == 0 && m43 == 0
       && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0 && m31 == 0
       && m32 == 0 && m34 == 0
