@@ -126,38 +126,44 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     return CGPoint(x: x / w, y: y / w)
   }
 
-  /// The determinant.
-  public var determinant: CGFloat {
-    let s0 = m11 * m22 - m21 * m12
-    let s1 = m11 * m23 - m21 * m13
-    let s2 = m11 * m24 - m21 * m14
-    let s3 = m12 * m23 - m22 * m13
-    let s4 = m12 * m24 - m22 * m14
-    let s5 = m13 * m24 - m23 * m14
-    let c5 = m33 * m44 - m43 * m34
-    let c4 = m32 * m44 - m42 * m34
-    let c3 = m32 * m43 - m42 * m33
-    let c2 = m31 * m44 - m41 * m34
-    let c1 = m31 * m43 - m41 * m33
-    let c0 = m31 * m42 - m41 * m32
-    return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+  /// The 2×2 minors of the top two rows (`s`) and of the bottom two rows (`c`) that the
+  /// determinant and the inverse are made of (Laplace expansion by complementary minors).
+  private struct Minors {
+    let s0, s1, s2, s3, s4, s5: CGFloat
+    let c0, c1, c2, c3, c4, c5: CGFloat
+
+    @inline(__always)
+    init(_ t: CATransform3D) {
+      s0 = t.m11 * t.m22 - t.m21 * t.m12
+      s1 = t.m11 * t.m23 - t.m21 * t.m13
+      s2 = t.m11 * t.m24 - t.m21 * t.m14
+      s3 = t.m12 * t.m23 - t.m22 * t.m13
+      s4 = t.m12 * t.m24 - t.m22 * t.m14
+      s5 = t.m13 * t.m24 - t.m23 * t.m14
+      c5 = t.m33 * t.m44 - t.m43 * t.m34
+      c4 = t.m32 * t.m44 - t.m42 * t.m34
+      c3 = t.m32 * t.m43 - t.m42 * t.m33
+      c2 = t.m31 * t.m44 - t.m41 * t.m34
+      c1 = t.m31 * t.m43 - t.m41 * t.m33
+      c0 = t.m31 * t.m42 - t.m41 * t.m32
+    }
+
+    var determinant: CGFloat { s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0 }
   }
+
+  /// The determinant.
+  public var determinant: CGFloat { Minors(self).determinant }
 
   /// The inverse, or nil when the matrix is singular or not finite.
   public var inverse: CATransform3D? {
-    let s0 = m11 * m22 - m21 * m12
-    let s1 = m11 * m23 - m21 * m13
-    let s2 = m11 * m24 - m21 * m14
-    let s3 = m12 * m23 - m22 * m13
-    let s4 = m12 * m24 - m22 * m14
-    let s5 = m13 * m24 - m23 * m14
-    let c5 = m33 * m44 - m43 * m34
-    let c4 = m32 * m44 - m42 * m34
-    let c3 = m32 * m43 - m42 * m33
-    let c2 = m31 * m44 - m41 * m34
-    let c1 = m31 * m43 - m41 * m33
-    let c0 = m31 * m42 - m41 * m32
-    let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+    let minors = Minors(self)
+    let (s0, s1, s2, s3, s4, s5) = (
+      minors.s0, minors.s1, minors.s2, minors.s3, minors.s4, minors.s5
+    )
+    let (c0, c1, c2, c3, c4, c5) = (
+      minors.c0, minors.c1, minors.c2, minors.c3, minors.c4, minors.c5
+    )
+    let det = minors.determinant
     guard det != 0, det.isFinite else { return nil }
     let k = 1 / det
     return CATransform3D(

@@ -70,17 +70,8 @@ extension LayerCompositor {
         state: n.state, map: map, into: s, clip: clip, alpha: alpha)
     }
     if let image = n.image {
-      let flipped = n.pointee.state.isGeometryFlipped
       let stored = n.pointee.backingStore != nil
-      let bounds = n.pointee.state.bounds
-      let r = ContentsLayout.rect(
-        gravity: n.pointee.state.contentsGravity, imageWidth: image.width,
-        imageHeight: image.height,
-        contentsRect: stored
-          ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect,
-        contentsScale: stored
-          ? CGFloat(image.width) / Swift.max(bounds.width, 1e-9) : n.pointee.state.contentsScale,
-        bounds: bounds, flipped: flipped)
+      let r = n.imageRect(image)
       let cr = stored ? CGRect(x: 0, y: 0, width: 1, height: 1) : n.pointee.state.contentsRect
       if !stored,
         let patches = NinePartLayout.patches(
@@ -96,7 +87,7 @@ extension LayerCompositor {
         }
       } else {
         drawImage(
-          image, in: stored ? bounds : r, contentsRect: cr, state: n.state, map: map,
+          image, in: r, contentsRect: cr, state: n.state, map: map,
           into: s,
           clip: clip, alpha: alpha, node: i)
       }

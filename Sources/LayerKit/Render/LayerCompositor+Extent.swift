@@ -80,12 +80,7 @@ extension LayerCompositor {
       extent = extent.union(b)
     }
     if let image = n.image, n.pointee.backingStore == nil, !clips {
-      let st = n.pointee.state
-      let r = ContentsLayout.rect(
-        gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-        contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-        flipped: st.isGeometryFlipped)
-      guard let b = box(r) else { return nil }
+      guard let b = box(n.imageRect(image)) else { return nil }
       extent = extent.union(b)
     }
     if !clips {

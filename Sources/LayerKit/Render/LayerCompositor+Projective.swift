@@ -27,14 +27,7 @@ extension LayerCompositor {
     guard !visible.isEmpty, let inv = map.inverse else { return }
     if let image = n.image, isImageOnly(n) {
       // Only an image to draw: warp its pixels directly, no offscreen.
-      let st = n.state
-      let r =
-        n.backingStore != nil
-        ? st.bounds
-        : ContentsLayout.rect(
-          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-          flipped: st.isGeometryFlipped)
+      let r = node(i).imageRect(image)
       guard r.width > 0, r.height > 0 else { return }
       let toLayer = ProjectiveTransform2D(
         affine: CGAffineTransform(

@@ -18,13 +18,20 @@ extension UnsafePointer<RenderNode> {
       r = r.union(p.boundingBoxOfPath.insetBy(dx: -grow, dy: -grow))
     }
     if pointee.backingStore == nil, let image = pointee.state.contentsObject?.image {
-      r = r.union(
-        ContentsLayout.rect(
-          gravity: pointee.state.contentsGravity, imageWidth: image.width,
-          imageHeight: image.height,
-          contentsRect: pointee.state.contentsRect, contentsScale: pointee.state.contentsScale,
-          bounds: pointee.state.bounds, flipped: pointee.state.isGeometryFlipped))
+      r = r.union(imageRect(image))
     }
     return r
+  }
+
+  /// The rectangle (layer coordinates) the node's `image` fills: its bounds for a backing
+  /// store, else its contents laid out by gravity, `contentsRect` and `contentsScale`
+  /// (`ContentsLayout`).
+  package func imageRect(_ image: CGImage) -> CGRect {
+    let st = state
+    guard pointee.backingStore == nil else { return st.pointee.bounds }
+    return ContentsLayout.rect(
+      gravity: st.pointee.contentsGravity, imageWidth: image.width, imageHeight: image.height,
+      contentsRect: st.pointee.contentsRect, contentsScale: st.pointee.contentsScale,
+      bounds: st.pointee.bounds, flipped: st.pointee.isGeometryFlipped)
   }
 }

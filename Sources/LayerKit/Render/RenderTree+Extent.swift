@@ -37,13 +37,9 @@ extension RenderTree {
     let r = RoundedRectPath.cornerExtent(of: st)
     let safe = st.bounds.insetBy(dx: r * 0.3, dy: r * 0.3)
     if let image = n.image {
-      let rect =
-        n.backingStore != nil
-        ? st.bounds
-        : ContentsLayout.rect(
-          gravity: st.contentsGravity, imageWidth: image.width, imageHeight: image.height,
-          contentsRect: st.contentsRect, contentsScale: st.contentsScale, bounds: st.bounds,
-          flipped: st.isGeometryFlipped)
+      let rect = nodes.withUnsafeBufferPointer {
+        ($0.baseAddress.unsafelyUnwrapped + i).imageRect(image)
+      }
       if !st.masksToBounds && !safe.contains(rect) { return false }
     }
     if st.masksToBounds { return true }
