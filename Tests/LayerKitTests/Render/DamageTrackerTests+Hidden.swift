@@ -81,7 +81,6 @@ import Testing
     }
     holder.isHidden = false
     #expect(!step().isEmpty)
-    #expect(builder.updatedInPlace)
     var fresh = DamageTracker()
     _ = fresh.damage(builder.tree, scale: 1, frame: frame)
     try Self.expectSame(tracker.records, fresh.records)
