@@ -18,8 +18,17 @@ import Foundation
 /// subtree with no change stamp newer than the last frame under such a node is not
 /// visited at all. A transform or map recomputed because a stamp moved, but equal to the
 /// last frame's, counts as unchanged too, and each node's own placement is kept with its
-/// stamp (only its superlayer's sublayer space is made again when that changed). When the shape changed, every node is summarised afresh and matched
-/// to the last frame's by key.
+/// stamp (only its superlayer's sublayer space is made again when that changed; a
+/// placement equal to the node's transform, under a superlayer whose sublayer space is
+/// the identity, is not stored twice). When the shape changed, every node is summarised
+/// afresh and matched to the last frame's by key.
+///
+/// A layer that draws nothing in this frame and the last (hidden or fully transparent,
+/// itself or through its ancestors; not a mask, nor a layer in a transition) damages
+/// nothing, and its descendants are not visited: their records stand until it shows
+/// again, when they are summarised against the stamps of the last pass that saw them.
+/// Changes under such a layer therefore damage no pixels, where every change of a
+/// summary used to.
 ///
 /// When the merged damage of a frame covers more than `fullFrameFraction` of it, the
 /// frame is redrawn whole and the remaining nodes are not compared: past that point,
@@ -30,14 +39,20 @@ package struct DamageTracker {
   struct Record {
     /// The node's change stamp.
     var changeStamp: UInt64
-    /// Its placement in its parent's sublayer space (`RenderTree.placement(_:)`; for the
-    /// root and masks, `transformToParentPlane`), which stays while its stamp does.
-    var placement: CATransform3D
+    /// The `LayerRenderChanges.current` of the last pass that visited the node's
+    /// descendants: their records are those of that pass (a pass skips the descendants of
+    /// a layer hidden in both frames, and they are brought up to date when it shows).
+    var below: UInt64
     /// Its transform into its parent's drawn plane (4×4, as the visit received it).
     var local: CATransform3D
     /// Its map into device pixels.
     var map: ProjectiveTransform2D
     var alpha: Float
+    /// Whether `local` is also its placement in its parent's sublayer space
+    /// (`RenderTree.placement(_:)`; for the root and masks, `transformToParentPlane`): the
+    /// parent's sublayer space is the identity. Otherwise the placement is made again when
+    /// a changed parent needs it.
+    var placementIsLocal: Bool
     var clip: PixelRect
     /// The reach of its ancestors' content-shaped shadows.
     var shadow: ShadowReach?
@@ -52,8 +67,8 @@ package struct DamageTracker {
     var footprint: PixelRect
 
     static let none = Record(
-      changeStamp: 0, placement: .identity, local: .identity, map: .identity, alpha: 0,
-      clip: .empty, shadow: nil, parent: -1,
+      changeStamp: 0, below: 0, local: .identity, map: .identity, alpha: 0,
+      placementIsLocal: true, clip: .empty, shadow: nil, parent: -1,
       position: 0, painted: .null, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same
@@ -71,11 +86,14 @@ package struct DamageTracker {
   package static let fullFrameFraction = 0.5
 
   /// The last frame's records and keys, by node index.
-  private var records: [Record] = []
+  private(set) var records: [Record] = []
   private var keys: [RenderNode.Key] = []
   /// The buffers of the frame before, reused when the shape changes.
   private var spareRecords: [Record] = []
   private var spareKeys: [RenderNode.Key] = []
+  /// Per node, its placement where its record's `placementIsLocal` is false (written with
+  /// the record).
+  private var placements: [CATransform3D] = []
   /// The last frame's tree shape, device scale and frame, and `LayerRenderChanges.current`
   /// when it was summarised.
   private var lastStructure: UInt64 = .max
@@ -107,10 +125,14 @@ package struct DamageTracker {
     if sameShape {
       // The same nodes at the same indices: compare each with its own last record.
       var pass = Pass(
-        tree: tree, incremental: true, seen: seen, compares: sameFrame && !particles, frame: frame)
+        tree: tree, incremental: true, seen: seen, now: now, compares: sameFrame && !particles,
+        frame: frame)
       let sameScale = scale == lastScale
-      records.withUnsafeMutableBufferPointer {
-        pass.run(into: $0.baseAddress, scale: scale, sameScale: sameScale)
+      records.withUnsafeMutableBufferPointer { r in
+        placements.withUnsafeMutableBufferPointer {
+          pass.run(
+            into: r.baseAddress, placements: $0.baseAddress, scale: scale, sameScale: sameScale)
+        }
       }
       if !sameFrame { return frame.isEmpty ? [] : [frame] }
       return particles || pass.isFull ? [frame] : pass.rects.result
@@ -124,9 +146,15 @@ package struct DamageTracker {
     freshKeys.removeAll(keepingCapacity: true)
     freshKeys.reserveCapacity(tree.nodes.count)
     for i in tree.nodes.indices { freshKeys.append(tree.nodes[i].key) }
-    var pass = Pass(tree: tree, incremental: false, seen: seen, compares: false, frame: frame)
-    fresh.withUnsafeMutableBufferPointer {
-      pass.run(into: $0.baseAddress, scale: scale, sameScale: false)
+    var pass = Pass(
+      tree: tree, incremental: false, seen: seen, now: now, compares: false, frame: frame)
+    if placements.count != tree.nodes.count {
+      placements = Array(repeating: .identity, count: tree.nodes.count)
+    }
+    fresh.withUnsafeMutableBufferPointer { r in
+      placements.withUnsafeMutableBufferPointer {
+        pass.run(into: r.baseAddress, placements: $0.baseAddress, scale: scale, sameScale: false)
+      }
     }
     swap(&records, &fresh)
     swap(&keys, &freshKeys)
@@ -172,23 +200,21 @@ package struct DamageTracker {
 
   /// The shadow reach node `i`'s sublayers inherit: `inherited` widened by `i`'s own
   /// shadow when that takes the shape of what the sublayers draw (its blur reach and
-  /// offset, in device pixels by `map`'s largest stretch).
+  /// offset, in device pixels by `map`'s largest stretch); node `i` is read in place (`n`).
   static func shadowReach(
-    _ tree: RenderTree, _ i: Int, map: ProjectiveTransform2D, parentMap: ProjectiveTransform2D,
-    clip: PixelRect,
-    inherited: ShadowReach?
+    _ tree: RenderTree, _ i: Int, node n: UnsafePointer<RenderNode>, map: ProjectiveTransform2D,
+    parentMap: ProjectiveTransform2D, clip: PixelRect, inherited: ShadowReach?
   ) -> ShadowReach? {
-    guard tree.nodes[i].state.shadowOpacity > 0 else { return inherited }
-    let n = tree.nodes[i]
-    let st = n.state
-    guard st.shadowColor != nil, st.shadowPath == nil, !n.children.isEmpty || n.mask != nil,
+    guard n.pointee.state.shadowOpacity > 0, n.pointee.state.shadowColor != nil,
+      n.pointee.state.shadowPath == nil, !n.pointee.children.isEmpty || n.pointee.mask != nil,
       !tree.shadowFollowsRoundedBounds(i)
     else { return inherited }
     let stretch = Swift.max(
       abs(map.m11) + abs(map.m12), abs(map.m21) + abs(map.m22),
       abs(parentMap.m11) + abs(parentMap.m12), abs(parentMap.m21) + abs(parentMap.m22))
-    let offset = abs(st.shadowOffset.width) + abs(st.shadowOffset.height)
-    let grow = (abs(st.shadowRadius) * 1.5 + 2 + offset) * stretch
+    let o = n.pointee.state.shadowOffset
+    let offset = abs(o.width) + abs(o.height)
+    let grow = (abs(n.pointee.state.shadowRadius) * 1.5 + 2 + offset) * stretch
     guard grow.isFinite, grow < 16_777_216 else { return ShadowReach(pixels: 1 << 24, clip: clip) }
     let own = Int(grow.rounded(.up)) + 1
     guard let inherited else { return ShadowReach(pixels: own, clip: clip) }

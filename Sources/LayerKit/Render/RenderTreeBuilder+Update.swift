@@ -232,7 +232,12 @@ extension RenderTreeBuilder {
   private mutating func rewrite(_ i: Int, _ layer: CALayer, shows: Bool, time: Double?) -> (
     Bool, Double?
   ) {
-    let store = Self.updateBackingStore(layer)
+    // A layer with no change since the last build neither needs display nor holds
+    // another backing store (marking it for display, drawing and replacing `contents`
+    // all move its stamp): the node's image stands.
+    let store =
+      layer.renderChangeStamp > builtAt
+      ? Self.updateBackingStore(layer) : tree.nodes[i].backingStore
     var changed = false
     var localTime: Double? = nil
     let storage = layer.animationStorage
