@@ -441,8 +441,18 @@ extension LayerCompositor {
     let area = offscreenArea(of: s).intersection(covering)
     // Drawn on the rows of `shown` (rows only, as for groups) and masked and composited
     // only inside it.
-    let shown = reach().map { region.intersection($0) } ?? region
+    let reached = reach()
+    let shown = reached.map { region.intersection($0) } ?? region
     guard !shown.isEmpty else { return }
+    // Everything the contents and sublayers can touch lies on pixels the bounds cover
+    // wholly (a rectangle along pixel rows and columns, placed between them): the clip
+    // changes none of those pixels, so they are drawn straight into the target, as for an
+    // aligned rectangle. (Drawn through an offscreen they would be composited as a group,
+    // which rounds differently by a level where they overlap.)
+    if reached != nil, !drawsGroupsWhole, shown.isInside(Self.fullyCovered(shape, map: map)) {
+      body(s, region)
+      return
+    }
     let drawn = PixelRect(x0: region.x0, y0: shown.y0, x1: region.x1, y1: shown.y1)
     guard let sub = surfaces.surface(rect: area, used: shown) else { return }
     body(sub, drawn)

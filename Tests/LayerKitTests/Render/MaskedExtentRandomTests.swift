@@ -154,6 +154,11 @@ import Testing
     zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
   }
 
+  /// The largest difference of one byte of `a` from the same byte of `b`.
+  static func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
+    zip(a.pixels, b.pixels).reduce(0) { Swift.max($0, abs(Int($1.0) - Int($1.1))) }
+  }
+
   @Test(arguments: [1.0, 1.5])
   func randomMaskedTreesDrawTheWholeClipsPixels(scale: Double) {
     var paintedThroughShapes = 0
@@ -197,6 +202,9 @@ import Testing
     return root
   }
 
+  /// Against the whole clip drawn through an offscreen: the same bytes, except where a clip
+  /// whose contents stay inside its wholly covered pixels draws them straight into the
+  /// target, which rounds overlapping contents differently by a level.
   @Test(arguments: [1.0, 1.5, 0.625])
   func boundsClipsMultiplyOnlyTheRingTheirEdgesCross(scale: Double) {
     for seed in UInt64(1)...30 {
@@ -205,8 +213,43 @@ import Testing
       let renderer = CARenderer(context: context)
       _ = Self.render(Self.garbage(), scale: scale, with: renderer)
       let pooled = Self.render(Self.clipped(seed: seed), scale: scale, with: renderer)
-      #expect(Self.differing(pooled, expected) == 0, "seed \(seed)")
+      #expect(Self.largestDifference(pooled, expected) <= 1, "seed \(seed)")
+      #expect(Self.differing(pooled, expected) <= 8, "seed \(seed)")
     }
+  }
+
+  /// A clip at a fractional place whose contents (overlapping translucent shapes) stay
+  /// well inside it draws exactly what the same contents draw unclipped, with no
+  /// offscreen.
+  @Test(arguments: [1.0, 1.5, 0.625])
+  func aClipWhoseContentsStayInsideDrawsThemStraightIntoTheTarget(scale: Double) {
+    func scene(clips: Bool) -> CALayer {
+      let root = CALayer()
+      root.anchorPoint = .zero
+      root.bounds = CGRect(x: 0, y: 0, width: Self.size, height: Self.size)
+      let layer = CALayer()
+      layer.frame = CGRect(x: 3.3, y: 4.7, width: 80.2, height: 70.9)
+      layer.masksToBounds = clips
+      for (k, color) in [
+        (0, CGColor(red: 1, green: 0.2, blue: 0.1, alpha: 0.6)),
+        (1, CGColor(red: 0.1, green: 0.3, blue: 1, alpha: 0.55)),
+      ] {
+        let s = CAShapeLayer()
+        s.path = CGPath(
+          ellipseIn: CGRect(x: 10 + 18 * CGFloat(k), y: 12 + 9 * CGFloat(k), width: 36, height: 30),
+          transform: nil)
+        s.fillColor = color
+        layer.addSublayer(s)
+      }
+      root.addSublayer(layer)
+      return root
+    }
+    let unclipped = Self.render(scene(clips: false), scale: scale)
+    let context = CAContext(clock: CAManualClock())
+    let renderer = CARenderer(context: context)
+    let clipped = Self.render(scene(clips: true), scale: scale, with: renderer)
+    #expect(Self.differing(clipped, unclipped) == 0)
+    #expect(renderer.compositor.surfaces.count == 0, "no offscreen was taken")
   }
 
   @Test func aRectangleAlongPixelRowsCoversThePixelsWhollyInside() {
