@@ -150,7 +150,7 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
   /// The elements. Read for every path drawn or measured, so reads skip the runtime's
   /// exclusivity check: a path is only written while it is being built, on one thread,
   /// and nothing reads it during one of its own writes.
-  @exclusivity(unchecked) package var storage: PathStorage
+  @exclusivity(unchecked) package final var storage: PathStorage
 
   package init(storage: PathStorage) {
     self.storage = storage
