@@ -72,7 +72,9 @@ package struct KeyframeTiming: Equatable, Sendable {
   /// `distances` between consecutive keyframes (even spacing when all are 0).
   package static func pacedTimes(distances: [Double]) -> [Double] {
     let total = distances.reduce(0, +)
-    guard total > 0, total.isFinite else { return evenTimes(count: distances.count + 1, discrete: false) }
+    guard total > 0, total.isFinite else {
+      return evenTimes(count: distances.count + 1, discrete: false)
+    }
     var out = [0.0]
     var sum = 0.0
     for d in distances {
@@ -92,7 +94,8 @@ package struct KeyframeTiming: Equatable, Sendable {
     if n < 2 { return (0, 0) }
     if f <= times[0] { return (0, 0) }
     if f >= times[n - 1] { return (n - 2, 1) }
-    var lo = 0, hi = n - 1  // times[lo] <= f < times[hi]
+    var lo = 0
+    var hi = n - 1  // times[lo] <= f < times[hi]
     while hi - lo > 1 {
       let mid = (lo + hi) / 2
       if times[mid] <= f { lo = mid } else { hi = mid }
@@ -114,7 +117,8 @@ package struct KeyframeTiming: Equatable, Sendable {
     let last = times.count - 2
     if last < 0 { return 0 }
     if f >= 1 { return last }
-    var lo = 0, hi = times.count - 1
+    var lo = 0
+    var hi = times.count - 1
     while hi - lo > 1 {
       let mid = (lo + hi) / 2
       if times[mid] <= f { lo = mid } else { hi = mid }

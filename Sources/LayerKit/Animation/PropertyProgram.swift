@@ -55,7 +55,8 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
       source = .basic(b)
     case let keyframe as CAKeyframeAnimation:
       guard let raw = keyframe.values, !raw.isEmpty else {
-        CADiagnostics.report(key: keyPath, "keyframe animation has no values; the animation is ignored")
+        CADiagnostics.report(
+          key: keyPath, "keyframe animation has no values; the animation is ignored")
         return nil
       }
       var typed: [Value] = []
@@ -65,15 +66,18 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
         typed.append(t)
       }
       func numbers(_ a: [NSNumber]?) -> [Double] { a?.map(\.doubleValue) ?? [] }
-      guard let sampler = KeyframeSampler(
-        values: typed, mode: keyframe.calculationMode, keyTimes: keyframe.keyTimes?.map(\.doubleValue),
-        timingFunctions: keyframe.timingFunctions, tension: numbers(keyframe.tensionValues),
-        continuity: numbers(keyframe.continuityValues), bias: numbers(keyframe.biasValues),
-        keyPath: keyPath)
+      guard
+        let sampler = KeyframeSampler(
+          values: typed, mode: keyframe.calculationMode,
+          keyTimes: keyframe.keyTimes?.map(\.doubleValue),
+          timingFunctions: keyframe.timingFunctions, tension: numbers(keyframe.tensionValues),
+          continuity: numbers(keyframe.continuityValues), bias: numbers(keyframe.biasValues),
+          keyPath: keyPath)
       else { return nil }
       source = .keyframes(sampler)
     default:
-      CADiagnostics.report(key: keyPath, "\(type(of: animation)) is not a basic or keyframe animation; ignored")
+      CADiagnostics.report(
+        key: keyPath, "\(type(of: animation)) is not a basic or keyframe animation; ignored")
       return nil
     }
     let paced: Bool
@@ -83,7 +87,8 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
       paced = false
     }
     self.init(
-      timing: animation.mediaTiming, curve: paced ? nil : animation.timingFunction?.curve, source: source,
+      timing: animation.mediaTiming, curve: paced ? nil : animation.timingFunction?.curve,
+      source: source,
       isAdditive: animation.isAdditive, isCumulative: animation.isCumulative)
   }
 
@@ -113,8 +118,12 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
 
   /// `animatedValue(_:model:)` with the captured start given by the caller (tracks keep
   /// it outside the program so that the program stays immutable and is read in place).
-  package func animatedValue(_ e: MediaTiming.Evaluation, model: () -> Value, previous: Value?) -> Value {
-    let start: Value, end: Value, v: Value
+  package func animatedValue(_ e: MediaTiming.Evaluation, model: () -> Value, previous: Value?)
+    -> Value
+  {
+    let start: Value
+    let end: Value
+    let v: Value
     switch source {
     case .basic(let b):
       (start, end) = b.endpoints(model: model, previous: previous, additive: isAdditive)

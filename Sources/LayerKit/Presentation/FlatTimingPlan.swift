@@ -123,7 +123,9 @@ package final class FlatTimingPlan {
   /// record is not ready or is in a phase that could raise an event
   /// (`FlatTrack.step(at:)`).
   func replay(at t: Double, table: FlatTrackTable) -> Bool {
-    let nodes = self.nodes, localTimes = self.localTimes, applied = self.applied
+    let nodes = self.nodes
+    let localTimes = self.localTimes
+    let applied = self.applied
     let records = table.records
     for i in 0..<count {
       let node = nodes[i]
