@@ -98,9 +98,8 @@ extension DamageTracker {
         }
         // A hidden layer (without a transition) draws nothing, nor do its sublayers: their
         // records carry alpha 0, so hiding or showing it damages everything they draw.
-        let shown = !n.pointee.state.isHidden || n.pointee.transition != nil
         let opacity = n.pointee.state.opacity
-        let a = opacity.isNaN || !shown ? 0 : alpha * Swift.min(Swift.max(opacity, 0), 1)
+        let a = opacity.isNaN || !n.isShown ? 0 : alpha * Swift.min(Swift.max(opacity, 0), 1)
         let inputsStable =
           mapStable && !changed && clip == r.pointee.clip && shadow == r.pointee.shadow
         // Drawing nothing in both frames (a transition draws its outgoing state whatever
@@ -171,8 +170,8 @@ extension DamageTracker {
           if !stable {
             // A sublayer's own placement stays while its stamp does, even under a changed
             // superlayer.
-            let cp = !same ? tree.placement(c) : isPlacement ? cl : placements[c]
-            if space == nil { space = tree.sublayerSpace(i) }
+            let cp = !same ? RenderTree.placement(nodes + c) : isPlacement ? cl : placements[c]
+            if space == nil { space = RenderTree.sublayerSpace(n) }
             cl = RenderTree.local(placement: cp, space: space.unsafelyUnwrapped)
             if isTransformLayer { cl = cl.concatenating(local) }
             isPlacement = !isTransformLayer && space.unsafelyUnwrapped.isIdentity
@@ -190,7 +189,7 @@ extension DamageTracker {
           var ml = records[m].local
           var isPlacement = records[m].placementIsLocal
           if !stable {
-            let mp = !same ? tree.placement(m) : records[m].placementIsLocal ? ml : placements[m]
+            let mp = !same ? RenderTree.placement(nodes + m) : isPlacement ? ml : placements[m]
             ml = tree.maskTransform(placement: mp, of: i)
             isPlacement = ml == mp
             if !isPlacement { placements[m] = mp }

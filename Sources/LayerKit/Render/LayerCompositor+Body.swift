@@ -449,17 +449,18 @@ extension LayerCompositor {
     // changes none of those pixels, so they are drawn straight into the target, as for an
     // aligned rectangle. (Drawn through an offscreen they would be composited as a group,
     // which rounds differently by a level where they overlap.)
-    if reached != nil, !drawsGroupsWhole, shown.isInside(Self.fullyCovered(shape, map: map)) {
+    // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
+    // inside it fully.
+    let covered = drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(shape, map: map)
+    if reached != nil, shown.isInside(covered) {
       body(s, region)
       return
     }
     let drawn = PixelRect(x0: region.x0, y0: shown.y0, x1: region.x1, y1: shown.y1)
     guard let sub = surfaces.surface(rect: area, used: shown) else { return }
     body(sub, drawn)
-    // A rectangle whose edges run along pixel rows and columns covers the pixels wholly
-    // inside it fully: only the ring of pixels its edges cross is multiplied by coverage.
-    let inside =
-      drawsGroupsWhole ? PixelRect.empty : Self.fullyCovered(shape, map: map).intersection(drawn)
+    // Only the ring of pixels the edges cross is multiplied by coverage.
+    let inside = covered.intersection(drawn)
     // The coverage of an edge pixel depends by a level on the columns its fill is clipped
     // to (not on its rows): the ring's parts keep the columns of the region, as the clip
     // would have drawn them, and are multiplied only where they meet `shown`.

@@ -239,7 +239,8 @@ package final class LayerCompositor {
       return
     }
     let region = groupArea(i, map: map, parentMap: parentMap, in: s)
-    let inverse = n.state.maskMode.isInverse
+    let mode = n.state.maskMode
+    let inverse = mode.isInverse
     let whole = drawsGroupsWhole
     let maskReach = whole ? nil : n.pointee.mask.flatMap { maskExtent($0, of: i, map: map) }
     // What is composited: the clip, cut to where the layer draws and, unless the mask is
@@ -258,7 +259,6 @@ package final class LayerCompositor {
     // A mask that is one plain shape multiplies by its path's coverage: the layer is
     // painted through the path, without a mask offscreen; inverted, the path is cut out of
     // the group (`LayerCompositor+MaskedPaint`).
-    let mode = n.state.maskMode
     let plain = n.pointee.mask.flatMap { m in
       n.pointee.tint == nil && (mode == .alpha || (mode == .inverseAlpha && !whole))
         ? plainShapeMask(m, of: i, map: map) : nil
@@ -297,7 +297,7 @@ package final class LayerCompositor {
           alpha: 1)
       }
       PixelCompositing.applyMask(
-        mask, to: group, in: shown, mode: n.state.maskMode, maskArea: maskArea)
+        mask, to: group, in: shown, mode: mode, maskArea: maskArea)
       surfaces.recycle(mask)
     }
     PixelCompositing.composite(group, onto: s, clip: shown, alpha: alpha, tint: n.pointee.tint)

@@ -76,14 +76,19 @@ package struct RenderTree: Sendable {
   /// layer it masks: its placement, then the masked layer's geometry flip (a mask sits
   /// in the masked layer's own coordinates, without its sublayer transform).
   package func maskTransform(_ mask: Int, of layer: Int) -> CATransform3D {
-    maskTransform(placement: LayerGeometry.transformToParentPlane(nodes[mask].state), of: layer)
+    let m = nodes.withUnsafeBufferPointer {
+      LayerGeometry.transformToParentPlane(($0.baseAddress.unsafelyUnwrapped + mask).state)
+    }
+    return maskTransform(placement: m, of: layer)
   }
 
   /// The local transform of a mask placed by `placement` (its `transformToParentPlane`)
   /// into the drawn space of `layer`, the layer it masks.
   package func maskTransform(placement m: CATransform3D, of layer: Int) -> CATransform3D {
     nodes.withUnsafeBufferPointer { b in
-      guard let f = LayerGeometry.flip(b.baseAddress.unsafelyUnwrapped[layer].state) else {
+      // Read in place: the state is copied only for a flipped layer.
+      let l = b.baseAddress.unsafelyUnwrapped + layer
+      guard l.pointee.state.isGeometryFlipped, let f = LayerGeometry.flip(l.pointee.state) else {
         return m
       }
       return m.concatenating(f)
