@@ -6,9 +6,11 @@ import Foundation
 /// redraws part of it.
 ///
 /// Only contents drawn at full opacity are kept (the copy is then composited exactly as
-/// the resampled pixels would have been), and only after the same drawing was asked for
-/// twice in a row, so contents that move every frame cost nothing extra. All kept
-/// contents of one compositor share ``KeptContentsBudget``'s limit.
+/// the resampled pixels would have been: contents that may be kept are always resampled
+/// with the copy's top-left pixel as the origin, whether onto the copy or onto the frame),
+/// and only after the same drawing was asked for twice in a row, so contents that move
+/// every frame cost nothing extra. All kept contents of one compositor share
+/// ``KeptContentsBudget``'s limit.
 final class KeptContents {
   /// The resampled pixels, with their top-left pixel at device (`x`, `y`).
   let image: CGImage

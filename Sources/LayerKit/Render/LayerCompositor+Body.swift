@@ -210,7 +210,8 @@ extension LayerCompositor {
   /// samples the image's mip chain at `minificationFilterBias`.
   ///
   /// With `node`, contents drawn at full opacity the same way twice in a row are kept
-  /// resampled (`KeptContents`) and copied from then on.
+  /// resampled (`KeptContents`) and copied from then on; until then they are resampled in
+  /// the kept copy's coordinates (`drawInPlace`), so the bytes never depend on which.
   func drawImage(
     _ image: CGImage, in rect: CGRect, contentsRect cr: CGRect, state st: UnsafePointer<LayerState>,
     map: CGAffineTransform,
@@ -242,9 +243,13 @@ extension LayerCompositor {
       pixelsPerImagePixel > 1
       ? st.pointee.rare.value.magnificationFilter : st.pointee.rare.value.minificationFilter
     if let i = node, unit, alpha >= 1, !(pixelsPerImagePixel <= 1 && filter == .trilinear),
-      let kept = keptContents(i, image, full: full, map: map, filter: filter, into: s)
+      let extent = contentsExtent(full: full, map: map, in: s)
     {
-      blit(kept.image, atX: kept.x, y: kept.y, into: s, clip: clip, alpha: 1)
+      if let kept = keptContents(i, image, full: full, map: map, filter: filter, extent: extent) {
+        blit(kept.image, atX: kept.x, y: kept.y, into: s, clip: clip, alpha: 1)
+      } else {
+        drawInPlace(image, full: full, map: map, filter: filter, extent: extent, into: s, clip: clip)
+      }
       return
     }
     s.beginDrawing(transform: map, clip: clip)
@@ -261,18 +266,53 @@ extension LayerCompositor {
     s.endDrawing()
   }
 
-  /// Node `i`'s contents `image` filling `full` under `map` resampled to the device pixels
-  /// of `s` it covers, when it was drawn the same way on the previous request too (else
-  /// remembered for the next one, and nil).
-  private func keptContents(
-    _ i: Int, _ image: CGImage, full: CGRect, map: CGAffineTransform, filter: CALayerContentsFilter,
-    into s: RenderSurface
-  ) -> KeptContents? {
+  /// The device pixels of `s` that contents filling `full` under `map` cover: where a
+  /// kept copy of them lies (`KeptContents`); nil when they cover none.
+  private func contentsExtent(full: CGRect, map: CGAffineTransform, in s: RenderSurface)
+    -> PixelRect?
+  {
     let device = full.applying(map)
     guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite
     else { return nil }
     let extent = PixelRect(covering: device).intersection(s.rect)
-    guard !extent.isEmpty else { return nil }
+    return extent.isEmpty ? nil : extent
+  }
+
+  /// Resamples `image` filling `full` under `map` straight onto the pixels of `s` inside
+  /// `clip`, in the coordinates of a kept copy over `extent` (device pixel
+  /// (`extent.x0`, `extent.y0`) as the origin), so that drawing the contents here and
+  /// blitting their kept copy give the same bytes.
+  ///
+  /// Device coordinates shifted by another origin round differently in their last bits,
+  /// which moves an edge's coverage or a sample's weight by one level now and then: the
+  /// contents would then differ between a frame that resamples them and one that copies
+  /// them, or between bands of one frame drawn by different compositors.
+  private func drawInPlace(
+    _ image: CGImage, full: CGRect, map: CGAffineTransform, filter: CALayerContentsFilter,
+    extent: PixelRect, into s: RenderSurface, clip: PixelRect
+  ) {
+    guard !clip.intersection(extent).isEmpty else { return }
+    s.flushPendingClear()
+    guard
+      let view = CGContext(
+        data: UnsafeMutableRawPointer(s.pixel(x: extent.x0, y: extent.y0)), width: extent.width,
+        height: extent.height, bitsPerComponent: 8, bytesPerRow: s.stride * 4,
+        space: s.context.colorSpace, bitmapInfo: s.context.bitmapInfo.rawValue)
+    else { return }
+    let v = RenderSurface(viewing: view, at: extent)
+    v.beginDrawing(transform: map, clip: clip)
+    v.context.interpolationQuality = filter == .nearest ? .none : .default
+    v.context.draw(image, in: full)
+    v.endDrawing()
+  }
+
+  /// Node `i`'s contents `image` filling `full` under `map` resampled to the device pixels
+  /// `extent` of the surface it covers, when it was drawn the same way on the previous
+  /// request too (else remembered for the next one, and nil).
+  private func keptContents(
+    _ i: Int, _ image: CGImage, full: CGRect, map: CGAffineTransform, filter: CALayerContentsFilter,
+    extent: PixelRect
+  ) -> KeptContents? {
     let parts = nodeParts.parts(i, key: node(i).pointee.key)
     guard let last = parts.contents,
       last.matches(image, full: full, map: map, filter: filter, extent: extent)

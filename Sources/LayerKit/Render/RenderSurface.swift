@@ -54,6 +54,15 @@ package final class RenderSurface {
     clear(used ?? rect)
   }
 
+  /// A surface drawing into `context`'s bitmap as it is, bitmap pixel (0, 0) at device
+  /// pixel (`rect.x0`, `rect.y0`): a view of part of another surface's pixels.
+  package convenience init(viewing context: CGContext, at rect: PixelRect) {
+    precondition(
+      rect.width == context.width && rect.height == context.height,
+      "\(rect) is not the size of a \(context.width) × \(context.height) bitmap")
+    self.init(context, rect: rect)
+  }
+
   /// A surface drawing into `context`'s bitmap as it is, placed at the device origin.
   package convenience init(wrapping context: CGContext) {
     self.init(context, rect: PixelRect(x0: 0, y0: 0, x1: context.width, y1: context.height))

@@ -40,7 +40,7 @@ import Testing
       scene.renderer.render(in: ctx, scale: 1)
       #expect(
         LayerBitmapCacheTests.largestDifference(
-          ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) <= 1)
+          ctx.makeImage()!, LayerBitmapCacheTests.fresh(scene.context, 160, 120)) == 0)
     }
   }
 
