@@ -97,11 +97,12 @@ extension CALayer {
   }
 
   /// The registered property's value in a default `LayerState` when Core Animation
-  /// stores it (`StoredDefault`: not nil, zero or false), or nil for a zero default and
-  /// for a key that is not registered: `CALayer.defaultValue(forKey:)`.
+  /// stores it (`StoredDefault.storedForLayer`: a Boolean flag, or a value that is not
+  /// nil or zero), or nil for a zero default and for a key that is not registered:
+  /// `CALayer.defaultValue(forKey:)`.
   package class func registeredDefaultValue(forKey key: String) -> Any? {
     guard let property = propertyRegistry.property(forKeyPath: key) else { return nil }
-    return StoredDefault.stored(property.publicValue(in: LayerState()))
+    return StoredDefault.storedForLayer(property.publicValue(in: LayerState()))
   }
 
   /// When the first component of `keyPath` names a layer (and there is more), that

@@ -223,7 +223,8 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   open class func needsDisplay(forKey key: String) -> Bool { false }
 
   /// The default value of the property `key` for layers of this class, or nil for a key
-  /// with no default (Core Animation's defaults; see `LayerState`).
+  /// with no stored default (Core Animation's defaults; see `LayerState`): nil for zero
+  /// numbers and geometry, `false` for a Boolean flag (`StoredDefault.storedForLayer`).
   ///
   /// `init()` starts every property at this value, so a subclass that overrides it
   /// changes its layers' initial values; a custom key never set reads it.

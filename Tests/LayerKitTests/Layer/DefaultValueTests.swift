@@ -4,7 +4,8 @@ import Testing
 @testable import LayerKit
 
 /// `defaultValue(forKey:)` stores only defaults that are not zero, on layers and
-/// animations alike (measured on QuartzCore).
+/// animations alike, except that a layer stores its Boolean flags, `false` included
+/// (measured on QuartzCore).
 @Suite struct DefaultValueTests {
   struct Row: Sendable, CustomTestStringConvertible {
     let cls: String
@@ -73,7 +74,9 @@ import Testing
     .init("CALayer", "position", nil),
     .init("CALayer", "shadowOpacity", nil),
     .init("CALayer", "timeOffset", nil),
-    .init("CALayer", "hidden", nil),
+    .init("CALayer", "hidden", false),
+    .init("CALayer", "masksToBounds", false),
+    .init("CATextLayer", "wrapped", false),
     .init("CALayer", "isHidden", nil),
     .init("CALayer", "nonsense", nil),
     .init("CALayer", "cornerRadius", nil),
