@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // Running actions: property changes, order-in/out, sublayer changes.
 //
@@ -100,10 +99,10 @@ extension CALayer {
   ///   old list for a `"sublayers"` action costs more, and only when there is one.
   private func sublayersDidChange(_ change: SublayerChange) {
     guard !change.edits.isEmpty else { return }
-    let mark = CALayer.nextMembershipMark()
+    // Each layer counted once, with its first edit.
+    var counted = Set<ObjectIdentifier>()
     var touched: [(layer: CALayer, wasSublayer: Bool)] = []
-    for edit in change.edits where edit.layer.membershipMark != mark {
-      edit.layer.membershipMark = mark
+    for edit in change.edits where counted.insert(ObjectIdentifier(edit.layer)).inserted {
       touched.append((edit.layer, !edit.isInsertion))
     }
     let inTree = isInCommittedContextTree
@@ -129,11 +128,3 @@ extension CALayer {
   }
 }
 
-extension CALayer {
-  private static let membershipMarks = Atomic<UInt64>(0)
-
-  /// A fresh value for `membershipMark`, never handed out before in this process.
-  fileprivate static func nextMembershipMark() -> UInt64 {
-    membershipMarks.wrappingAdd(1, ordering: .relaxed).newValue
-  }
-}

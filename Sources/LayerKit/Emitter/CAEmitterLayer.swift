@@ -98,7 +98,7 @@ open class CAEmitterLayer: CALayer {
       cellObjects = newValue
       for cell in newValue ?? [] { cell.addOwner(self) }
       refreshCells()
-      LayerStructureChanges.bump()
+      recordChange(.attachment)
     }
   }
 

@@ -51,6 +51,7 @@ extension CALayer {
       if let m = newValue {
         m.detachFromParent()
         m.maskedLayer = self
+        m.joinTree(of: self)
       }
       maskLayer = newValue
     }
@@ -76,6 +77,7 @@ extension CALayer {
       children.insert(layer, at: index)
       recordSublayerEdit(layer, at: index, isInsertion: true)
       layer.parentLayer = self
+      layer.joinTree(of: self)
       setNeedsLayout()
     }
   }
@@ -109,6 +111,7 @@ extension CALayer {
       recordSublayerEdit(newLayer, at: index, isInsertion: true)
       oldLayer.parentLayer = nil
       newLayer.parentLayer = self
+      newLayer.joinTree(of: self)
       setNeedsLayout()
     }
   }

@@ -21,17 +21,17 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
       if !isPresentationCopy {
         if writesTimingOnly {
           writesTimingOnly = false
+          recordChange(.drawing)
         } else {
-          LayerStructureChanges.bumpModel()
+          recordChange(.model)
         }
-        noteRenderChange()
       }
     }
   }
   /// Set just before a write of only `beginTime`, `speed` or `timeOffset` that the
   /// context's frame plan takes in place (`LayerAnimationStorage.retimePlan`): the next
-  /// write of `state` then counts as no model change for the frame loop
-  /// (`LayerStructureChanges`), and clears it.
+  /// write of `state` then counts as no model change for the frame loop (only as a change
+  /// of what the layer draws, see `LayerChangeLog`), and clears it.
   @exclusivity(unchecked) package var writesTimingOnly = false
 
   /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
@@ -48,37 +48,28 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   package weak var parentLayer: CALayer?
   /// The sublayers, back to front before `zPosition` sorting.
   @exclusivity(unchecked) package var children: [CALayer] = [] {
-    didSet {
-      if !isPresentationCopy {
-        LayerStructureChanges.bump()
-        noteRenderChange()
-      }
-    }
+    didSet { recordChange(.structure) }
   }
   /// The mask layer (owned by this layer, outside the sublayer tree).
   @exclusivity(unchecked) package var maskLayer: CALayer? {
-    didSet {
-      if !isPresentationCopy {
-        LayerStructureChanges.bump()
-        noteRenderChange()
-      }
-    }
+    didSet { recordChange(.structure) }
   }
-  /// The ``LayerRenderChanges`` stamp of the last change to what this layer draws: its
-  /// model state, sublayers, mask or need for display (0: none since it was made).
+  /// The change log of the tree this layer is the root of, once made (see
+  /// `LayerChangeLog`); nil for a layer inside a tree.
+  package var ownChangeLog: LayerChangeLog?
+  /// The render-change stamp (`LayerChangeLog.nextRenderStamp()`) of the last change to
+  /// what this layer draws: its model state, sublayers, mask or need for display (0: none
+  /// since it was made).
   @exclusivity(unchecked) package var renderChangeStamp: UInt64 = 0
   /// The newest ``renderChangeStamp`` in this layer's subtree (sublayers and mask,
   /// nested), this layer's own included.
   @exclusivity(unchecked) package var subtreeRenderChangeStamp: UInt64 = 0
   /// Whether this layer is a presentation copy (`presentation()`): a snapshot no
   /// context walks, so building or changing it counts as no change for the frame loop
-  /// (`LayerStructureChanges`).
+  /// (`LayerChangeLog`).
   package var isPresentationCopy = false
   /// The layer this one masks, when it is a mask.
   package weak var maskedLayer: CALayer?
-  /// Scratch for counting each layer of a sublayer change once: a layer carries the mark
-  /// of the last change that counted it (see `sublayersDidChange`).
-  package var membershipMark: UInt64 = 0
 
   /// Frees the subtree level by level: releasing a deep chain through nested `deinit`s
   /// would take one stack frame per level. A sublayer or mask that nothing else holds
@@ -111,7 +102,7 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   package var isLayoutPendingInSubtree = false
   /// Whether `display()` is due (marking it is a change to what the layer draws).
   package var isDisplayPending = false {
-    didSet { if isDisplayPending && !oldValue { noteRenderChange() } }
+    didSet { if isDisplayPending && !oldValue { recordChange(.drawing) } }
   }
   /// The image `draw(in:)` last drew, kept until the layer needs display again.
   package var backingStore: LayerBackingStore?

@@ -48,16 +48,17 @@ public final class CAContext {
 
   /// Whether the context has committed since it got its tree.
   package private(set) var hasCommitted = false
-  /// The root and the `LayerStructureChanges` count at the end of the last committing
-  /// walk: while both are unchanged, a commit has nothing to do.
+  /// The root, its tree's change log and the log's change count at the end of the last
+  /// committing walk: while all are unchanged, a commit has nothing to do.
   private weak var committedRoot: CALayer?
-  private var committedStamp: UInt64 = .max
+  private var committedLog: LayerChangeLog?
+  private var committedChanges: UInt64 = .max
   /// `FlatTimingPlan.retimes` at the last commit: layer timing changes the plan took in
   /// place count, like model changes, from the next commit.
   private var committedRetimes: UInt64 = 0
   /// How many commits walked the tree (those with something to stamp or capture).
   package private(set) var commitWalks = 0
-  /// `LayerStructureChanges.attachments` at the last commit that walked the tree.
+  /// The tree's `LayerChangeLog.attachments` at the last commit that walked it.
   package private(set) var committedAttachments: UInt64 = .max
   /// Bumped by every commit and every animation change: the presentation cache key.
   package private(set) var generation: UInt64 = 0
@@ -83,9 +84,10 @@ public final class CAContext {
   /// Layers visited by walks since the context was made, for tests that count work.
   @exclusivity(unchecked) package private(set) var visitedLayers = 0
   /// Whether the walk under way visits every layer (see `beginWalk`), and the
-  /// attachment count and root of the last walk that did.
+  /// attachment count, log and root of the last walk that did.
   @exclusivity(unchecked) private var walksWholeTree = true
   private var wholeWalkAttachments: UInt64 = .max
+  private var wholeWalkLog: LayerChangeLog?
   private weak var wholeWalkRoot: CALayer?
   /// The attached `CADisplayLink`s, fired at the end of every `advance(by:)`.
   package let displayLinks = DisplayLinkList()
@@ -133,23 +135,25 @@ public final class CAContext {
   /// no values captures the presentation value now), and the tree gets a presentation.
   ///
   /// A commit with nothing new since the previous one (no model, tree or animation change
-  /// anywhere: `LayerStructureChanges` unmoved, no layer timing taken into the frame plan
+  /// in the tree: its `LayerChangeLog` unmoved, no layer timing taken into the frame plan
   /// (`FlatTimingPlan.retime`), the same root) has nothing to stamp or
   /// capture, so it returns without walking the tree; a frame loop that commits every
   /// frame then pays only for the evaluation. A commit after changes of model values
-  /// only (no sublayer, mask or animation attached or removed anywhere:
-  /// `LayerStructureChanges.attachments` unmoved) has no new animation either: it only
+  /// only (no sublayer, mask or animation attached or removed in the tree:
+  /// `LayerChangeLog.attachments` unmoved) has no new animation either: it only
   /// starts a new generation, so the next evaluation walks the tree with the new values
   /// (a scrub that sets `timeOffset` each frame walks once a frame, not twice).
   public func commit() {
     TransactionThread.current.flushForContextCommit()
-    if hasCommitted, let root = layer, root === committedRoot {
-      if committedStamp == LayerStructureChanges.current && committedRetimes == plan.retimes {
+    if hasCommitted, let root = layer, root === committedRoot, let log = committedLog,
+      log === root.treeChangeLog
+    {
+      if committedChanges == log.changes && committedRetimes == plan.retimes {
         return
       }
-      if committedAttachments == LayerStructureChanges.attachments {
+      if committedAttachments == log.attachments {
         generation &+= 1
-        committedStamp = LayerStructureChanges.current
+        committedChanges = log.changes
         committedRetimes = plan.retimes
         return
       }
@@ -161,14 +165,16 @@ public final class CAContext {
     flatTable.compactIfNeeded()
     // Values computed now are first seen by the next evaluation.
     flatTable.changeStamp = evaluatedFrames &+ 1
-    plan.beginRecording(tableEpoch: flatTable.epoch)
-    beginWalk(root, committing: true)
+    let log = root.treeChangeLog
+    plan.beginRecording(tableEpoch: flatTable.epoch, log: log)
+    beginWalk(root, log: log, committing: true)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
     generation &+= 1
     committedRoot = root
-    committedStamp = LayerStructureChanges.current
+    committedLog = log
+    committedChanges = log.changes
     committedRetimes = plan.retimes
-    committedAttachments = LayerStructureChanges.attachments
+    committedAttachments = log.attachments
   }
 
   /// Commits what is pending at the current time, then moves the clock by `seconds` and
@@ -184,9 +190,11 @@ public final class CAContext {
     displayLinks.fire(at: clock.time)
   }
 
+  /// Starts a new generation and records an attachment in the tree's log: the root
+  /// changed, or an animation was attached or removed.
   package func invalidate() {
     generation &+= 1
-    LayerStructureChanges.bump()
+    layer?.treeChangeLog.recordAttachment()
   }
 
   package func nextSequence() -> UInt64 {
@@ -197,7 +205,7 @@ public final class CAContext {
   package func enqueueStop(_ entry: LayerAnimationEntry) {
     pendingStops.append(entry)
     generation &+= 1
-    LayerStructureChanges.bump()
+    layer?.treeChangeLog.recordAttachment()
   }
 
   // MARK: - Evaluation
@@ -221,7 +229,8 @@ public final class CAContext {
     flatTable.changeStamp = evaluatedFrames
     // Nothing structural changed since a walk that needed no track object: one pass over
     // the plan and the records, without reading a layer.
-    if plan.isUsable && pendingStops.isEmpty && plan.structureStamp == LayerStructureChanges.current
+    let log = root.treeChangeLog
+    if plan.isUsable && pendingStops.isEmpty && plan.isCurrent(for: log)
       && plan.tableEpoch == flatTable.epoch && plan.replay(at: t, table: flatTable)
     {
       evaluatedTime = t
@@ -230,8 +239,8 @@ public final class CAContext {
       return true
     }
     flatTable.compactIfNeeded()
-    plan.beginRecording(tableEpoch: flatTable.epoch)
-    beginWalk(root, committing: false)
+    plan.beginRecording(tableEpoch: flatTable.epoch, log: log)
+    beginWalk(root, log: log, committing: false)
     walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
     evaluatedTime = t
     evaluatedGeneration = generation
@@ -426,15 +435,18 @@ public final class CAContext {
 
   /// Decides whether the walk about to start visits every layer: a commit's walk does,
   /// and so does any walk after a sublayer, mask or animation was attached or removed
-  /// anywhere (`LayerStructureChanges.attachments` moved) or under another root; the
+  /// in the tree (its `LayerChangeLog.attachments` moved) or under another root; the
   /// others skip subtrees that had nothing timed (`LayerAnimationStorage.subtreeIsTimed`)
   /// at the last walk that visited them, since only such a change could give them
   /// something to evaluate. Skipped layers keep the local time of their last visit.
-  private func beginWalk(_ root: CALayer, committing: Bool) {
-    let attachments = LayerStructureChanges.attachments
-    walksWholeTree = committing || attachments != wholeWalkAttachments || root !== wholeWalkRoot
+  private func beginWalk(_ root: CALayer, log: LayerChangeLog, committing: Bool) {
+    let attachments = log.attachments
+    walksWholeTree =
+      committing || attachments != wholeWalkAttachments || log !== wholeWalkLog
+      || root !== wholeWalkRoot
     if walksWholeTree {
       wholeWalkAttachments = attachments
+      wholeWalkLog = log
       wholeWalkRoot = root
     }
   }
@@ -442,10 +454,14 @@ public final class CAContext {
   /// Removals, then delegate callbacks in add order.
   private func finishFrame() {
     defer { TransactionThread.current.runReadyCompletionBlocks() }
+    var removed = false
     for s in removals {
+      let before = s.entries.count
       s.entries.removeAll { $0.isFinished && $0.isRemovedOnCompletion }
+      removed = removed || s.entries.count != before
     }
     removals.removeAll(keepingCapacity: true)
+    if removed { layer?.treeChangeLog.recordAttachment() }
     guard !events.isEmpty || !pendingStops.isEmpty else { return }
     var stops: [LayerAnimationEntry] = []
     swap(&stops, &pendingStops)

@@ -36,6 +36,7 @@ extension CALayer {
     entry.sequence = context?.nextSequence() ?? 0
     entry.completionToken = TransactionThread.current.registerAddedAnimation()
     storage.entries.append(entry)
+    recordChange(.attachment)
     animationEntryDidChange(entry, attached: true)
     context?.invalidate()
   }
@@ -45,6 +46,7 @@ extension CALayer {
   public func removeAnimation(forKey key: String) {
     guard let i = animationStorage.entries.firstIndex(where: { $0.key == key }) else { return }
     let old = animationStorage.entries.remove(at: i)
+    recordChange(.attachment)
     animationDidDetach(old)
     hostingContextInTree?.invalidate()
   }
@@ -53,6 +55,7 @@ extension CALayer {
   public func removeAllAnimations() {
     let all = animationStorage.entries
     animationStorage.entries.removeAll()
+    recordChange(.attachment)
     for e in all { animationDidDetach(e) }
     hostingContextInTree?.invalidate()
   }

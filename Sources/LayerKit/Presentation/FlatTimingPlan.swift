@@ -6,11 +6,11 @@
 /// A full walk records the plan as it goes. The plan is *usable* when every animation of
 /// that walk was evaluated as a ready record (committed, started, showing, no event: from
 /// its lanes, or by its track object without the lifecycle bookkeeping);
-/// it is then replayed (`CAContext.updatePresentation`) until `LayerStructureChanges`
+/// it is then replayed (`CAContext.updatePresentation`) until the tree's `LayerChangeLog`
 /// moves, the table is compacted, or a record needs its lifecycle bookkeeping (the replay
 /// then stops and the frame walks the tree). A change of only a recorded layer's
 /// `beginTime`, `speed` or `timeOffset` (a scrub of the root) is taken into its node
-/// (`retime`) without moving `LayerStructureChanges`. Layers' local times live here, read through
+/// (`retime`) without moving the tree's `LayerChangeLog`. Layers' local times live here, read through
 /// `LayerAnimationStorage.localTime`. Growing allocates; a replay does not.
 package final class FlatTimingPlan {
   /// One layer: its timing (`speed` widened as the walk widens it) and records.
@@ -44,6 +44,8 @@ package final class FlatTimingPlan {
   /// Whether the last recording may be replayed, and what it depends on.
   @exclusivity(unchecked) var isUsable = false
   @exclusivity(unchecked) var structureStamp: UInt64 = 0
+  /// The change log `structureStamp` was read from.
+  private(set) var structureLog: LayerChangeLog?
   @exclusivity(unchecked) var tableEpoch: UInt64 = 0
   /// How many timing changes of recorded layers the plan took in place (`retime`).
   @exclusivity(unchecked) private(set) var retimes: UInt64 = 0
@@ -61,13 +63,22 @@ package final class FlatTimingPlan {
     applied.deallocate()
   }
 
-  /// Starts a new recording (stamped with the structure count and table epoch now).
-  func beginRecording(tableEpoch: UInt64) {
+  /// Starts a new recording of the tree whose change log is `log` (stamped with its
+  /// change count and the table epoch now).
+  func beginRecording(tableEpoch: UInt64, log: LayerChangeLog) {
     epoch &+= 1
     count = 0
     isUsable = true
-    structureStamp = LayerStructureChanges.current
+    structureLog = log
+    structureStamp = log.changes
     self.tableEpoch = tableEpoch
+  }
+
+  /// Whether nothing that alters the walk changed in the tree logged by `log` since the
+  /// recording started.
+  @inline(__always)
+  func isCurrent(for log: LayerChangeLog) -> Bool {
+    structureLog === log && structureStamp == log.changes
   }
 
   /// Appends a layer with its local time at this frame; returns its index.
@@ -84,7 +95,7 @@ package final class FlatTimingPlan {
 
   /// Takes a change of the `beginTime`, `speed` or `timeOffset` of the layer recorded at
   /// `index` into its node, so that the next frame replays the plan with the new timing
-  /// instead of counting the change as a model change (`LayerStructureChanges`) that
+  /// instead of counting the change as a model change (`LayerChangeLog`) that
   /// makes the whole tree walk again; the change moves `retimes`, so that the next commit
   /// starts a new generation (the next frame is evaluated even at an unchanged time).
   func retime(at index: Int, from state: LayerState) {

@@ -61,7 +61,6 @@ package final class LayerAnimationStorage {
     didSet {
       lifecyclesAreStale = true
       flatIsStale = true
-      LayerStructureChanges.bump()
     }
   }
   /// Where the frame loop keeps this layer's records (`FlatTrackTable.place`): the table,

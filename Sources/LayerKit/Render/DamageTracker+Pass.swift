@@ -21,10 +21,10 @@ extension DamageTracker {
     let tree: RenderTree
     /// Whether the records hold the last frame's records of the same nodes.
     let incremental: Bool
-    /// `LayerRenderChanges.current` at the last frame's pass: a newer change stamp is a
+    /// The tree's `RenderTree.newestStamp` at the last frame's pass: a newer change stamp is a
     /// change since then.
     let seen: UInt64
-    /// `LayerRenderChanges.current` at this pass (every node of the tree is no newer).
+    /// The tree's `RenderTree.newestStamp` at this pass (every node of the tree is no newer).
     let now: UInt64
     /// Whether changed records add damage.
     let compares: Bool
@@ -74,7 +74,7 @@ extension DamageTracker {
     }
 
     /// Records node `i` and its subtree; `seen` is the reading of
-    /// `LayerRenderChanges.current` the node's record was written after (the last pass's,
+    /// `RenderTree.newestStamp` the node's record was written after (the last pass's,
     /// or an older one under a layer that was hidden).
     private mutating func visit(
       _ i: Int, local: CATransform3D, placementIsLocal: Bool, localStable: Bool,

@@ -39,7 +39,7 @@ package struct DamageTracker {
   struct Record {
     /// The node's change stamp.
     var changeStamp: UInt64
-    /// The `LayerRenderChanges.current` of the last pass that visited the node's
+    /// The `RenderTree.newestStamp` of the last pass that visited the node's
     /// descendants: their records are those of that pass (a pass skips the descendants of
     /// a layer hidden in both frames, and they are brought up to date when it shows).
     var below: UInt64
@@ -94,7 +94,7 @@ package struct DamageTracker {
   /// Per node, its placement where its record's `placementIsLocal` is false (written with
   /// the record).
   private var placements: [CATransform3D] = []
-  /// The last frame's tree shape, device scale and frame, and `LayerRenderChanges.current`
+  /// The last frame's tree shape, device scale and frame, and the tree's `RenderTree.newestStamp`
   /// when it was summarised.
   private var lastStructure: UInt64 = .max
   private var lastScale: CGFloat = .nan
@@ -110,7 +110,7 @@ package struct DamageTracker {
   /// size changes.
   package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect]
   {
-    let now = LayerRenderChanges.current
+    let now = tree.newestStamp
     let sameFrame = frame == lastBounds && !frame.isEmpty
     let sameShape = tree.structureStamp == lastStructure && records.count == tree.nodes.count
     // Particles fly anywhere: any change of them redraws the frame.

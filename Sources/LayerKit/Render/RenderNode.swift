@@ -45,7 +45,7 @@ package struct RenderNode: Sendable {
   package var particlesAdd = false
   /// A `CATiledLayer`'s tiles, drawn on demand while compositing.
   package var tiles: TiledLayerSource? = nil
-  /// The ``LayerRenderChanges`` stamp of the build that last changed what this node
+  /// The node change stamp (`RenderTree.newestStamp`) of the build that last changed what this node
   /// draws: its state, image, tiles, instance transform, tint or transition (its
   /// particles and its place in the tree are compared on their own). Kept while an
   /// update finds those equal, so a stamp no newer than a reader's last look means "the

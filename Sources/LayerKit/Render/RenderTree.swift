@@ -8,11 +8,15 @@ import Foundation
 package struct RenderTree: Sendable {
   package var nodes: [RenderNode] = []
   package var root: Int? = nil
-  /// A ``LayerRenderChanges`` stamp that changes whenever the tree's shape does (which
-  /// node sits at which index, under which parent): two trees from one builder with the
-  /// same stamp have the same keys at the same indices, linked the same way (only the
-  /// drawing order of siblings may differ).
+  /// A node change stamp of the builder's that changes whenever the tree's shape does
+  /// (which node sits at which index, under which parent): two trees from one builder
+  /// with the same stamp have the same keys at the same indices, linked the same way (only
+  /// the drawing order of siblings may differ).
   package var structureStamp: UInt64 = 0
+  /// The newest node change stamp (`RenderNode.changeStamp`) the builder had handed out
+  /// when it built this tree: every node's stamp is no newer, and a later tree's changed
+  /// nodes are newer.
+  package var newestStamp: UInt64 = 0
   /// Whether some node carries emitter particles.
   package var hasParticles = false
 

@@ -2,8 +2,8 @@ import Foundation
 
 // Updating a built tree in place.
 //
-// While no sublayer, mask or animation was attached or removed anywhere
-// (`LayerStructureChanges.attachments` unmoved), every layer keeps its node and its
+// While no sublayer, mask or animation was attached or removed in the tree (its
+// `LayerChangeLog.attachments` unmoved), every layer keeps its node and its
 // subtree its indices, so a frame only rewrites nodes whose layer changed:
 //
 // ```
@@ -82,7 +82,7 @@ extension RenderTreeBuilder {
       }
       if retinted { tree.nodes[i].tint = placed.tint }
       if changed || retinted || placed.replaced {
-        tree.nodes[i].changeStamp = LayerRenderChanges.next()
+        tree.nodes[i].changeStamp = nextNodeStamp()
       }
       var c = Cursor(next: i + 1)
       let children = layer.children
@@ -149,7 +149,7 @@ extension RenderTreeBuilder {
           let transition = RenderTransition(shown, outgoing: c.next)
           if transition != tree.nodes[i].transition {
             tree.nodes[i].transition = transition
-            tree.nodes[i].changeStamp = LayerRenderChanges.next()
+            tree.nodes[i].changeStamp = nextNodeStamp()
           }
           advance(&c)
         }
@@ -181,7 +181,7 @@ extension RenderTreeBuilder {
       tree.nodes[o].state = snapshot.state
       changed = true
     }
-    if changed { tree.nodes[o].changeStamp = LayerRenderChanges.next() }
+    if changed { tree.nodes[o].changeStamp = nextNodeStamp() }
     var c = Cursor(next: o + 1)
     let placement = Placement(tint: tint, time: nil, visitsAll: visitsAll)
     for child in snapshot.sublayers {

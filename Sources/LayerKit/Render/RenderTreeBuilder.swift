@@ -86,10 +86,15 @@ package struct RenderTreeBuilder {
   /// Whether the tree is the context's presentation (transitions and replicator
   /// instance delays are drawn).
   let transitions: Bool
-  /// `LayerRenderChanges.current` when the last build started.
+  /// The tree's `LayerChangeLog.renderStamp` when the last build started.
   var builtAt: UInt64 = 0
-  /// `LayerStructureChanges.attachments` after the last build's layout.
+  /// The tree's `LayerChangeLog.attachments` after the last build's layout.
   private var builtAttachments: UInt64 = .max
+  /// The change log the last build read.
+  private var builtLog: LayerChangeLog?
+  /// The newest node change stamp this builder handed out (`nextNodeStamp()`): the
+  /// tree's `RenderTree.newestStamp` after each build.
+  private var nodeClock: UInt64 = 0
   /// The evaluation the last build drew (`CAContext.evaluatedFrames`).
   private(set) var builtEvaluation = -1
   /// Whether no tree was built yet.
@@ -136,7 +141,14 @@ package struct RenderTreeBuilder {
     b.tree.nodes.reserveCapacity(capacity)
     root.layoutIfNeeded()
     b.rebuild(root)
+    b.tree.newestStamp = b.nodeClock
     return b.tree
+  }
+
+  /// A node change stamp newer than every one this builder handed out before.
+  mutating func nextNodeStamp() -> UInt64 {
+    nodeClock &+= 1
+    return nodeClock
   }
 
   /// Brings ``tree`` up to date with `root`'s subtree: in place when its shape cannot
@@ -150,23 +162,25 @@ package struct RenderTreeBuilder {
   ///     (`CAContext.evaluatedFrames`; 0 for the model): while it stands, animated
   ///     layers show what they showed at the last build.
   package mutating func update(root: CALayer, evaluation: Int) {
-    let start = LayerRenderChanges.current
+    let log = root.treeChangeLog
+    let start = log.renderStamp
     root.layoutIfNeeded()
-    let attachments = LayerStructureChanges.attachments
+    let attachments = log.attachments
     let moved = evaluation != builtEvaluation
     defer {
       builtAt = start
       builtAttachments = attachments
+      builtLog = log
       builtEvaluation = evaluation
+      tree.newestStamp = nodeClock
     }
-    if !rebuildsWhole, attachments == builtAttachments, info.first?.layer === root,
-      updateInPlace(root, moved: moved)
-    {
+    let unattached = !rebuildsWhole && log === builtLog && attachments == builtAttachments
+    if unattached, info.first?.layer === root, updateInPlace(root, moved: moved) {
       updatedInPlace = true
       return
     }
     updatedInPlace = false
-    if !rebuildsWhole, attachments == builtAttachments { abandonedUpdates += 1 }
+    if unattached { abandonedUpdates += 1 }
     rebuild(root)
   }
 
@@ -182,7 +196,7 @@ package struct RenderTreeBuilder {
     replicatedNodes = 0
     rebuildsWhole = false
     tree.root = add(root, instance: 0, instanceTransform: nil, tint: nil, parentTime: nil)
-    tree.structureStamp = hasPreviousShape ? previous.structureStamp : LayerRenderChanges.next()
+    tree.structureStamp = hasPreviousShape ? previous.structureStamp : nextNodeStamp()
     previousInfo.removeAll(keepingCapacity: true)
   }
 
@@ -381,7 +395,7 @@ package struct RenderTreeBuilder {
       newest = Swift.max(newest, tree.nodes[k].subtreeChangeStamp)
       k = info[k].end
     }
-    tree.nodes[index].changeStamp = previousStamp(of: index) ?? LayerRenderChanges.next()
+    tree.nodes[index].changeStamp = previousStamp(of: index) ?? nextNodeStamp()
     tree.nodes[index].subtreeChangeStamp = Swift.max(newest, tree.nodes[index].changeStamp)
   }
 

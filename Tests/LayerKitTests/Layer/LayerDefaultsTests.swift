@@ -65,15 +65,13 @@ struct DefaultCase: Sendable, CustomTestStringConvertible {
     .init(key: "fillMode", expected: CAMediaTimingFillMode.removed),
   ]
 
-  /// The keys whose default is nil, zero or false: Core Animation stores no default
-  /// for them, so `defaultValue(forKey:)` returns nil (measured).
+  /// The keys whose default is nil or zero: Core Animation stores no default for them,
+  /// so `defaultValue(forKey:)` returns nil (measured). Boolean flags are stored, `false`
+  /// included, and return their default.
   static let unstoredDefaults: Set<String> = [
-    "bounds", "position", "zPosition", "anchorPointZ", "geometryFlipped", "hidden",
-    "backgroundColor", "cornerRadius", "borderWidth", "masksToBounds",
-    "allowsEdgeAntialiasing", "opaque", "shadowOpacity", "shadowPath", "contents",
-    "minificationFilterBias", "needsDisplayOnBoundsChange", "drawsAsynchronously",
-    "shouldRasterize", "beginTime", "timeOffset", "repeatCount", "repeatDuration",
-    "autoreverses",
+    "bounds", "position", "zPosition", "anchorPointZ", "backgroundColor", "cornerRadius",
+    "borderWidth", "shadowOpacity", "shadowPath", "contents", "minificationFilterBias",
+    "beginTime", "timeOffset", "repeatCount", "repeatDuration",
   ]
 
   @Test(arguments: cases)

@@ -81,14 +81,14 @@ import Testing
   /// Scrubs forward, backward, by jumps and past both ends, and at a changed group speed:
   /// each setter takes the new timing into the plan, a replay of the plan then gives what
   /// a fresh evaluation gives, and so does each committed frame (replayed, or walked when
-  /// something elsewhere in the process moved `LayerStructureChanges` meanwhile).
+  /// a record meets a start or an end).
   @Test func scrubbedFramesEqualFreshEvaluationsAndReplayThePlan() throws {
     let offsets = [
       0.1, 0.2, 0.35, 0.6, 0.9, 1.2, 1.1, 0.8, 0.4, 0.05, 1.7, 0.3, 2.4, -0.5, 3.5, 1.45, 1.45,
       0.7,
     ]
     let slower = offsets.count / 2
-    // Fresh trees first: making them counts as a change for every context's plan.
+    // Fresh trees first (they have change logs of their own and move nothing here).
     let expected = offsets.enumerated().map { i, offset in
       Self.fresh(at: offset, groupSpeed: i >= slower ? 0.5 : nil)
     }

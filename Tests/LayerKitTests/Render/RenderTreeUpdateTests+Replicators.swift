@@ -40,8 +40,8 @@ extension RenderTreeUpdateTests {
   /// Steps `context` `frames` times by `step` seconds, drawing each frame incrementally
   /// with one renderer and checking its tree and pixels against a renderer built afresh;
   /// `change` runs before frame `k` is drawn. When `inPlace`, every frame after the first
-  /// must have been updated in place (unless something was attached somewhere in the
-  /// process meanwhile, which has any tree built afresh). Returns the renderer.
+  /// must have been updated in place (unless `change` attached something in the tree,
+  /// which has it built afresh). Returns the renderer.
   @discardableResult
   static func checkFrames(
     _ context: CAContext, width: Int, height: Int, frames: Int, step: Double, inPlace: Bool = true,
@@ -49,17 +49,18 @@ extension RenderTreeUpdateTests {
   ) throws -> CARenderer {
     let renderer = CARenderer(context: context)
     let ctx = try #require(CGContext(width: width, height: height))
-    var attachments = LayerStructureChanges.attachments
+    let log = try #require(context.layer).treeChangeLog
+    var attachments = log.attachments
     for k in 0..<frames {
       change(k)
       context.advance(by: step)
       renderer.render(in: ctx, scale: 1)
-      let now = LayerStructureChanges.attachments
       if inPlace && k > 0 {
         #expect(
-          renderer.renderTreeUpdatedInPlace || now != attachments, "frame \(k) was built afresh")
+          renderer.renderTreeUpdatedInPlace || log.attachments != attachments,
+          "frame \(k) was built afresh")
       }
-      attachments = LayerStructureChanges.attachments
+      attachments = log.attachments
       let fresh = CARenderer(context: context)
       let updated = try #require(renderer.makeRenderTree())
       let whole = try #require(fresh.makeRenderTree())
