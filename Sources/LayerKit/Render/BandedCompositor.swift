@@ -53,15 +53,14 @@ package final class BandedCompositor {
       processors: ProcessInfo.processInfo.activeProcessorCount)
   }
 
-  /// The most bands a rectangle is cut into: one per active core, at most 8, unless
-  /// `LAYERKIT_BANDS` asks for a count (0 and 1: one thread; more is still capped by
-  /// the cores) or `LAYERKIT_THREADS` caps the threads of all compositing (1: one
-  /// thread). Values that are not whole numbers are ignored.
+  /// The most bands a rectangle is cut into: one per thread compositing may use
+  /// (`CompositingThreads`: one per active core, at most 8, or `LAYERKIT_THREADS`),
+  /// unless `LAYERKIT_BANDS` asks for a count (0 and 1: one thread; more is still capped
+  /// by the cores). Values that are not whole numbers are ignored.
   package static func defaultBandLimit(environment: [String: String], processors: Int) -> Int {
-    let cores = Swift.max(1, processors)
-    let threads = environment["LAYERKIT_THREADS"].flatMap { Int($0) }.map { Swift.max(1, $0) } ?? 8
-    let asked = environment["LAYERKIT_BANDS"].flatMap { Int($0) } ?? Swift.min(threads, 8)
-    return Swift.max(1, Swift.min(asked, cores))
+    let threads = CompositingThreads.limit(environment: environment, processors: processors)
+    let asked = environment["LAYERKIT_BANDS"].flatMap { Int($0) } ?? threads
+    return Swift.max(1, Swift.min(asked, Swift.max(1, processors)))
   }
 
   /// Layer bitmaps drawn and reused so far by `main` and the other bands' compositors

@@ -10,17 +10,16 @@ import Foundation
 package enum ParallelRows {
   /// Below this many pixels a frame's kernels stay on one thread.
   package static let minimumPixels = 96 * 1024
-  /// At most this many bands: 2, or the `LAYERKIT_THREADS` environment variable
-  /// (1 makes every kernel single-threaded, for measuring one core).
-  package static let maximumBands: Int = {
-    let n = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"].flatMap { Int($0) } ?? 2
-    return Swift.max(1, Swift.min(n, 8))
-  }()
+  /// At most this many bands: 2, and never more than compositing may use
+  /// (`CompositingThreads`; `LAYERKIT_THREADS=1` makes every kernel single-threaded). A
+  /// kernel often runs inside one of the compositor's bands, already on its own thread,
+  /// so it splits its rows once more at most.
+  package static let maximumBands = Swift.min(2, CompositingThreads.current)
 
   /// The number of bands that work on `pixels` pixels is split into.
   package static func bandCount(pixels: Int, rows: Int) -> Int {
     guard pixels >= minimumPixels, rows >= 16 else { return 1 }
-    return Swift.min(maximumBands, ProcessInfo.processInfo.activeProcessorCount, rows)
+    return Swift.min(maximumBands, rows)
   }
 
   /// Runs `body` over `rows`, in bands when the work is large.

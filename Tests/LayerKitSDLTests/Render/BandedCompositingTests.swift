@@ -86,4 +86,18 @@ import Testing
       BandedCompositor.defaultBandLimit(environment: environment, processors: processors)
         == expected)
   }
+
+  /// One thread count for all compositing: 8 at most unless `LAYERKIT_THREADS` says,
+  /// never more than the cores; the row kernels split at most in two under that limit.
+  @Test(
+    arguments: [
+      ([:], 2, 2), ([:], 16, 8), ([:], 0, 1), (["LAYERKIT_THREADS": "1"], 8, 1),
+      (["LAYERKIT_THREADS": "12"], 16, 12), (["LAYERKIT_THREADS": "12"], 4, 4),
+      (["LAYERKIT_THREADS": "0"], 4, 1), (["LAYERKIT_THREADS": "two"], 4, 4),
+    ] as [([String: String], Int, Int)])
+  func theThreadLimitIsOneRule(_ environment: [String: String], processors: Int, expected: Int) {
+    #expect(
+      CompositingThreads.limit(environment: environment, processors: processors) == expected)
+    #expect(ParallelRows.maximumBands == min(2, CompositingThreads.current))
+  }
 }
