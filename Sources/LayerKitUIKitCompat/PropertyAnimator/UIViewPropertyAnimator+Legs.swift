@@ -19,7 +19,7 @@ extension UIViewPropertyAnimator {
     let now = CACurrentMediaTime()
     let t0 = currentTau
     tau = t0
-    anchor = now + delay
+    anchor = clockTime + delay
     rate = newRate
     leg = .timeline(linear: linear)
     let pacing: AnimatorTiming = linear ? .cubic(CAMediaTimingFunction(name: .linear)) : animatorTiming
@@ -87,7 +87,7 @@ extension UIViewPropertyAnimator {
     }
     d = Swift.max(d, 1e-3)
     tau = t0
-    anchor = now
+    anchor = clockTime
     rate = (targetTau - t0) / d
     leg = .segment
     var moving: [(AnimatorTrack, CABasicAnimation)] = []
@@ -103,7 +103,7 @@ extension UIViewPropertyAnimator {
   /// Freezes every track at the value on screen (a paused leg).
   func holdOnScreen() {
     tau = currentTau
-    anchor = CACurrentMediaTime()
+    anchor = clockTime
     rate = 0
     leg = .segment
     let holds = tracks.compactMap { track in

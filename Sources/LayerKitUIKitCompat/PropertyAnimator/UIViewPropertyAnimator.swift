@@ -68,8 +68,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   private var pending: [(block: () -> Void, delayFactor: Double)] = []
   private var completions: [(UIViewAnimatingPosition) -> Void] = []
   var tracks: [AnimatorTrack] = []
-  /// The timeline: τ at `anchor` (an absolute time), moving at `rate` animator seconds
-  /// per second once `anchor` is reached.
+  /// The timeline: τ at `anchor` (a time in ``clockTime``'s space), moving at `rate`
+  /// animator seconds per second once `anchor` is reached.
   var tau = 0.0
   var anchor = 0.0
   var rate = 0.0
@@ -242,11 +242,11 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   private func activate() {
     state = .active
     tau = isReversed ? length : 0
-    anchor = CACurrentMediaTime()
     rate = 0
     let blocks = pending
     pending = []
     for (block, factor) in blocks { record(block, delayFactor: factor) }
+    anchor = clockTime
   }
 
   /// Runs `block` recording its view changes as tracks.
@@ -271,7 +271,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
       return CADiagnostics.report(key: "fractionComplete", "set while running; pause the animator first")
     }
     tau = Double(Swift.min(Swift.max(fraction, 0), 1)) * length
-    anchor = CACurrentMediaTime()
+    anchor = clockTime
     rate = 0
     playTimeline(linear: scrubsLinearly, rate: 0)
   }
@@ -361,9 +361,17 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     revert()
   }
 
+  /// The animator's clock: the local time of its first track's layer (so pausing or
+  /// scrubbing the layers' own timing moves the animator with them), or
+  /// `CACurrentMediaTime()` before there is a track.
+  var clockTime: CFTimeInterval {
+    let now = CACurrentMediaTime()
+    return tracks.first?.layer.convertTime(now, from: nil) ?? now
+  }
+
   /// τ now, clamped to 0…length.
   var currentTau: Double {
-    let moved = tau + Swift.max(0, CACurrentMediaTime() - anchor) * rate
+    let moved = tau + Swift.max(0, clockTime - anchor) * rate
     return Swift.min(Swift.max(moved, 0), length)
   }
 
