@@ -48,8 +48,7 @@ extension UIView {
   }
 
   /// Animates with no delay, the default options and no completion.
-  public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void)
-  {
+  public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
     animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
   }
 

@@ -50,15 +50,17 @@ extension UIView {
       completion?(true)
       return
     }
-    transition(with: container, duration: duration, options: options, animations: {
-      if options.contains(.showHideTransitionViews) {
-        fromView.isHidden = true
-        toView.isHidden = false
-      } else {
-        fromView.removeFromSuperview()
-        container.addSubview(toView)
-      }
-    }, completion: completion)
+    transition(
+      with: container, duration: duration, options: options,
+      animations: {
+        if options.contains(.showHideTransitionViews) {
+          fromView.isHidden = true
+          toView.isHidden = false
+        } else {
+          fromView.removeFromSuperview()
+          container.addSubview(toView)
+        }
+      }, completion: completion)
   }
 
   /// The transition for `options`, or nil for none (no option, or no duration).

@@ -29,7 +29,8 @@ final class UIViewAnimationAction: CAAction {
       let new = layer.value(forKey: event)
     else { return }
     let animation = block.makeAnimation(keyPath: event, on: layer)
-    if Self.additiveKeys.contains(event), let offset = Self.additiveOffset(from: previous, to: new) {
+    if Self.additiveKeys.contains(event), let offset = Self.additiveOffset(from: previous, to: new)
+    {
       animation.isAdditive = true
       animation.fromValue = offset.from
       animation.toValue = offset.zero

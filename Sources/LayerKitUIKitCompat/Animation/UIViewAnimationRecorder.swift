@@ -40,7 +40,9 @@ final class UIViewAnimationRecorder {
   var changesByProperty: [[Change]] {
     var groups: [[Change]] = []
     for change in changes {
-      if let i = groups.firstIndex(where: { $0[0].layer === change.layer && $0[0].key == change.key }) {
+      if let i = groups.firstIndex(where: {
+        $0[0].layer === change.layer && $0[0].key == change.key
+      }) {
         groups[i].append(change)
       } else {
         groups.append([change])

@@ -46,7 +46,8 @@ enum AnimatorTiming {
       self = .spring(spring.spring(duration: duration))
     } else {
       self = .cubic(
-        provider?.cubicTimingParameters?.timingFunction ?? UIView.AnimationCurve.easeInOut
+        provider?.cubicTimingParameters?.timingFunction
+          ?? UIView.AnimationCurve.easeInOut
           .timingFunction)
     }
   }

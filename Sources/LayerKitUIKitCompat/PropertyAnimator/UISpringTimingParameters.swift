@@ -39,8 +39,9 @@ open class UISpringTimingParameters: UITimingCurveProvider {
 
   /// The spring `mass·x″ + damping·x′ + stiffness·x = 0` starting at `velocity`; the
   /// animator then lasts the spring's settling duration.
-  public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector)
-  {
+  public init(
+    mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector
+  ) {
     dampingRatio = nil
     coefficients = (mass, stiffness, damping)
     initialVelocity = velocity

@@ -22,7 +22,8 @@ extension UIViewPropertyAnimator {
     anchor = clockTime + delay
     rate = newRate
     leg = .timeline(linear: linear)
-    let pacing: AnimatorTiming = linear ? .cubic(CAMediaTimingFunction(name: .linear)) : animatorTiming
+    let pacing: AnimatorTiming =
+      linear ? .cubic(CAMediaTimingFunction(name: .linear)) : animatorTiming
     var holds: [(AnimatorTrack, CABasicAnimation)] = []
     var moving: [(AnimatorTrack, CABasicAnimation)] = []
     for track in tracks {
@@ -34,7 +35,8 @@ extension UIViewPropertyAnimator {
         holds.append((track, Self.hold(track, newRate < 0 ? track.start : track.end)))
         continue
       }
-      let animation = pacing.animation(key: track.key, from: track.start, to: track.end, duration: d)
+      let animation = pacing.animation(
+        key: track.key, from: track.start, to: track.end, duration: d)
       animation.beginTime = begin
       if newRate == 0 {
         if local >= d {

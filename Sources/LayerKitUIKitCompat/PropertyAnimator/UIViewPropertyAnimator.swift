@@ -34,7 +34,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   /// Whether the animator can be paused and stopped (default true). Changes while
   /// active are ignored with a diagnostic, as UIKit refuses them.
   open var isInterruptible = true {
-    didSet { refuseWhileActive("isInterruptible") { isInterruptible = oldValue } }
+    didSet {
+      // Assigned in its own observer, the old value does not call the observer again.
+      if refusesChangeWhileActive("isInterruptible") { isInterruptible = oldValue }
+    }
   }
   /// Accepted for source compatibility; there is no event handling to apply it to.
   open var isUserInteractionEnabled = true
@@ -85,8 +88,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   var generation = 0
 
   /// An animator with `parameters` for timing, lasting `duration` seconds.
-  public required init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider)
-  {
+  public required init(
+    duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider
+  ) {
     let d = duration.isFinite ? Swift.max(0, duration) : 0
     self.duration = d
     timingParameters = parameters
@@ -169,7 +173,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   open func startAnimation(afterDelay delay: TimeInterval) {
     switch state {
     case .stopped:
-      CADiagnostics.report(key: "UIViewPropertyAnimator", "startAnimation on a stopped animator; ignored")
+      CADiagnostics.report(
+        key: "UIViewPropertyAnimator", "startAnimation on a stopped animator; ignored")
     case .inactive:
       activate()
       self.delay = delay.isFinite ? Swift.max(0, delay) : 0
@@ -181,7 +186,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
   open func pauseAnimation() {
     guard isInterruptible else {
-      return CADiagnostics.report(key: "UIViewPropertyAnimator", "pauseAnimation on a non-interruptible animator; ignored")
+      return CADiagnostics.report(
+        key: "UIViewPropertyAnimator", "pauseAnimation on a non-interruptible animator; ignored")
     }
     switch state {
     case .stopped: return
@@ -200,7 +206,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
   open func stopAnimation(_ withoutFinishing: Bool) {
     guard isInterruptible else {
-      return CADiagnostics.report(key: "UIViewPropertyAnimator", "stopAnimation on a non-interruptible animator; ignored")
+      return CADiagnostics.report(
+        key: "UIViewPropertyAnimator", "stopAnimation on a non-interruptible animator; ignored")
     }
     guard state == .active else { return }
     tau = currentTau
@@ -214,7 +221,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
   open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
     guard state == .stopped else {
-      return CADiagnostics.report(key: "UIViewPropertyAnimator", "finishAnimation(at:) needs a stopped animator; ignored")
+      return CADiagnostics.report(
+        key: "UIViewPropertyAnimator", "finishAnimation(at:) needs a stopped animator; ignored")
     }
     finish(at: finalPosition)
   }
@@ -226,7 +234,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   ) {
     switch state {
     case .stopped:
-      CADiagnostics.report(key: "UIViewPropertyAnimator", "continueAnimation on a stopped animator; ignored")
+      CADiagnostics.report(
+        key: "UIViewPropertyAnimator", "continueAnimation on a stopped animator; ignored")
     case .inactive:
       activate()
       playTimeline(linear: false, rate: 0)
@@ -258,7 +267,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
       tracks.removeAll { $0.layer === first.layer && $0.key == first.key }
       tracks.append(
         AnimatorTrack(
-          layer: first.layer, key: first.key, start: first.shown, end: changes[changes.count - 1].value,
+          layer: first.layer, key: first.key, start: first.shown,
+          end: changes[changes.count - 1].value,
           delayFactor: delayFactor))
     }
   }
@@ -268,7 +278,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     if state == .inactive {
       activate()
     } else if isMoving {
-      return CADiagnostics.report(key: "fractionComplete", "set while running; pause the animator first")
+      return CADiagnostics.report(
+        key: "fractionComplete", "set while running; pause the animator first")
     }
     tau = Double(Swift.min(Swift.max(fraction, 0), 1)) * length
     anchor = clockTime
@@ -355,10 +366,12 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     leg = .timeline(linear: false)
   }
 
-  private func refuseWhileActive(_ name: String, revert: () -> Void) {
-    guard state != .inactive else { return }
+  /// Whether a setting must keep its value because the animator is active (with a
+  /// diagnostic saying so).
+  private func refusesChangeWhileActive(_ name: String) -> Bool {
+    guard state != .inactive else { return false }
     CADiagnostics.report(key: name, "cannot change while the animator is active; ignored")
-    revert()
+    return true
   }
 
   /// The animator's clock: the local time of its first track's layer (so pausing or

@@ -29,8 +29,11 @@ import Testing
   }
 
   @Test func anImageViewShowsItsImageOrTheHighlightedOne() throws {
-    let plain = UIImage(cgImage: try #require(CGImage(width: 4, height: 2, straightRGBA: Array(repeating: 255, count: 32))), scale: 2)
-    let lit = UIImage(cgImage: try #require(CGImage(width: 1, height: 1, straightRGBA: [255, 0, 0, 255])))
+    let plain = UIImage(
+      cgImage: try #require(
+        CGImage(width: 4, height: 2, straightRGBA: Array(repeating: 255, count: 32))), scale: 2)
+    let lit = UIImage(
+      cgImage: try #require(CGImage(width: 1, height: 1, straightRGBA: [255, 0, 0, 255])))
     let imageView = UIImageView(image: plain, highlightedImage: lit)
     #expect(imageView.frame.size == CGSize(width: 2, height: 1))
     #expect((imageView.layer.contents as? CGImage) === plain.cgImage)

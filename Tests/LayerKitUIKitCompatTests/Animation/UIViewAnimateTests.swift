@@ -27,9 +27,11 @@ import Testing
 
   @Test func aDelayHoldsTheStartValueThenRunsTheCurve() {
     let stage = UIKitAnimationStage()
-    UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
-      stage.view.alpha = 0
-    })
+    UIView.animate(
+      withDuration: 1, delay: 0.5, options: .curveLinear,
+      animations: {
+        stage.view.alpha = 0
+      })
     let animation = stage.view.layer.animation(forKey: "opacity")
     #expect(animation?.fillMode == .backwards)
     stage.step(0.25)
@@ -43,11 +45,13 @@ import Testing
 
   @Test func layerPropertiesSetInABlockAnimateToo() {
     let stage = UIKitAnimationStage()
-    UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
-      stage.view.layer.cornerRadius = 20
-      stage.view.layer.borderWidth = 4
-      stage.view.layer.shadowOpacity = 1
-    })
+    UIView.animate(
+      withDuration: 2, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.layer.cornerRadius = 20
+        stage.view.layer.borderWidth = 4
+        stage.view.layer.shadowOpacity = 1
+      })
     stage.step(1)
     #expect(abs(stage.shown.cornerRadius - 10) < 1e-6)
     #expect(abs(stage.shown.borderWidth - 2) < 1e-6)
@@ -57,7 +61,8 @@ import Testing
   @Test func theCompletionRunsOnceWithTrueAtTheEnd() {
     let stage = UIKitAnimationStage()
     var calls: [Bool] = []
-    UIView.animate(withDuration: 0.5, animations: { stage.view.alpha = 0 }) { calls.append($0) }
+    UIView.animate(
+      withDuration: 0.5, animations: { stage.view.alpha = 0 }, completion: { calls.append($0) })
     stage.step(0.25)
     #expect(calls.isEmpty)
     stage.step(0.25)
@@ -70,9 +75,11 @@ import Testing
     let stage = UIKitAnimationStage()
     var first: [Bool] = []
     var second: [Bool] = []
-    UIView.animate(withDuration: 1, animations: { stage.view.alpha = 0 }) { first.append($0) }
+    UIView.animate(
+      withDuration: 1, animations: { stage.view.alpha = 0 }, completion: { first.append($0) })
     stage.step(0.5)
-    UIView.animate(withDuration: 1, animations: { stage.view.alpha = 1 }) { second.append($0) }
+    UIView.animate(
+      withDuration: 1, animations: { stage.view.alpha = 1 }, completion: { second.append($0) })
     stage.step(0.1)
     #expect(first == [false])
     stage.step(1)
@@ -82,7 +89,8 @@ import Testing
   @Test func aBlockThatAnimatesNothingCompletesWithTrue() {
     let stage = UIKitAnimationStage()
     var calls: [Bool] = []
-    UIView.animate(withDuration: 0, animations: { stage.view.alpha = 0.2 }) { calls.append($0) }
+    UIView.animate(
+      withDuration: 0, animations: { stage.view.alpha = 0.2 }, completion: { calls.append($0) })
     stage.step(0)
     #expect(calls == [true])
     #expect(stage.view.layer.animationKeys() == nil)
@@ -92,15 +100,23 @@ import Testing
   @Test func aTakeOverOfAPositionIsAdditiveAndDoesNotJump() {
     let stage = UIKitAnimationStage()
     var done: [Bool] = []
-    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      stage.view.center = CGPoint(x: 250, y: 50)
-    }) { done.append($0) }
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.center = CGPoint(x: 250, y: 50)
+      },
+      completion: { done.append($0) }
+    )
     stage.step(0.5)
     let before = stage.position
     #expect(abs(before.x - 150) < 1e-6)
-    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      stage.view.center = CGPoint(x: 50, y: 250)
-    }) { done.append($0) }
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.center = CGPoint(x: 50, y: 250)
+      },
+      completion: { done.append($0) }
+    )
     #expect(stage.view.layer.animationKeys() == ["position", "position-2"])
     let added = stage.view.layer.animation(forKey: "position-2") as? CABasicAnimation
     #expect(added?.isAdditive == true)
@@ -116,9 +132,11 @@ import Testing
 
   @Test func aTransformTakeOverStartsWhereTheViewIs() {
     let stage = UIKitAnimationStage()
-    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      stage.view.transform = CGAffineTransform(scaleX: 2, y: 2)
-    })
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.transform = CGAffineTransform(scaleX: 2, y: 2)
+      })
     stage.step(0.5)
     let before = stage.shown.transform.m11
     UIView.animate(withDuration: 1) { stage.view.transform = .identity }
@@ -128,13 +146,17 @@ import Testing
 
   @Test func beginFromCurrentStateStartsFromTheValueOnScreen() {
     let stage = UIKitAnimationStage()
-    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      stage.view.alpha = 0
-    })
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.alpha = 0
+      })
     stage.step(0.5)
-    UIView.animate(withDuration: 1, delay: 0, options: .beginFromCurrentState, animations: {
-      stage.view.alpha = 1
-    })
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .beginFromCurrentState,
+      animations: {
+        stage.view.alpha = 1
+      })
     let fromCurrent = stage.view.layer.animation(forKey: "opacity") as? CABasicAnimation
     #expect(abs((fromCurrent?.fromValue as? Float ?? -1) - 0.5) < 1e-6)
     UIView.animate(withDuration: 1) { stage.view.alpha = 0.25 }
@@ -145,9 +167,13 @@ import Testing
   @Test func repeatAndAutoreverseRunBackAndForth() {
     let stage = UIKitAnimationStage()
     var calls = 0
-    UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
-      stage.view.alpha = 0
-    }) { _ in calls += 1 }
+    UIView.animate(
+      withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear],
+      animations: {
+        stage.view.alpha = 0
+      },
+      completion: { _ in calls += 1 }
+    )
     let animation = stage.view.layer.animation(forKey: "opacity")
     #expect(animation?.repeatCount == .infinity && animation?.autoreverses == true)
     stage.step(1.5)
@@ -161,13 +187,17 @@ import Testing
     let other = UIView(frame: .zero)
     stage.root.addSubview(other)
     stage.step(0)
-    UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
-      #expect(UIView.inheritedAnimationDuration == 2)
-      UIView.animate(withDuration: 0.5) { stage.view.alpha = 0 }
-      UIView.animate(withDuration: 0.5, delay: 0, options: .overrideInheritedDuration, animations: {
-        other.alpha = 0
+    UIView.animate(
+      withDuration: 2, delay: 0, options: .curveLinear,
+      animations: {
+        #expect(UIView.inheritedAnimationDuration == 2)
+        UIView.animate(withDuration: 0.5) { stage.view.alpha = 0 }
+        UIView.animate(
+          withDuration: 0.5, delay: 0, options: .overrideInheritedDuration,
+          animations: {
+            other.alpha = 0
+          })
       })
-    })
     #expect(stage.view.layer.animation(forKey: "opacity")?.duration == 2)
     #expect(
       stage.view.layer.animation(forKey: "opacity")?.timingFunction

@@ -7,12 +7,20 @@ import Testing
   @Test(arguments: [(0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.9, 0.1)])
   func keyframesReachEachValueAtTheirEnd(time: Double, opacity: Double) throws {
     let stage = UIKitAnimationStage()
-    let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
-    UIView.animateKeyframes(withDuration: 1, delay: 0, options: linear, animations: {
-      UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { stage.view.alpha = 0.5 }
-      UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { stage.view.alpha = 0 }
-    })
-    let animation = try #require(stage.view.layer.animation(forKey: "opacity") as? CAKeyframeAnimation)
+    let linear = UIView.KeyframeAnimationOptions(
+      rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+    UIView.animateKeyframes(
+      withDuration: 1, delay: 0, options: linear,
+      animations: {
+        UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+          stage.view.alpha = 0.5
+        }
+        UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+          stage.view.alpha = 0
+        }
+      })
+    let animation = try #require(
+      stage.view.layer.animation(forKey: "opacity") as? CAKeyframeAnimation)
     #expect(animation.keyTimes?.map(\.doubleValue) == [0, 0.5, 1])
     stage.step(time)
     #expect(abs(stage.opacity - opacity) < 1e-6)
@@ -21,11 +29,15 @@ import Testing
   @Test func aKeyframeHoldsTheValueBeforeItsStart() {
     let stage = UIKitAnimationStage()
     var done: [Bool] = []
-    UIView.animateKeyframes(withDuration: 2, delay: 0, options: [], animations: {
-      UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) {
-        stage.view.center = CGPoint(x: 200, y: 50)
-      }
-    }) { done.append($0) }
+    UIView.animateKeyframes(
+      withDuration: 2, delay: 0, options: [],
+      animations: {
+        UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) {
+          stage.view.center = CGPoint(x: 200, y: 50)
+        }
+      },
+      completion: { done.append($0) }
+    )
     let animation = stage.view.layer.animation(forKey: "position") as? CAKeyframeAnimation
     #expect(animation?.keyTimes?.map(\.doubleValue) == [0, 0.5, 0.75, 1])
     stage.step(0.4)
@@ -38,11 +50,16 @@ import Testing
   @Test func aCrossDissolveIsOneFadeTransitionOnTheViewsLayer() throws {
     let stage = UIKitAnimationStage()
     var done: [Bool] = []
-    UIView.transition(with: stage.view, duration: 0.5, options: .transitionCrossDissolve, animations: {
-      stage.view.backgroundColor = .red
-    }) { done.append($0) }
+    UIView.transition(
+      with: stage.view, duration: 0.5, options: .transitionCrossDissolve,
+      animations: {
+        stage.view.backgroundColor = .red
+      },
+      completion: { done.append($0) }
+    )
     #expect(stage.view.layer.animationKeys() == [kCATransition])
-    let transition = try #require(stage.view.layer.animation(forKey: kCATransition) as? CATransition)
+    let transition = try #require(
+      stage.view.layer.animation(forKey: kCATransition) as? CATransition)
     #expect(transition.type == .fade && transition.duration == 0.5)
     // The change inside applied at once, under the transition.
     #expect(stage.view.layer.animation(forKey: "backgroundColor") == nil)
