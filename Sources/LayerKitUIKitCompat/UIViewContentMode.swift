@@ -5,7 +5,7 @@ extension UIView {
   /// with UIKit's raw values.
   ///
   /// A layer-backed view shows its content through its layer's `contents`, so each mode is
-  /// the matching `contentsGravity` (``contentsGravity``). `redraw` draws again on every
+  /// the matching `contentsGravity` (``ContentMode/contentsGravity``). `redraw` draws again on every
   /// bounds change and otherwise scales like `scaleToFill`.
   public enum ContentMode: Int, Sendable {
     case scaleToFill = 0

@@ -4,9 +4,11 @@ import LayerKit
 ///
 /// Inside a block, a view answers its layer's `action(forKey:)` for an animatable
 /// property with an action that adds an animation carrying the block's duration, delay,
-/// curve or spring and options (see ``UIViewAnimationAction``); outside every block it
-/// answers `NSNull`, as before. Layer properties set directly on a view's layer inside a
-/// block (`view.layer.cornerRadius`) go through the same delegate and animate too.
+/// curve or spring and options (`position`, `bounds` and `transform` additively, the
+/// others replacing what runs under their key: see the porting article); outside every
+/// block it answers `NSNull`, as before. Layer properties set directly on a view's layer
+/// inside a block (`view.layer.cornerRadius`) go through the same delegate and animate
+/// too.
 ///
 /// Each block is one explicit `CATransaction`. Its completion is that transaction's
 /// completion block: it runs once, on the context's thread, during the frame (or
@@ -54,7 +56,7 @@ extension UIView {
 
   /// Animates with a spring: each change becomes a `CASpringAnimation` of mass 1 with
   /// damping ratio `dampingRatio`, tuned to come to rest in `duration` seconds (see
-  /// ``UIViewSpring``; UIKit does not document its tuning).
+  /// the porting article; UIKit does not document its tuning).
   ///
   /// - Parameters:
   ///   - dampingRatio: 1 settles without overshoot; values toward 0 oscillate more.

@@ -55,15 +55,8 @@ struct UIViewBlockAnimation {
   /// delay as a `beginTime` in `layer`'s time with a backwards fill, and the tracker as
   /// delegate. Values are left to the action.
   func makeAnimation(keyPath: String, on layer: CALayer) -> CABasicAnimation {
-    let animation: CABasicAnimation
-    if let spring {
-      let s = CASpringAnimation(keyPath: keyPath)
-      spring.configure(s)
-      animation = s
-    } else {
-      animation = CABasicAnimation(keyPath: keyPath)
-      animation.timingFunction = timingFunction
-    }
+    let pacing = spring.map(AnimationPacing.spring) ?? .cubic(timingFunction)
+    let animation = pacing.makeAnimation(keyPath: keyPath)
     animation.duration = duration
     if options.contains(.repeat) { animation.repeatCount = .infinity }
     animation.autoreverses = options.contains(.autoreverse)
@@ -80,7 +73,8 @@ struct UIViewBlockAnimation {
 ///
 /// Every animation a block (or a transition) makes has this as its delegate; the block's
 /// completion (its transaction's completion block, which runs after the frame's delegate
-/// callbacks) passes `finished = !wasInterrupted`.
+/// callbacks) passes `finished = !wasInterrupted`. A property animator watches each leg's
+/// moving animations the same way.
 final class UIViewAnimationTracker: CAAnimationDelegate {
   /// Whether an animation was removed or replaced before it ended.
   private(set) var wasInterrupted = false

@@ -32,56 +32,16 @@ struct AnimatorTrack {
   }
 }
 
-/// The pacing of an animator's animations.
-enum AnimatorTiming {
-  /// A cubic curve (linear while scrubbing with `scrubsLinearly`).
-  case cubic(CAMediaTimingFunction)
-  /// A spring.
-  case spring(UIViewSpring)
-
-  /// The timing `provider` gives for an animator of `duration` seconds (UIKit's default
-  /// curve, ease in and out, for nil).
-  init(_ provider: (any UITimingCurveProvider)?, duration: TimeInterval) {
-    if let spring = provider?.springTimingParameters {
-      self = .spring(spring.spring(duration: duration))
-    } else {
-      self = .cubic(
-        provider?.cubicTimingParameters?.timingFunction
-          ?? UIView.AnimationCurve.easeInOut
-          .timingFunction)
-    }
-  }
-
-  /// An animation of `key` from `from` to `to` over `duration` seconds with this pacing.
+extension AnimationPacing {
+  /// An animator's animation of `key` from `from` to `to` over `duration` seconds with this
+  /// pacing, held at its last value until the animator removes it.
   func animation(key: String, from: Any, to: Any, duration: TimeInterval) -> CABasicAnimation {
-    let animation: CABasicAnimation
-    switch self {
-    case .cubic(let function):
-      animation = CABasicAnimation(keyPath: key)
-      animation.timingFunction = function
-    case .spring(let spring):
-      let s = CASpringAnimation(keyPath: key)
-      spring.configure(s)
-      animation = s
-    }
+    let animation = makeAnimation(keyPath: key)
     animation.fromValue = from
     animation.toValue = to
     animation.duration = duration
-    // The animator decides when its animations leave; until then the last value holds.
     animation.fillMode = .both
     animation.isRemovedOnCompletion = false
     return animation
-  }
-}
-
-/// Watches the animations of one leg of an animator (the animations added by one start,
-/// reverse or continue): whether any was removed before its end.
-final class AnimatorLegObserver: CAAnimationDelegate {
-  private(set) var wasInterrupted = false
-
-  init() {}
-
-  func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-    if !flag { wasInterrupted = true }
   }
 }

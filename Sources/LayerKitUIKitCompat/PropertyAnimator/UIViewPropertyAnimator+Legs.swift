@@ -22,7 +22,7 @@ extension UIViewPropertyAnimator {
     anchor = clockTime + delay
     rate = newRate
     leg = .timeline(linear: linear)
-    let pacing: AnimatorTiming =
+    let pacing: AnimationPacing =
       linear ? .cubic(CAMediaTimingFunction(name: .linear)) : animatorTiming
     var holds: [(AnimatorTrack, CABasicAnimation)] = []
     var moving: [(AnimatorTrack, CABasicAnimation)] = []
@@ -83,7 +83,7 @@ extension UIViewPropertyAnimator {
     let target: UIViewAnimatingPosition = isReversed ? .start : .end
     let targetTau = isReversed ? 0 : length
     var d = Swift.abs(targetTau - t0) * durationFactor
-    let pacing = AnimatorTiming(parameters, duration: Swift.max(d, 1e-3))
+    let pacing = AnimationPacing(parameters, duration: Swift.max(d, 1e-3))
     if case .spring(let spring) = pacing, spring.usesSettlingDuration {
       d = spring.settlingDuration
     }
@@ -141,7 +141,7 @@ extension UIViewPropertyAnimator {
     }
     guard let moving else { return }
     if rate == 0, let direction { rate = direction * 1e-12 }
-    let observer = AnimatorLegObserver()
+    let observer = UIViewAnimationTracker()
     let ended = generation
     CATransaction.begin()
     CATransaction.setCompletionBlock { self.legDidEnd(generation: ended, observer: observer) }

@@ -5,7 +5,7 @@ import LayerKit
 ///
 /// It is built on the layer timing model and keeps no timer: its animation blocks run
 /// when it becomes active (at the first start, pause or scrub), their view changes are
-/// recorded (``AnimatorTrack``: a layer, a key, the value shown before and the model value
+/// recorded as tracks (a layer, a key, the value shown before and the model value
 /// after), and each state change re-adds one animation per track under the property's key
 /// whose `beginTime`, `speed`, `timeOffset` and `repeatDuration` place it on the
 /// animator's timeline:
@@ -67,7 +67,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
   /// The animator's own duration: `duration`, or a mass–stiffness spring's settling time.
   let length: TimeInterval
-  private let timing: AnimatorTiming
+  private let timing: AnimationPacing
   private var pending: [(block: () -> Void, delayFactor: Double)] = []
   private var completions: [(UIViewAnimatingPosition) -> Void] = []
   var tracks: [AnimatorTrack] = []
@@ -94,7 +94,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     let d = duration.isFinite ? Swift.max(0, duration) : 0
     self.duration = d
     timingParameters = parameters
-    let t = AnimatorTiming(parameters, duration: d)
+    let t = AnimationPacing(parameters, duration: d)
     timing = t
     if case .spring(let spring) = t, spring.usesSettlingDuration {
       length = spring.settlingDuration
@@ -323,7 +323,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   }
 
   /// Called by a leg's transaction completion: every running animation of the leg ended.
-  func legDidEnd(generation ended: Int, observer: AnimatorLegObserver) {
+  func legDidEnd(generation ended: Int, observer: UIViewAnimationTracker) {
     guard ended == generation, state == .active, isMoving, !observer.wasInterrupted else { return }
     let position: UIViewAnimatingPosition = rate < 0 ? .start : .end
     tau = position == .start ? 0 : length
@@ -389,5 +389,5 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
   }
 
   /// The animator's timing.
-  var animatorTiming: AnimatorTiming { timing }
+  var animatorTiming: AnimationPacing { timing }
 }
