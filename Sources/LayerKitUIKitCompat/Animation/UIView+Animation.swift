@@ -27,6 +27,7 @@ extension UIView {
   ///   - delay: seconds before the animations start; the start values show meanwhile.
   ///   - options: curve (ease in and out by default), repeat, autoreverse,
   ///     beginFromCurrentState, and what nested blocks inherit.
+  ///   - animations: the view changes to animate; runs at once, inside the block.
   ///   - completion: called once with whether the animations ran to their end.
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval,
@@ -59,9 +60,14 @@ extension UIView {
   /// the porting article; UIKit does not document its tuning).
   ///
   /// - Parameters:
+  ///   - duration: seconds until the spring is at rest; 0 or less changes at once.
+  ///   - delay: seconds before the animations start; the start values show meanwhile.
   ///   - dampingRatio: 1 settles without overshoot; values toward 0 oscillate more.
   ///   - velocity: the initial speed in whole animation distances per second (1 covers
   ///     the distance in one second), positive toward the target.
+  ///   - options: as for the curve form (the curve options do not apply).
+  ///   - animations: the view changes to animate; runs at once, inside the block.
+  ///   - completion: called once with whether the animations ran to their end.
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval,
     usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,

@@ -15,6 +15,10 @@ extension UIView {
   /// seconds after `delay` seconds.
   ///
   /// - Parameters:
+  ///   - duration: seconds of the whole keyframe animation; 0 or less changes at once.
+  ///   - delay: seconds before it starts; the start values show meanwhile.
+  ///   - animations: calls `addKeyframe` (and may change views directly: those changes
+  ///     span the whole duration); runs at once.
   ///   - options: the calculation mode (linear by default), the shared block options,
   ///     and a curve over the whole animation (ease in and out by default, as UIKit).
   ///   - completion: called once with whether the animations ran to their end.

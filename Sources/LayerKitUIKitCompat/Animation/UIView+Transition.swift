@@ -22,7 +22,13 @@ extension UIView {
   /// Runs `animations` (changes that apply at once) behind a transition of `view`'s
   /// layer chosen by `options`, lasting `duration` seconds on the options' curve.
   ///
-  /// - Parameter completion: called once, `true` when the transition ran to its end.
+  /// - Parameters:
+  ///   - view: the view whose layer gets the transition.
+  ///   - duration: seconds of the transition; 0 or less changes at once.
+  ///   - options: the transition (no transition option: the changes apply at once) and
+  ///     its curve.
+  ///   - animations: the changes shown through the transition; they apply at once.
+  ///   - completion: called once, `true` when the transition ran to its end.
   public class func transition(
     with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
     animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil

@@ -241,3 +241,36 @@ import Testing
     #expect(abs(stage.opacity) < 1e-6)
   }
 }
+
+@Suite struct UIViewSpringTuningTests {
+  @Test(arguments: [(0.3, 0.5), (0.7, 1.0), (1.0, 0.4), (1.6, 2.0)])
+  func aDampingRatioSpringSettlesInTheGivenDuration(ratio: Double, duration: Double) {
+    let spring = UIViewSpring(dampingRatio: ratio, duration: duration, initialVelocity: 0)
+    #expect(spring.mass == 1)
+    #expect(abs(spring.damping / (2 * spring.stiffness.squareRoot()) - ratio) < 1e-9)
+    // LayerKit samples non-oscillating springs every 0.1 s, so the check allows that step
+    // at the reference scale (1 % of the duration).
+    #expect(abs(spring.settlingDuration - duration) <= duration * 0.02)
+  }
+
+  @Test func aZeroRatioFallsBackToThePerceptualSpring() {
+    let spring = UIViewSpring(dampingRatio: 0, duration: 0.5, initialVelocity: 0)
+    #expect(abs(spring.stiffness - (2 * .pi / 0.5) * (2 * .pi / 0.5)) < 1e-9)
+    #expect(spring.damping == 0)
+  }
+
+  @Test func aFrameChangeAnimatesPositionAndBoundsAdditively() {
+    let stage = UIKitAnimationStage()
+    UIView.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        stage.view.frame = CGRect(x: 100, y: 100, width: 200, height: 50)
+      })
+    let bounds = stage.view.layer.animation(forKey: "bounds") as? CABasicAnimation
+    #expect(bounds?.isAdditive == true)
+    #expect(bounds?.fromValue as? CGRect == CGRect(x: 0, y: 0, width: -100, height: 50))
+    stage.step(0.5)
+    #expect(abs(stage.shown.bounds.width - 150) < 1e-6)
+    #expect(abs(stage.position.x - 125) < 1e-6)
+  }
+}
