@@ -22,6 +22,8 @@ public final class PropertyAnimatorScene: DemoScene {
   private var animator: UIViewPropertyAnimator?
   /// Whether the card rests at the right end (the next animator goes left).
   private var atRight = false
+  /// Whether the pointer holds the card (between a press on it and the release).
+  private var isDragging = false
   private var pressX: CGFloat = 0
   private var pressFraction: CGFloat = 0
 
@@ -76,10 +78,10 @@ public final class PropertyAnimatorScene: DemoScene {
       guard shown.insetBy(dx: -20, dy: -20).contains(point) else { return false }
       press(at: point.x)
     case .drag(let p):
-      guard animator != nil else { return false }
+      guard isDragging else { return false }
       drag(to: canvas.convert(p, from: stage).x)
     case .release:
-      guard animator != nil else { return false }
+      guard isDragging else { return false }
       release()
     case .key:
       return false
@@ -110,6 +112,7 @@ public final class PropertyAnimatorScene: DemoScene {
       animator = made
     }
     animator?.isReversed = false
+    isDragging = true
     pressX = x
     pressFraction = animator?.fractionComplete ?? 0
   }
@@ -125,6 +128,7 @@ public final class PropertyAnimatorScene: DemoScene {
   /// Lets go: a spring finishes the move from where the card is, or takes it back to the
   /// start when it was let go in the first half.
   private func release() {
+    isDragging = false
     guard let animator else { return }
     animator.isReversed = animator.fractionComplete < 0.5
     animator.continueAnimation(

@@ -17,6 +17,9 @@ import Testing
       PropertyAnimatorScene.self, size: CGSize(width: 960, height: 540))
     driver.context.advance(by: 0)
     #expect(try abs(cardX(driver) - 200) < 1e-6)
+    // A drag that did not start on the card moves nothing.
+    #expect(!driver.handle(.drag(CGPoint(x: 400, y: 310))))
+    #expect(!driver.handle(.press(CGPoint(x: 600, y: 480))))
     // Drag a quarter of the way: the card follows (fractionComplete scrubs linearly).
     #expect(driver.handle(.press(CGPoint(x: 200, y: 310))))
     #expect(driver.handle(.drag(CGPoint(x: 340, y: 310))))
