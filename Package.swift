@@ -68,7 +68,8 @@ let package = Package(
       ]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(
-      name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL", "LayerKitLottie"],
+      name: "LayerKitDemos",
+      dependencies: ["LayerKit", "LayerKitSDL", "LayerKitLottie", "LayerKitUIKitCompat"],
       path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
     .target(name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),

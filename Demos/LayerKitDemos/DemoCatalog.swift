@@ -13,7 +13,7 @@ public enum DemoCatalog {
     PathTimingScene.self,
     BlendModesScene.self, CornerCurvesScene.self, ParticlesScene.self,
     ScrollLayerScene.self, TiledZoomScene.self, DisplayLinkScene.self, RenderInContextScene.self,
-    LottieGalleryScene.self,
+    LottieGalleryScene.self, PropertyAnimatorScene.self,
   ]
 
   /// All demos: the scenes, then the test pattern.

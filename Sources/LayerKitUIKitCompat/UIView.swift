@@ -4,10 +4,11 @@ import LayerKit
 /// its ``layer``'s, and ``draw(_:)`` fills the layer's backing store.
 ///
 /// This is the part of `UIView` that layer code touches — geometry, colour, alpha,
-/// clipping, the subview tree, custom drawing and `layerClass` — without events,
-/// responders, Auto Layout or animation blocks. As in UIKit, the view is its layer's
-/// delegate and turns off the layer's implicit animations (use `CATransaction` or an
-/// explicit animation on `layer` to animate).
+/// clipping, the subview tree, custom drawing, `layerClass` and UIKit's animation blocks
+/// (`UIView.animate`, keyframes, transitions, ``UIViewPropertyAnimator``) — without
+/// events, responders or Auto Layout. As in UIKit, the view is its layer's delegate: it
+/// turns off the layer's implicit animations outside animation blocks and, inside one,
+/// answers each animatable property change with the block's animation.
 open class UIView: CALayerDelegate {
   /// The class of the layer a view makes (override to use a `CALayer` subclass).
   open class var layerClass: AnyClass { CALayer.self }
@@ -80,6 +81,18 @@ open class UIView: CALayerDelegate {
     get { layer.isOpaque }
     set { layer.isOpaque = newValue }
   }
+  /// The layer's affine transform (`layer.affineTransform()`), about the centre while the
+  /// anchor point is the default.
+  open var transform: CGAffineTransform {
+    get { layer.affineTransform() }
+    set { layer.setAffineTransform(newValue) }
+  }
+  /// How the layer places its contents: the matching `contentsGravity`
+  /// (``ContentMode/contentsGravity``). Default `.scaleToFill`.
+  open var contentMode: ContentMode {
+    get { ContentMode(gravity: layer.contentsGravity) }
+    set { layer.contentsGravity = newValue.contentsGravity }
+  }
   /// The layer's `isHidden`.
   open var isHidden: Bool {
     get { layer.isHidden }
@@ -111,8 +124,20 @@ open class UIView: CALayerDelegate {
 
   // MARK: - CALayerDelegate
 
+  /// Does nothing, so the layer draws through ``draw(_:)``; a subclass that sets the
+  /// layer's `contents` itself (``UIImageView``) overrides it.
+  open func display(_ layer: CALayer) {}
+
   open func draw(_ layer: CALayer, in ctx: CGContext) { draw(layer.bounds) }
 
-  /// No implicit animations for the view's own layer, as in UIKit.
-  open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
+  /// The view's animation: inside an animation block, an action that animates the
+  /// property with the block's settings (for the view's own layer and an animatable
+  /// property); otherwise `NSNull`, so the view's layer has no implicit animations, as in
+  /// UIKit.
+  open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+    guard layer === self.layer,
+      let action = UIViewAnimationScope.current?.action(for: layer, forKey: event)
+    else { return NSNull() }
+    return action
+  }
 }

@@ -30,7 +30,7 @@ import Testing
   @Test func everySceneHasAUniqueNameAndAPositiveDuration() {
     let names = DemoCatalog.all.map(\.name)
     #expect(Set(names).count == names.count)
-    #expect(DemoCatalog.sceneTypes.count == 32)
+    #expect(DemoCatalog.sceneTypes.count == 33)
     for type in DemoCatalog.sceneTypes { #expect(type.duration > 0) }
   }
 }
