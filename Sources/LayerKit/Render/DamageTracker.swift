@@ -214,7 +214,7 @@ package struct DamageTracker {
       abs(parentMap.m11) + abs(parentMap.m12), abs(parentMap.m21) + abs(parentMap.m22))
     let o = n.pointee.state.shadowOffset
     let offset = abs(o.width) + abs(o.height)
-    let grow = (abs(n.pointee.state.shadowRadius) * 1.5 + 2 + offset) * stretch
+    let grow = (n.pointee.state.shadowBlurReach + 2 + offset) * stretch
     guard grow.isFinite, grow < 16_777_216 else { return ShadowReach(pixels: 1 << 24, clip: clip) }
     let own = Int(grow.rounded(.up)) + 1
     guard let inherited else { return ShadowReach(pixels: own, clip: clip) }
@@ -234,7 +234,7 @@ package struct DamageTracker {
   ) -> PixelRect {
     var r = painted ?? n.paintedRect
     if n.pointee.state.shadowOpacity > 0 {
-      let reach = abs(n.pointee.state.shadowRadius) * 1.5 + 2
+      let reach = n.pointee.state.shadowBlurReach + 2
       let o = n.pointee.state.shadowOffset
       r = r.union(r.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -reach, dy: -reach))
     }

@@ -102,7 +102,7 @@ extension LayerCompositor {
     guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return extent }
     let (dx, dy) = Self.deviceOffset(o, parentMap)
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
-    let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
+    let sigma = Double(st.shadowSigma * scale)
     guard sigma < 1e6 else { return nil }
     let reach = Int(geometric: ((sigma * 64).rounded() / 64) * 3, .up) + 4
     var shape = extent

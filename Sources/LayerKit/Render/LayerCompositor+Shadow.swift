@@ -27,7 +27,7 @@ extension LayerCompositor {
     guard o.width.isFinite, o.height.isFinite, st.shadowRadius.isFinite else { return }
     let (dx, dy) = Self.deviceOffset(o, parentMap)
     let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
-    let sigma = Double(Swift.max(st.shadowRadius, 0) * scale / 2)
+    let sigma = Double(st.shadowSigma * scale)
 
     let pathShaped = st.shadowPath != nil || tree.shadowFollowsRoundedBounds(i)
     if pathShaped {

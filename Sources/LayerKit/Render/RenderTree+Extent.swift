@@ -11,7 +11,7 @@ extension RenderTree {
     var r = n.paintedRect
     if n.state.shadowOpacity > 0 {
       let grow =
-        abs(n.state.shadowRadius) * 1.5
+        n.state.shadowBlurReach
         + max(abs(n.state.shadowOffset.width), abs(n.state.shadowOffset.height))
       if grow.isFinite { r = r.insetBy(dx: -grow, dy: -grow) }
     }
