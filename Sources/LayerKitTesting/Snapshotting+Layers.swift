@@ -15,22 +15,22 @@ extension Diffing where Value == CGImage {
         // An unreadable reference compares as a 1 × 1 clear image, which never matches.
         (try? CGImage(pngData: data)) ?? CGImage(
           width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
-      }
-    ) { reference, actual in
-      let comparison = ImageComparison(actual, reference, tolerance: tolerance)
-      guard !comparison.matches else { return nil }
-      var message = "images differ: \(comparison.summary)"
-      var attachments: [DiffAttachment] = []
-      if let diff = comparison.diffImage, let png = diff.pngData() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "LayerKitTesting")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("diff-\(UUID().uuidString).png")
-        if (try? png.write(to: file)) != nil { message += "; diff image at \(file.path)" }
-        attachments.append(.data(png, name: "difference.png"))
-      }
-      return (message, attachments)
-    }
+      },
+      diffV2: { reference, actual in
+        let comparison = ImageComparison(actual, reference, tolerance: tolerance)
+        guard !comparison.matches else { return nil }
+        var message = "images differ: \(comparison.summary)"
+        var attachments: [DiffAttachment] = []
+        if let diff = comparison.diffImage, let png = diff.pngData() {
+          let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "LayerKitTesting")
+          try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          let file = folder.appendingPathComponent("diff-\(UUID().uuidString).png")
+          if (try? png.write(to: file)) != nil { message += "; diff image at \(file.path)" }
+          attachments.append(.data(png, name: "difference.png"))
+        }
+        return (message, attachments)
+      })
   }
 }
 

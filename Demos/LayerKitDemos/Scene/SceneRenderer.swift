@@ -46,9 +46,7 @@ public enum SceneRenderer {
   public static func info<S: DemoScene>(_ type: S.Type) -> DemoInfo {
     DemoInfo(
       name: S.name, title: S.title, duration: S.duration,
-      makeDriver: { container, context in SceneDriver(S.self, in: container, context: context) }
-    ) { request in
-      render(S.self, request)
-    }
+      makeDriver: { container, context in SceneDriver(S.self, in: container, context: context) },
+      render: { request in render(S.self, request) })
   }
 }

@@ -130,7 +130,7 @@ package struct PathStorage: Equatable, Hashable, Sendable {
 
   /// Calls `body` with each element's kind and its points (a slice of `points`).
   @inlinable
-  package func forEach(_ body: (CGPathElementType, ArraySlice<CGPoint>) -> Void) {
+  package func forEachElement(_ body: (CGPathElementType, ArraySlice<CGPoint>) -> Void) {
     var i = 0
     for v in verbs {
       let n = v.pointCount
@@ -178,7 +178,7 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
   public var elements: [PathElement] {
     var out: [PathElement] = []
     out.reserveCapacity(storage.verbs.count)
-    storage.forEach { verb, pts in
+    storage.forEachElement { verb, pts in
       let b = pts.startIndex
       switch verb {
       case .moveToPoint: out.append(.moveTo(pts[b]))
@@ -196,7 +196,7 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
   public func applyWithBlock(_ block: (UnsafePointer<CGPathElement>) -> Void) {
     var scratch = [CGPoint](repeating: .zero, count: 3)
     scratch.withUnsafeMutableBufferPointer { buf in
-      storage.forEach { verb, pts in
+      storage.forEachElement { verb, pts in
         for (k, p) in pts.enumerated() { buf[k] = p }
         var element = CGPathElement(type: verb, points: buf.baseAddress!)
         withUnsafePointer(to: &element) { block($0) }

@@ -101,9 +101,9 @@ public final class FontRegistry: @unchecked Sendable {
   @discardableResult
   public func register(_ face: any FontFace) -> Bool {
     let identity = Self.identity(of: face)
-    return change(if: { !cached.contains { Self.identity(of: $0.face) == identity } }) {
-      cached.append(CachedFace(face: face, index: cached.count))
-    }
+    return change(
+      if: { !cached.contains { Self.identity(of: $0.face) == identity } },
+      { cached.append(CachedFace(face: face, index: cached.count)) })
   }
 
   /// Makes `alias` (for example `"Helvetica"`) resolve to `family`.

@@ -248,7 +248,8 @@ extension LayerCompositor {
       if let kept = keptContents(i, image, full: full, map: map, filter: filter, extent: extent) {
         blit(kept.image, atX: kept.x, y: kept.y, into: s, clip: clip, alpha: 1)
       } else {
-        drawInPlace(image, full: full, map: map, filter: filter, extent: extent, into: s, clip: clip)
+        drawInPlace(
+          image, full: full, map: map, filter: filter, extent: extent, into: s, clip: clip)
       }
       return
     }

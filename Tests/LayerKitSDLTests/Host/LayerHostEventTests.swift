@@ -142,10 +142,12 @@ extension SDLVideoTests {
       Support.push(close)
       var seen: [HostEvent] = []
       var frames = 0
-      try host.run(onEvent: { seen.append($0) }) { _ in
-        frames += 1
-        return .unchanged
-      }
+      try host.run(
+        onEvent: { seen.append($0) },
+        frame: { _ in
+          frames += 1
+          return .unchanged
+        })
       #expect(seen.contains(.closeRequested))
       #expect(frames == 0)
       #expect(!host.isRunning)
@@ -181,7 +183,7 @@ extension SDLVideoTests {
       close.window.event = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
       Support.push(close)
       var seen: [HostEvent] = []
-      let second = try host.step(onEvent: { seen.append($0) }) { _ in .unchanged }
+      let second = try host.step(onEvent: { seen.append($0) }, frame: { _ in .unchanged })
       #expect((first.index, first.time, first.deltaTime) == (0, 2, 0))
       #expect((second.index, second.time, second.deltaTime) == (1, 2.5, 0.5))
       #expect(seen.contains(.closeRequested))
