@@ -73,7 +73,7 @@ let package = Package(
       path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
     .target(
-      name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),
+      name: "LayerKitExport", dependencies: ["LayerGraphics", "CGif", "CWebP"]),
     // UIKit's drawing types around layers, for porting iOS code (opt-in).
     .target(name: "LayerKitUIKitCompat", dependencies: ["LayerKit", "LayerKitSDL"]),
     .executableTarget(

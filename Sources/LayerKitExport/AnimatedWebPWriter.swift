@@ -1,7 +1,6 @@
 import CWebP
 import Foundation
 import LayerGraphics
-import LayerKitSDL
 
 /// Writes an animated WebP through libwebp's animation encoder (libwebpmux): looping
 /// forever, full colour with alpha, each frame starting at its timeline boundary in whole

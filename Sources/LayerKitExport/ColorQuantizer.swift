@@ -1,5 +1,4 @@
 import LayerGraphics
-import LayerKitSDL
 
 /// Reduces a frame to at most 256 colours for GIF: an exact palette when the frame has few
 /// enough colours, otherwise median cut with optional Floyd–Steinberg dithering.
