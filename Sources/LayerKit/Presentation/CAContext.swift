@@ -63,7 +63,8 @@ public final class CAContext {
   /// Bumped by every commit and every animation change: the presentation cache key.
   package private(set) var generation: UInt64 = 0
   private var sequence: UInt64 = 0
-  private var evaluatedTime = Double.nan
+  /// The clock time and generation of the last evaluated frame (set only by evaluation).
+  private(set) var evaluatedTime = Double.nan
   @exclusivity(unchecked) private var objectEvaluations = 0
   /// Frames of the presentation evaluated (`updatePresentation` calls that computed a new
   /// frame) since the context was made, for tests that count work rather than time it.
@@ -71,12 +72,14 @@ public final class CAContext {
   /// Animation values computed since the context was made, over all frames: each showing
   /// animation counts once per frame it is evaluated in.
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
-  private var evaluatedGeneration: UInt64 = .max
+  private(set) var evaluatedGeneration: UInt64 = .max
   private var events: [LifecycleEvent] = []
   private var pendingStops: [LayerAnimationEntry] = []
   private var removals: [LayerAnimationStorage] = []
-  private var presentationLayers: [ObjectIdentifier: CALayer] = [:]
-  private var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
+  /// The presentation copies by model layer, built for the frame `presentationKey` names
+  /// (see `CAContext+PresentationLayers`).
+  var presentationLayers: [ObjectIdentifier: CALayer] = [:]
+  var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
   /// Every attached animation as a flat record, in walk order (see `FlatTrackTable`).
   private let flatTable = FlatTrackTable()
   /// The tree in walk order with each layer's timing, replayed by a steady frame.
@@ -489,38 +492,5 @@ public final class CAContext {
     }
     frameEvents.removeAll(keepingCapacity: true)
     if events.isEmpty { swap(&frameEvents, &events) }
-  }
-
-  // MARK: - Presentation layers
-
-  /// The presentation copy of `model` at the current time, building the whole tree's
-  /// copies once per time and generation.
-  package func presentationLayer(for model: CALayer) -> CALayer? {
-    guard updatePresentation(), let root = layer else { return nil }
-    if presentationKey.time != evaluatedTime || presentationKey.generation != evaluatedGeneration {
-      presentationLayers.removeAll(keepingCapacity: true)
-      _ = buildPresentation(root)
-      presentationKey = (evaluatedTime, evaluatedGeneration)
-    }
-    return presentationLayers[ObjectIdentifier(model)]
-  }
-
-  private func buildPresentation(_ model: CALayer) -> CALayer {
-    let copy = type(of: model).init(layer: model)
-    copy.isPresentationCopy = true
-    if let p = model.animationStorage.presentationState { copy.state = p }
-    copy.animationStorage.modelLayer = model
-    presentationLayers[ObjectIdentifier(model)] = copy
-    copy.children = model.children.map { child in
-      let c = StackReserve.ensure { buildPresentation(child) }
-      c.parentLayer = copy
-      return c
-    }
-    if let mask = model.maskLayer {
-      let m = StackReserve.ensure { buildPresentation(mask) }
-      m.maskedLayer = copy
-      copy.maskLayer = m
-    }
-    return copy
   }
 }
