@@ -119,7 +119,7 @@ struct ShapeTreeBuilder {
     let replicator = CAReplicatorLayer()
     replicator.anchorPoint = .zero
     replicator.bounds = .zero
-    let n = max(0, min(Int(copies.rounded()), 1000))
+    let n = Int(lottieCount: copies.rounded(), limit: LottieLimits.maxRepeaterCopies)
     replicator.instanceCount = n
     let step = Self.repeaterMatrix(t, times: 1)
     replicator.instanceTransform = CATransform3DMakeAffineTransform(step)

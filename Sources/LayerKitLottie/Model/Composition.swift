@@ -36,8 +36,8 @@ struct Composition {
     guard frameRate > 0, frameRate <= 1000 else {
       throw .invalidValue(path: "$.fr", expected: "a frame rate between 0 and 1000")
     }
-    inPoint = try root.required("ip").double()
-    outPoint = try root.required("op").double()
+    inPoint = JSONNode.clampedFrameTime(try root.required("ip").double())
+    outPoint = JSONNode.clampedFrameTime(try root.required("op").double())
     guard outPoint > inPoint else {
       throw .invalidValue(path: "$.op", expected: "an out point after ip")
     }
@@ -71,6 +71,8 @@ struct Composition {
       }
     }
     try checkReferences(layers, path: "$.layers", visiting: [])
+    var budget = LayerBudget(assets: assets)
+    try budget.check(layers)
   }
 
   /// The bytes of a `data:` URL with base64 payload, nil for anything else.

@@ -50,13 +50,21 @@ struct LayerModel {
     case 4: kind = .shape(try ShapeItem.list(n["shapes"], depth: depth))
     default: kind = .other
     }
-    index = try n["ind"].map { (i) throws(LottieError) in Int(try i.double()) }
-    parent = try n["parent"].map { (i) throws(LottieError) in Int(try i.double()) }
-    inPoint = try n.double("ip", default: 0)
-    outPoint = try n.double("op", default: LottieLimits.maxFrames)
-    startTime = try n.double("st", default: 0)
+    index = try n["ind"]?.integer()
+    parent = try n["parent"]?.integer()
+    inPoint = try n.frameTime("ip", default: 0)
+    outPoint = try n.frameTime("op", default: LottieLimits.maxFrames)
+    startTime = try n.frameTime("st", default: 0)
     timeStretch = try n.double("sr", default: 1)
     if timeStretch == 0 { timeStretch = 1 }
+    guard abs(timeStretch) >= LottieLimits.timeStretch.lowerBound,
+      abs(timeStretch) <= LottieLimits.timeStretch.upperBound
+    else {
+      throw .limitExceeded(
+        path: "\(n.path).sr",
+        limit: "a time stretch between \(LottieLimits.timeStretch.lowerBound) and "
+          + "\(LottieLimits.timeStretch.upperBound) in magnitude")
+    }
     transform = try LottieTransform(n["ks"])
     masks = []
     if try n.bool("hasMask", default: true) {
