@@ -15,6 +15,8 @@ struct Composition {
   var outPoint: Double
   var layers: [LayerModel]
   var assets: [String: Asset]
+  /// The timeline's named sections (`markers`), in file order.
+  var markers: [LottieMarker]
 
   /// Reads the root object; `externalImage` gives the bytes of an image asset that is not
   /// embedded, from its folder (`u`) and file name (`p`), or nil (a dotLottie archive
@@ -57,6 +59,7 @@ struct Composition {
       return out
     }
     layers = try readLayers(root["layers"])
+    markers = try LottieMarker.list(root["markers"])
     assets = [:]
     for a in try root["assets"]?.array() ?? [] {
       guard let id = try a.optionalString("id") else { continue }
