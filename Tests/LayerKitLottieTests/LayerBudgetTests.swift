@@ -28,6 +28,11 @@ import Testing
     return n
   }
 
+  /// Every layer under `layer`, itself and masks included.
+  static func all(_ layer: CALayer) -> [CALayer] {
+    [layer] + (layer.sublayers ?? []).flatMap(all) + (layer.mask.map(all) ?? [])
+  }
+
   @Test(.enabled(if: !samples.isEmpty, "needs ../shared/lottie"))
   func theBoundHoldsOnEveryCorpusSample() throws {
     var largest = 0.0

@@ -19,13 +19,20 @@ public typealias LottieImageDecoder = @Sendable (Data) -> CGImage?
 final class LayerTreeBuilder {
   let composition: Composition
   let decodeImage: LottieImageDecoder?
+  let imageProvider: (any AnimationImageProvider)?
   /// Layers made so far (precompositions are instantiated once per use).
   private(set) var builtLayers = 0
   private var images: [String: CGImage] = [:]
 
-  init(_ composition: Composition, decodeImage: LottieImageDecoder?) {
+  /// - Parameter imageProvider: asked first for each image asset; the embedded or
+  ///   packaged bytes, through `decodeImage`, serve when it returns nil.
+  init(
+    _ composition: Composition, decodeImage: LottieImageDecoder?,
+    imageProvider: (any AnimationImageProvider)? = nil
+  ) {
     self.composition = composition
     self.decodeImage = decodeImage
+    self.imageProvider = imageProvider
   }
 
   /// The layers of `layers` (a composition's list), added to `container` bottom first.
@@ -191,7 +198,7 @@ final class LayerTreeBuilder {
 
   /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
   private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
-    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColor.cgColor($0) }
+    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColorConversion.cgColor($0) }
     layer.lottieAnimate("shadowOpacity", s.opacity, timing) { Float(min(1, max(0, $0))) }
     layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
     let inputs = [s.angle, s.distance]
@@ -225,7 +232,7 @@ final class LayerTreeBuilder {
     _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int
   ) {
     switch model.kind {
-    case .shape(let items):
+    case .shape(let items, _):
       let builder = ShapeTreeBuilder(timing: timing)
       for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
         content.addSublayer(l)
@@ -234,14 +241,19 @@ final class LayerTreeBuilder {
       let solid = CALayer()
       solid.anchorPoint = .zero
       solid.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-      solid.backgroundColor = LottieColor.cgColor(color)
+      solid.backgroundColor = LottieColorConversion.cgColor(color)
       content.addSublayer(solid)
     case .image(let id):
-      guard case .image(let w, let h, let data, _)? = composition.assets[id] else { return }
+      guard case .image(let w, let h, let data, _, let name, let dir)? = composition.assets[id]
+      else { return }
       let layer = CALayer()
       layer.anchorPoint = .zero
       layer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-      if let image = images[id] ?? data.flatMap({ d in decodeImage?(d) }) {
+      let asset = LottieImageAsset(
+        id: id, name: name, directory: dir, width: w, height: h, data: data)
+      if let image = images[id] ?? imageProvider?.imageForAsset(asset: asset)
+        ?? data.flatMap({ d in decodeImage?(d) })
+      {
         images[id] = image
         layer.contents = image
       }

@@ -75,7 +75,7 @@ struct ShapeTreeBuilder {
         {
           fillBelow = (layer, geo.count)
         }
-      } else if case .group(let sub, let transform) = item {
+      } else if case .group(let sub, let transform, _) = item {
         // Top first: the paints listed right after the group, then the enclosing ones.
         var childPaints: [Paint] = []
         for k in (j + 1)..<items.count where items[k].isPaint {

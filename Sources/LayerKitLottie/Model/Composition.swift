@@ -3,7 +3,10 @@ import Foundation
 /// An asset of the file: a precomposition (layers) or an image.
 enum Asset {
   case precomp(layers: [LayerModel])
-  case image(width: Double, height: Double, data: Data?, path: String)
+  /// `name` and `directory` are the file's `p` and `u`; `data` the bytes, embedded or
+  /// found beside the file.
+  case image(
+    width: Double, height: Double, data: Data?, path: String, name: String, directory: String)
 }
 
 /// A whole Lottie file: the root composition and its assets.
@@ -70,7 +73,8 @@ struct Composition {
         let folder = try a.optionalString("u") ?? ""
         assets[id] = .image(
           width: try a.double("w", default: 0), height: try a.double("h", default: 0),
-          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path)
+          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path,
+          name: p.hasPrefix("data:") ? "" : p, directory: folder)
       }
     }
     try checkReferences(layers, path: "$.layers", visiting: [])

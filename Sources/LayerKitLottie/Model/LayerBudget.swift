@@ -60,7 +60,7 @@ struct LayerBudget {
     switch model.kind {
     case .null, .other: return 0
     case .solid, .image: content = 1
-    case .shape(let items): content = Self.shapes(items, inheritedPaints: 0)
+    case .shape(let items, _): content = Self.shapes(items, inheritedPaints: 0)
     case .precomp(let id, _, _): content = 2 + precomp(id)
     }
     var parents = 0.0
@@ -104,7 +104,7 @@ struct LayerBudget {
     // each path it paints (a simultaneous trim strokes each path on its own).
     var total = 2 * geometries * (paints + Double(inheritedPaints))
     for (j, item) in items.enumerated() {
-      guard case .group(let sub, _) = item else { continue }
+      guard case .group(let sub, _, _) = item else { continue }
       let after = items[(j + 1)...].filter(\.isPaint).count
       total += transformLayers + shapes(sub, inheritedPaints: after + inheritedPaints)
     }

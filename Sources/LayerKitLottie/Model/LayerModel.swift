@@ -7,11 +7,14 @@ struct LayerModel {
     case solid(color: [Double], width: Double, height: Double)
     case image(refID: String)
     case null
-    case shape([ShapeItem])
+    /// The items and each item's name (`nm`, empty when absent).
+    case shape([ShapeItem], names: [String])
     /// Text, audio, camera and other layers that draw nothing here.
     case other
   }
   var kind: Kind
+  /// The layer's name (`nm`, empty when absent), the first key of its keypaths.
+  var name: String
   var index: Int?
   var parent: Int?
   var inPoint: Double
@@ -35,6 +38,7 @@ struct LayerModel {
   init(_ n: JSONNode, depth: Int) throws(LottieError) {
     path = n.path
     guard n.isObject else { throw .invalidValue(path: n.path, expected: "a layer object") }
+    name = try n.optionalString("nm") ?? ""
     let ty = try n.int("ty", default: -1)
     switch ty {
     case 0:
@@ -47,7 +51,9 @@ struct LayerModel {
         width: try n.double("sw", default: 0), height: try n.double("sh", default: 0))
     case 2: kind = .image(refID: try n.required("refId").string())
     case 3: kind = .null
-    case 4: kind = .shape(try ShapeItem.list(n["shapes"], depth: depth))
+    case 4:
+      let (items, names) = try ShapeItem.list(n["shapes"], depth: depth)
+      kind = .shape(items, names: names)
     default: kind = .other
     }
     index = try n["ind"]?.integer()

@@ -38,32 +38,58 @@ open class LottieLayer: CALayer {
   /// exactly there, however late the frame that notices it.
   private var passEnd: CFTimeInterval = 0
   private static let loopKey = "lottie.loop"
+  /// Decodes embedded images (kept for rebuilds).
+  let imageDecoder: LottieImageDecoder?
+  /// The value providers set, in order (a later one wins where several match).
+  var providerList: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+  /// Supplies the images of image layers; setting it rebuilds the tree (see
+  /// `AnimationImageProvider`).
+  public var imageProvider: (any AnimationImageProvider)? {
+    didSet { rebuildTree() }
+  }
 
   /// Builds the layer tree of `animation`, paused at its first frame.
   /// - Parameters:
   ///   - animation: the parsed file.
-  ///   - imageDecoder: decodes the file's embedded images (PNG, JPEG); without one, image
-  ///     layers are empty.
-  public init(animation: LottieAnimation, imageDecoder: LottieImageDecoder? = nil) {
+  ///   - imageProvider: asked first for each image asset.
+  ///   - imageDecoder: decodes the file's embedded images (PNG, JPEG); without one (and
+  ///     without an image from `imageProvider`), image layers are empty.
+  public init(
+    animation: LottieAnimation, imageProvider: (any AnimationImageProvider)? = nil,
+    imageDecoder: LottieImageDecoder? = nil
+  ) {
     self.animation = animation
+    self.imageDecoder = imageDecoder
+    self.imageProvider = imageProvider
     timelineLayer = CALayer.lottieGroup(name: "timeline")
     super.init()
     let c = animation.composition
     anchorPoint = .zero
     bounds = CGRect(origin: .zero, size: animation.size)
     masksToBounds = true
-    let builder = LayerTreeBuilder(c, decodeImage: imageDecoder)
-    builder.build(
-      c.layers, into: timelineLayer, endFrame: c.outPoint,
-      root: RootFrames(inPoint: c.inPoint, outPoint: c.outPoint), depth: 0)
+    rebuildTree()
     addSublayer(timelineLayer)
     pausedFrame = c.inPoint
     applyPause()
   }
 
+  /// Builds the file's layers into `timelineLayer` (replacing those there), with the value
+  /// providers' values in place. The timeline's own timing, the playhead, is kept.
+  func rebuildTree() {
+    guard let animation else { return }
+    let values = providerList.map { (keypath: $0.keypath, value: $0.provider.value) }
+    let c = KeypathWalk.applying(values, to: animation.composition)
+    timelineLayer.sublayers = nil
+    let builder = LayerTreeBuilder(c, decodeImage: imageDecoder, imageProvider: imageProvider)
+    builder.build(
+      c.layers, into: timelineLayer, endFrame: c.outPoint,
+      root: RootFrames(inPoint: c.inPoint, outPoint: c.outPoint), depth: 0)
+  }
+
   public required init(layer: Any) {
     let other = layer as? LottieLayer
     animation = other?.animation
+    imageDecoder = other?.imageDecoder
     timelineLayer = other?.timelineLayer ?? CALayer()
     super.init(layer: layer)
   }

@@ -147,7 +147,7 @@ import Testing
       let px = try! LottieBadInputTests.render(data)
       precondition(px[1] == (255, 0, 0, 255))
       let c = try! LottieAnimation(data: data).composition
-      guard case .shape(let items) = c.layers[0].kind, case .rectangle(_, let s, _, _) = items[0]
+      guard case .shape(let items, _) = c.layers[0].kind, case .rectangle(_, let s, _, _) = items[0]
       else { preconditionFailure() }
       precondition(s.keyframes.map(\.time) == [-1e9, 1e9])
     }
