@@ -20,6 +20,10 @@ final class LayerTreeBuilder {
   let composition: Composition
   let decodeImage: LottieImageDecoder?
   let imageProvider: (any AnimationImageProvider)?
+  /// Text layers' fonts, text and the registry their fonts come from.
+  var fontProvider: (any AnimationFontProvider)?
+  var textProvider: (any AnimationKeypathTextProvider)?
+  var fontRegistry: FontRegistry = .shared
   /// Layers made so far (precompositions are instantiated once per use).
   private(set) var builtLayers = 0
   private var images: [String: CGImage] = [:]
@@ -44,7 +48,7 @@ final class LayerTreeBuilder {
   ///   - remap: the time remapping of an enclosing precomposition, nil when none.
   func build(
     _ layers: [LayerModel], into container: CALayer, endFrame: Double?, root: RootFrames?,
-    depth: Int, remap: FrameRemap? = nil
+    depth: Int, remap: FrameRemap? = nil, keys: [String] = []
   ) {
     guard depth < LottieLimits.maxDepth else { return }
     var byIndex: [Int: LayerModel] = [:]
@@ -57,14 +61,14 @@ final class LayerTreeBuilder {
       guard
         var chain = chain(
           for: model, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
-          remap: remap)
+          remap: remap, keys: keys)
       else { continue }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
           let matte = self.chain(
             for: matteModel, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
-            remap: remap)
+            remap: remap, keys: keys)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -77,7 +81,7 @@ final class LayerTreeBuilder {
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
   private func chain(
     for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, root: RootFrames?,
-    depth: Int, remap: FrameRemap?
+    depth: Int, remap: FrameRemap?, keys: [String]
   ) -> CALayer? {
     if case .other = model.kind { return nil }
     if case .null = model.kind { return nil }
@@ -147,7 +151,9 @@ final class LayerTreeBuilder {
       content = own.inner
       if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     }
-    addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
+    addContent(
+      model, to: content, timing: timing, endFrame: endFrame, depth: depth,
+      keys: keys + [model.name])
     if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
       content.mask = mask
     }
@@ -229,7 +235,8 @@ final class LayerTreeBuilder {
   }
 
   private func addContent(
-    _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int
+    _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int,
+    keys: [String]
   ) {
     switch model.kind {
     case .shape(let items, _):
@@ -285,7 +292,14 @@ final class LayerTreeBuilder {
       content.addSublayer(clip)
       build(
         layers, into: keepsTime ? time : clip, endFrame: innerEnd, root: innerRoot,
-        depth: depth + 1, remap: innerRemap)
+        depth: depth + 1, remap: innerRemap, keys: keys)
+    case .text(let documents):
+      let provider = textProvider
+      let builder = TextLayerBuilder(
+        timing: timing, composition: composition, registry: fontRegistry,
+        fontProvider: fontProvider,
+        text: { provider?.text(for: AnimationKeypath(keys: keys), sourceText: $0) ?? $0 })
+      for l in builder.layers(documents) { content.addSublayer(l) }
     case .null, .other:
       break
     }

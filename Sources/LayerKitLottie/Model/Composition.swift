@@ -20,6 +20,17 @@ struct Composition {
   var assets: [String: Asset]
   /// The timeline's named sections (`markers`), in file order.
   var markers: [LottieMarker]
+  /// The fonts text documents name (`fonts.list`), by `fName`.
+  var fonts: [String: LottieFont] = [:]
+  /// The glyph outlines the file carries (`chars`), by character, family and style.
+  var glyphs: [GlyphKey: LottieGlyph] = [:]
+
+  /// A glyph's character, font family and style.
+  struct GlyphKey: Hashable {
+    var character: String
+    var family: String
+    var style: String
+  }
 
   /// Reads the root object; `externalImage` gives the bytes of an image asset that is not
   /// embedded, from its folder (`u`) and file name (`p`), or nil (a dotLottie archive
@@ -63,6 +74,21 @@ struct Composition {
     }
     layers = try readLayers(root["layers"])
     markers = try LottieMarker.list(root["markers"])
+    for f in try root["fonts"]?["list"]?.array() ?? [] {
+      guard let name = try f.optionalString("fName") else { continue }
+      fonts[name] = LottieFont(
+        family: try f.optionalString("fFamily") ?? name, style: try f.optionalString("fStyle") ?? ""
+      )
+    }
+    for c in try root["chars"]?.array() ?? [] {
+      guard let ch = try c.optionalString("ch") else { continue }
+      let key = GlyphKey(
+        character: ch, family: try c.optionalString("fFamily") ?? "",
+        style: try c.optionalString("style") ?? "")
+      let (shapes, _) = try ShapeItem.list(c["data"]?["shapes"], depth: 0)
+      glyphs[key] = LottieGlyph(
+        advance: min(max(try c.double("w", default: 0), -1e5), 1e5), shapes: shapes)
+    }
     assets = [:]
     for a in try root["assets"]?.array() ?? [] {
       guard let id = try a.optionalString("id") else { continue }

@@ -91,6 +91,8 @@ enum LottieLimits {
   static let timeStretch = 0.001...1000.0
   /// Copies one repeater draws at most (more are clamped to it).
   static let maxRepeaterCopies = 1_000
+  /// Characters of one text document.
+  static let maxTextLength = 100_000
   /// Points of one star or polygon at most (more are clamped to it).
   static let maxStarPoints = 1_000
   /// Vertices in one path.

@@ -62,6 +62,12 @@ struct LayerBudget {
     case .solid, .image: content = 1
     case .shape(let items, _): content = Self.shapes(items, inheritedPaints: 0)
     case .precomp(let id, _, _): content = 2 + precomp(id)
+    case .text(let documents):
+      // Per document a container, and per line a fill and a stroke layer (a line holds at
+      // least one character, or is one of the breaks between them).
+      content = documents.keyframes.reduce(0) {
+        $0 + 1 + 2 * Double($1.value.text.unicodeScalars.count + 1)
+      }
     }
     var parents = 0.0
     var seen: Set<Int> = model.index.map { [$0] } ?? []

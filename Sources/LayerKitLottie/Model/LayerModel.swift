@@ -9,7 +9,9 @@ struct LayerModel {
     case null
     /// The items and each item's name (`nm`, empty when absent).
     case shape([ShapeItem], names: [String])
-    /// Text, audio, camera and other layers that draw nothing here.
+    /// A text layer: its document keyframes (`t.d`), each held until the next.
+    case text(Keyframed<TextDocument>)
+    /// Audio, camera and other layers that draw nothing here.
     case other
   }
   var kind: Kind
@@ -51,6 +53,10 @@ struct LayerModel {
         width: try n.double("sw", default: 0), height: try n.double("sh", default: 0))
     case 2: kind = .image(refID: try n.required("refId").string())
     case 3: kind = .null
+    case 5:
+      let t = try n.required("t")
+      kind = .text(
+        try Keyframed(try t.required("d")) { (v) throws(LottieError) in try TextDocument(v) })
     case 4:
       let (items, names) = try ShapeItem.list(n["shapes"], depth: depth)
       kind = .shape(items, names: names)

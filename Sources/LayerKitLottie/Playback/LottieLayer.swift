@@ -47,6 +47,21 @@ open class LottieLayer: CALayer {
   public var imageProvider: (any AnimationImageProvider)? {
     didSet { rebuildTree() }
   }
+  /// Replaces the text of text layers; setting it rebuilds the tree.
+  public var textProvider: (any AnimationKeypathTextProvider)? {
+    didSet { rebuildTree() }
+  }
+  /// Chooses the fonts of text layers (nil: the font the document names); setting it
+  /// rebuilds the tree.
+  public var fontProvider: (any AnimationFontProvider)? {
+    didSet { rebuildTree() }
+  }
+  /// Where text layers' fonts come from, with its fallback (default
+  /// `FontRegistry.shared`; `LayerKitSDL`'s `FreeTypeFonts.installDefault()` fills it);
+  /// setting it rebuilds the tree.
+  public var fontRegistry: FontRegistry = .shared {
+    didSet { rebuildTree() }
+  }
 
   /// Builds the layer tree of `animation`, paused at its first frame.
   /// - Parameters:
@@ -81,6 +96,9 @@ open class LottieLayer: CALayer {
     let c = KeypathWalk.applying(values, to: animation.composition)
     timelineLayer.sublayers = nil
     let builder = LayerTreeBuilder(c, decodeImage: imageDecoder, imageProvider: imageProvider)
+    builder.fontProvider = fontProvider
+    builder.textProvider = textProvider
+    builder.fontRegistry = fontRegistry
     builder.build(
       c.layers, into: timelineLayer, endFrame: c.outPoint,
       root: RootFrames(inPoint: c.inPoint, outPoint: c.outPoint), depth: 0)
