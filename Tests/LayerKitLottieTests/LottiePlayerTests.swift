@@ -145,3 +145,18 @@ import Testing
     #expect(layer.currentFrame == 8 && calls.values == [true])
   }
 }
+
+/// `LottieStage.renderWhole(frame:)`, the benchmark's whole-frame draw, gives the pixels
+/// of the incremental draw.
+@Suite struct LottieWholeFrameTests {
+  @Test func aWholeFrameHasTheIncrementalFramesPixels() throws {
+    let animation = try LottieAnimation(data: Data(LottieTranslationTests.file.utf8))
+    let stage = LottieStage(animation, pixelSize: (50, 50))
+    let bitmap = try #require(CGContext(width: 50, height: 50))
+    for frame in [0.0, 5, 12, 20] {
+      stage.render(frame: frame, into: bitmap)
+      let whole = stage.renderWhole(frame: frame)
+      #expect(whole.pixels == bitmap.makeImage()?.pixels, "frame \(frame)")
+    }
+  }
+}

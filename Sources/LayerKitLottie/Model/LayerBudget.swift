@@ -104,16 +104,19 @@ struct LayerBudget {
       let rest = shapes(Array(items[(r + 1)...]), inheritedPaints: inheritedPaints)
       return 2 + Double(n) * inner + rest
     }
-    let geometries = Double(items.filter(\.isGeometry).count)
-    let paints = Double(items.filter(\.isPaint).count)
+    var geometries = 0.0
+    var paints = 0
+    var groups = 0.0
+    // Walked last to first, so `paints` counts the paints listed after each group.
+    for item in items.reversed() {
+      if item.isGeometry { geometries += 1 }
+      if item.isPaint { paints += 1 }
+      if case .group(let sub, _, _) = item {
+        groups += transformLayers + shapes(sub, inheritedPaints: paints + inheritedPaints)
+      }
+    }
     // Each paint, inherited or own, is at most two layers (a gradient and its mask) for
     // each path it paints (a simultaneous trim strokes each path on its own).
-    var total = 2 * geometries * (paints + Double(inheritedPaints))
-    for (j, item) in items.enumerated() {
-      guard case .group(let sub, _, _) = item else { continue }
-      let after = items[(j + 1)...].filter(\.isPaint).count
-      total += transformLayers + shapes(sub, inheritedPaints: after + inheritedPaints)
-    }
-    return total
+    return 2 * geometries * Double(paints + inheritedPaints) + groups
   }
 }
