@@ -87,7 +87,8 @@ public final class SceneDriver {
     let m = markers
     return m.indices.compactMap { i in
       let start = m[i].time
-      let end = m[i].duration > 0 ? start + m[i].duration : (i + 1 < m.count ? m[i + 1].time : duration)
+      let end =
+        m[i].duration > 0 ? start + m[i].duration : (i + 1 < m.count ? m[i + 1].time : duration)
       return end > start ? (m[i].label, start...end) : nil
     }
   }

@@ -56,7 +56,8 @@ public final class LottieFileScene: DemoScene {
     guard let a = animation else { return [] }
     return a.markers.map {
       SceneMarker(
-        at: ($0.frameTime - a.startFrame) / a.frameRate, duration: $0.durationFrameTime / a.frameRate,
+        at: ($0.frameTime - a.startFrame) / a.frameRate,
+        duration: $0.durationFrameTime / a.frameRate,
         $0.name)
     }
   }

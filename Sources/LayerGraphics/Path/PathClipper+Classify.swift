@@ -32,13 +32,15 @@ extension PathClipper {
     var buckets: [[Int]]
 
     init(_ spans: [(CGFloat, CGFloat)]) {
-      let lo = spans.map(\.0).min() ?? 0, hi = spans.map(\.1).max() ?? 0
+      let lo = spans.map(\.0).min() ?? 0
+      let hi = spans.map(\.1).max() ?? 0
       let count = Swift.max(1, Swift.min(2048, Int(Double(spans.count).squareRoot() * 2)))
       lower = lo
       width = Swift.max((hi - lo) / CGFloat(count), CGFloat.leastNormalMagnitude)
       buckets = Array(repeating: [], count: count)
       for (i, s) in spans.enumerated() {
-        let a = bucket(s.0), b = bucket(s.1)
+        let a = bucket(s.0)
+        let b = bucket(s.1)
         for k in a...b { buckets[k].append(i) }
       }
     }
@@ -63,7 +65,8 @@ extension PathClipper {
     var index: [Int: Int] = [:]
     let n = v.count
     for (k, e) in subEdges.enumerated() {
-      let lo = Swift.min(e.u, e.v), hi = Swift.max(e.u, e.v)
+      let lo = Swift.min(e.u, e.v)
+      let hi = Swift.max(e.u, e.v)
       let forward = e.u == lo
       let key = lo &* n &+ hi
       let g: Int
@@ -72,7 +75,8 @@ extension PathClipper {
       } else {
         g = groups.count
         index[key] = g
-        let src = forward ? e.source : Source(curve: e.source.curve, t0: e.source.t1, t1: e.source.t0)
+        let src =
+          forward ? e.source : Source(curve: e.source.curve, t0: e.source.t1, t1: e.source.t0)
         groups.append((lo, hi, (0, 0), src))
       }
       groupOf[k] = g
@@ -82,7 +86,8 @@ extension PathClipper {
 
     let ySpans = subEdges.map { (Swift.min(v[$0.u].y, v[$0.v].y), Swift.max(v[$0.u].y, v[$0.v].y)) }
     let xSpans = subEdges.map { (Swift.min(v[$0.u].x, v[$0.v].x), Swift.max(v[$0.u].x, v[$0.v].x)) }
-    let rows = Bands(ySpans), columns = Bands(xSpans)
+    let rows = Bands(ySpans)
+    let columns = Bands(xSpans)
 
     var out: [BoundaryEdge] = []
     for (g, group) in groups.enumerated() {
@@ -90,9 +95,11 @@ extension PathClipper {
         // Edges that cancel out (a path doubling back on itself) bound nothing.
         continue
       }
-      let a = v[group.lo], b = v[group.hi]
+      let a = v[group.lo]
+      let b = v[group.hi]
       let m = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-      let dx = b.x - a.x, dy = b.y - a.y
+      let dx = b.x - a.x
+      let dy = b.y - a.y
       let axis: RayAxis
       let candidates: [Int]
       if abs(dx) >= abs(dy) {
@@ -103,7 +110,8 @@ extension PathClipper {
         candidates = rows.buckets[rows.bucket(m.y)]
       }
       let origin = axis.rotate(m)
-      var wa = 0, wb = 0
+      var wa = 0
+      var wb = 0
       for k in candidates where groupOf[k] != g {
         let e = subEdges[k]
         let c = Self.crossing(axis.rotate(v[e.u]), axis.rotate(v[e.v]), origin)
@@ -118,7 +126,9 @@ extension PathClipper {
         out.append(BoundaryEdge(from: group.lo, to: group.hi, source: group.source))
       } else {
         let s = group.source
-        out.append(BoundaryEdge(from: group.hi, to: group.lo, source: Source(curve: s.curve, t0: s.t1, t1: s.t0)))
+        out.append(
+          BoundaryEdge(
+            from: group.hi, to: group.lo, source: Source(curve: s.curve, t0: s.t1, t1: s.t0)))
       }
     }
     return out

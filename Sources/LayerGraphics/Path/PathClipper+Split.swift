@@ -19,7 +19,8 @@ extension PathClipper {
   /// interior (and farther than `snap` from both ends).
   @inline(__always)
   private func interiorFraction(of q: CGPoint, on a: CGPoint, _ b: CGPoint) -> CGFloat? {
-    let dx = b.x - a.x, dy = b.y - a.y
+    let dx = b.x - a.x
+    let dy = b.y - a.y
     let len2 = dx * dx + dy * dy
     guard len2 > 0 else { return nil }
     let f = ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2
@@ -32,7 +33,10 @@ extension PathClipper {
 
   /// Records where edges `i` and `j` meet, as cut points on each.
   private func intersect(_ i: Int, _ j: Int, _ cuts: inout [[Cut]]) {
-    let p1 = edges[i].a, p2 = edges[i].b, q1 = edges[j].a, q2 = edges[j].b
+    let p1 = edges[i].a
+    let p2 = edges[i].b
+    let q1 = edges[j].a
+    let q2 = edges[j].b
     if Swift.max(p1.y, p2.y) < Swift.min(q1.y, q2.y) - snap
       || Swift.max(q1.y, q2.y) < Swift.min(p1.y, p2.y) - snap
     {
@@ -56,13 +60,18 @@ extension PathClipper {
       touched = true
     }
     if touched { return }
-    let d1 = Self.orient(q1, q2, p1), d2 = Self.orient(q1, q2, p2)
-    let d3 = Self.orient(p1, p2, q1), d4 = Self.orient(p1, p2, q2)
-    guard (d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0), (d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0) else { return }
+    let d1 = Self.orient(q1, q2, p1)
+    let d2 = Self.orient(q1, q2, p2)
+    let d3 = Self.orient(p1, p2, q1)
+    let d4 = Self.orient(p1, p2, q2)
+    guard (d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0), (d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0) else {
+      return
+    }
     let t = d1 / (d1 - d2)
     let u = d3 / (d3 - d4)
     var x = CGPoint(x: p1.x + (p2.x - p1.x) * t, y: p1.y + (p2.y - p1.y) * t)
-    var ti = edges[i].source.at(t), tj = edges[j].source.at(u)
+    var ti = edges[i].source.at(t)
+    var tj = edges[j].source.at(u)
     refine(i, j, &ti, &tj, &x)
     cuts[i].append(Cut(f: t, p: x, t: ti))
     cuts[j].append(Cut(f: u, p: x, t: tj))
@@ -84,14 +93,21 @@ extension PathClipper {
 
   /// Moves a crossing of two flattened edges onto the true crossing of the curves they
   /// came from (Newton's method on `Cᵢ(tᵢ) = Cⱼ(tⱼ)`), when that converges nearby.
-  private func refine(_ i: Int, _ j: Int, _ ti: inout CGFloat, _ tj: inout CGFloat, _ x: inout CGPoint) {
+  private func refine(
+    _ i: Int, _ j: Int, _ ti: inout CGFloat, _ tj: inout CGFloat, _ x: inout CGPoint
+  ) {
     guard edges[i].source.curve >= 0 || edges[j].source.curve >= 0 else { return }
-    var a = ti, b = tj
-    let si = edges[i].source, sj = edges[j].source
-    let spanI = abs(si.t1 - si.t0), spanJ = abs(sj.t1 - sj.t0)
+    var a = ti
+    var b = tj
+    let si = edges[i].source
+    let sj = edges[j].source
+    let spanI = abs(si.t1 - si.t0)
+    let spanJ = abs(sj.t1 - sj.t0)
     for _ in 0..<12 {
-      let (pi, di) = evaluate(i, a), (pj, dj) = evaluate(j, b)
-      let fx = pi.x - pj.x, fy = pi.y - pj.y
+      let (pi, di) = evaluate(i, a)
+      let (pj, dj) = evaluate(j, b)
+      let fx = pi.x - pj.x
+      let fy = pi.y - pj.y
       if abs(fx) + abs(fy) <= snap * 1e-3 { break }
       // Solve [di, −dj]·(δa, δb) = −f.
       let det = di.dx * -dj.dy - (-dj.dx) * di.dy
@@ -102,10 +118,14 @@ extension PathClipper {
       b += db
       guard a.isFinite, b.isFinite else { return }
     }
-    let (pi, _) = evaluate(i, a), (pj, _) = evaluate(j, b)
-    let lo = { (s: Source) in Swift.min(s.t0, s.t1) }, hi = { (s: Source) in Swift.max(s.t0, s.t1) }
-    let iLo = si.curve < 0 ? 0 : lo(si), iHi = si.curve < 0 ? 1 : hi(si)
-    let jLo = sj.curve < 0 ? 0 : lo(sj), jHi = sj.curve < 0 ? 1 : hi(sj)
+    let (pi, _) = evaluate(i, a)
+    let (pj, _) = evaluate(j, b)
+    let lo = { (s: Source) in Swift.min(s.t0, s.t1) }
+    let hi = { (s: Source) in Swift.max(s.t0, s.t1) }
+    let iLo = si.curve < 0 ? 0 : lo(si)
+    let iHi = si.curve < 0 ? 1 : hi(si)
+    let jLo = sj.curve < 0 ? 0 : lo(sj)
+    let jHi = sj.curve < 0 ? 1 : hi(sj)
     guard pi.distance(to: pj) <= snap * 10, pi.distance(to: x) <= tolerance * 4,
       a >= iLo - spanI, a <= iHi + spanI, b >= jLo - spanJ, b <= jHi + spanJ
     else { return }
@@ -145,7 +165,10 @@ extension PathClipper {
         let id = merger.id(for: points[k].p)
         if id == prevID { continue }
         let t = points[k].t
-        subEdges.append(SubEdge(u: prevID, v: id, operand: e.operand, source: Source(curve: e.source.curve, t0: prevT, t1: t)))
+        subEdges.append(
+          SubEdge(
+            u: prevID, v: id, operand: e.operand,
+            source: Source(curve: e.source.curve, t0: prevT, t1: t)))
         prevID = id
         prevT = t
       }
@@ -168,9 +191,11 @@ struct VertexMerger {
   }
 
   private func key(_ p: CGPoint) -> SIMD2<Int> {
-    let x = (p.x / cell).rounded(.down), y = (p.y / cell).rounded(.down)
+    let x = (p.x / cell).rounded(.down)
+    let y = (p.y / cell).rounded(.down)
     let limit = CGFloat(Int.max / 4)
-    return SIMD2(Int(Swift.max(-limit, Swift.min(limit, x))), Int(Swift.max(-limit, Swift.min(limit, y))))
+    return SIMD2(
+      Int(Swift.max(-limit, Swift.min(limit, x))), Int(Swift.max(-limit, Swift.min(limit, y))))
   }
 
   mutating func id(for p: CGPoint) -> Int {

@@ -61,8 +61,10 @@ package struct PathClipper {
 
   /// Prepares the operands; `b` may be empty (for normalization).
   init(_ a: PathStorage, _ b: PathStorage) {
-    var minX = CGFloat.infinity, minY = CGFloat.infinity
-    var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+    var minX = CGFloat.infinity
+    var minY = CGFloat.infinity
+    var maxX = -CGFloat.infinity
+    var maxY = -CGFloat.infinity
     for p in a.points + b.points where p.x.isFinite && p.y.isFinite {
       minX = Swift.min(minX, p.x)
       maxX = Swift.max(maxX, p.x)
@@ -120,8 +122,10 @@ package struct PathClipper {
       m = hypot(s.start.x - 2 * s.control1.x + s.end.x, s.start.y - 2 * s.control1.y + s.end.y)
       return Self.clampPieces((2.0 / 8 * m / tolerance).squareRoot())
     case .cubic:
-      let d1 = hypot(s.start.x - 2 * s.control1.x + s.control2.x, s.start.y - 2 * s.control1.y + s.control2.y)
-      let d2 = hypot(s.control1.x - 2 * s.control2.x + s.end.x, s.control1.y - 2 * s.control2.y + s.end.y)
+      let d1 = hypot(
+        s.start.x - 2 * s.control1.x + s.control2.x, s.start.y - 2 * s.control1.y + s.control2.y)
+      let d2 = hypot(
+        s.control1.x - 2 * s.control2.x + s.end.x, s.control1.y - 2 * s.control2.y + s.end.y)
       m = Swift.max(d1, d2)
       return Self.clampPieces((6.0 / 8 * m / tolerance).squareRoot())
     }
@@ -134,7 +138,9 @@ package struct PathClipper {
 
   /// Runs the operation: `inside(inA, inB)` says whether a point inside (or outside) each
   /// operand, under its fill rule, is in the result.
-  func run(ruleA: CGPathFillRule, ruleB: CGPathFillRule, _ inside: (Bool, Bool) -> Bool) -> PathStorage {
+  func run(ruleA: CGPathFillRule, ruleB: CGPathFillRule, _ inside: (Bool, Bool) -> Bool)
+    -> PathStorage
+  {
     guard !edges.isEmpty else { return PathStorage() }
     let (vertices, subEdges) = split()
     let boundary = classify(vertices: vertices, subEdges: subEdges) { wa, wb in
