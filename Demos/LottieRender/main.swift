@@ -21,6 +21,9 @@ guard args.count >= 2 else {
 let dir = URL(fileURLWithPath: args[0])
 if !compare { try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
 let decoder: LottieImageDecoder = { try? CGImage(encodedData: $0) }
+// Text layers draw with the system's fonts (DejaVu Sans, Noto Sans CJK and fontconfig's
+// fallback), as in the viewer; without them every character is a box.
+_ = try? FreeTypeFonts.installDefault()
 let percents = [0, 25, 50, 75, 100]
 var failures = 0
 var matches = 0

@@ -64,4 +64,27 @@ public final class LottieAnimation: @unchecked Sendable {
   public func progress(atFrame frame: Double) -> Double {
     (frame - startFrame) / (endFrame - startFrame)
   }
+
+  // MARK: Markers
+
+  /// The file's markers, in file order.
+  public var markers: [LottieMarker] { composition.markers }
+
+  /// The names of the file's markers, in file order.
+  public var markerNames: [String] { composition.markers.map(\.name) }
+
+  /// The frame of the first marker named `named`, nil when there is none.
+  public func frameTime(forMarker named: String) -> Double? {
+    composition.markers.first { $0.name == named }?.frameTime
+  }
+
+  /// The progress (0…1, clamped) of the first marker named `named`, nil when there is none.
+  public func progressTime(forMarker named: String) -> Double? {
+    frameTime(forMarker: named).map { min(1, max(0, progress(atFrame: $0))) }
+  }
+
+  /// The duration in frames of the first marker named `named`, nil when there is none.
+  public func durationFrameTime(forMarker named: String) -> Double? {
+    composition.markers.first { $0.name == named }?.durationFrameTime
+  }
 }

@@ -220,7 +220,7 @@ import Testing
     ])
     let animation = try LottieAnimation(data: data)
     var withBytes = 0
-    for case .image(_, _, let bytes?, _) in animation.composition.assets.values
+    for case .image(_, _, let bytes?, _, _, _) in animation.composition.assets.values
     where bytes.count > 0 {
       withBytes += 1
     }

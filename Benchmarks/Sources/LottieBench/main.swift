@@ -1,9 +1,11 @@
 // Lottie playback benchmark: for each file, the load (parse + build the layer tree) and the
 // per-frame cost of a playing LottieLayer built once (each frame: seek, commit, evaluate
-// and render into a bitmap kept between frames), at the snapshot size of the corpus
-// (LottieSnapshot's framing). Prints one line per file:
+// and render into a bitmap kept between frames, only what changed redrawn), and the same
+// frames each drawn whole into a fresh bitmap (the work of ThorVG's `draw(true)`), at the
+// snapshot size of the corpus (LottieSnapshot's framing). Prints one line per file:
 //   LOTTIE <name> <W> <H> <parse ms> <build ms> <load median ms> <load best ms>
-//          <frame median ms> <frame best ms> <first frame ms>
+//          <frame median ms> <frame best ms> <first frame ms> <whole frame median ms>
+//          <whole frame best ms>
 // and writes the frames it timed to the file given with --plan, one line per file
 // (`<name> <W> <H> <ip> <w> <h> <path> <frame>...`, w × h the composition in points), so the ThorVG anchor
 // (`Scripts/bench-lottie.py`) renders exactly the same frames at the same size.
@@ -131,12 +133,24 @@ for file in files {
       times.append(now() - t)
     }
   }
+  // The same frames drawn whole, by a stage of their own (so neither run's damage
+  // bookkeeping sees the other's frames).
+  let wholeStage = LottieStage(animation, pixelSize: nil, imageDecoder: decoder)
+  _ = wholeStage.renderWhole(frame: frames[framesPerPass / 2])
+  var whole: [Double] = []
+  for _ in 0..<passes {
+    for f in frames {
+      let t = now()
+      _ = wholeStage.renderWhole(frame: f)
+      whole.append(now() - t)
+    }
+  }
   let loads = zip(parses, builds).map { $0 + $1 }
   print(
     "LOTTIE \(name) \(stage.width) \(stage.height) "
       + [
         median(parses), median(builds), median(loads), loads.min()!, median(times), times.min()!,
-        first,
+        first, median(whole), whole.min()!,
       ].map { String(format: "%.3f", $0) }.joined(separator: " "))
 }
 if let path = argument("--plan") {

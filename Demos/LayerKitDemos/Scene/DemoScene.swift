@@ -26,6 +26,9 @@ public protocol DemoScene: AnyObject, SendableMetatype {
   func build(in stage: CALayer)
   /// Changes made at given stage times, in increasing order of time. Default: none.
   var cues: [SceneCue] { get }
+  /// Named points of the scene's time that the viewer marks on its scrub bar and plays
+  /// sections between (a Lottie file's markers). Default: none.
+  var markers: [SceneMarker] { get }
   /// Sliders the viewer shows for this scene. Default: none.
   var parameters: [DemoParameter] { get }
   /// Sets the parameter called `name` (its value already clamped to its range).
@@ -38,6 +41,7 @@ public protocol DemoScene: AnyObject, SendableMetatype {
 extension DemoScene {
   public var cues: [SceneCue] { [] }
   public var parameters: [DemoParameter] { [] }
+  public var markers: [SceneMarker] { [] }
   public func setParameter(_ name: String, to value: Double) {}
   public func handle(_ event: SceneEvent) -> Bool { false }
 }
@@ -55,6 +59,22 @@ public struct SceneCue {
     self.time = time
     self.label = label
     self.action = action
+  }
+}
+
+/// A named point of a scene's time, with the length of the section it starts.
+public struct SceneMarker: Equatable, Sendable {
+  /// Seconds of stage time.
+  public var time: Double
+  /// Seconds of the section it starts; 0 when the section runs to the next marker.
+  public var duration: Double
+  /// The name shown on the scrub bar.
+  public var label: String
+
+  public init(at time: Double, duration: Double = 0, _ label: String) {
+    self.time = time
+    self.duration = duration
+    self.label = label
   }
 }
 

@@ -78,6 +78,39 @@ public final class SceneDriver {
     stage.convertTime(CACurrentMediaTime(), from: nil)
   }
 
+  /// The scene's markers, by time.
+  public var markers: [SceneMarker] { scene.markers.sorted { $0.time < $1.time } }
+
+  /// The sections the markers delimit, in order: a marker with a duration spans it, one
+  /// without runs to the next marker (or the end of the run).
+  public var segments: [(label: String, range: ClosedRange<Double>)] {
+    let m = markers
+    return m.indices.compactMap { i in
+      let start = m[i].time
+      let end =
+        m[i].duration > 0 ? start + m[i].duration : (i + 1 < m.count ? m[i + 1].time : duration)
+      return end > start ? (m[i].label, start...end) : nil
+    }
+  }
+
+  /// The section being played in a loop (`playSegment(_:)`), nil for the whole run.
+  public private(set) var segment: ClosedRange<Double>?
+
+  /// Plays `range` of stage time in a loop from its start, or the whole run again when nil.
+  public func playSegment(_ range: ClosedRange<Double>?) {
+    segment = range
+    seek(to: range?.lowerBound ?? 0)
+    resume()
+  }
+
+  /// Restarts the section when the playing stage time has passed its end; call once per
+  /// frame.
+  public func loopSegment() {
+    guard let segment, !isPaused, time >= segment.upperBound else { return }
+    seek(to: segment.lowerBound)
+    resume()
+  }
+
   /// Fires the cues whose time has come; call once per frame before rendering.
   public func tick() {
     let now = time

@@ -50,6 +50,18 @@ public final class LottieFileScene: DemoScene {
     }
   }
 
+  /// The file's markers in stage seconds (frame `ip` is time 0): the viewer marks them on
+  /// its scrub bar and `M` plays the section of each in a loop.
+  public var markers: [SceneMarker] {
+    guard let a = animation else { return [] }
+    return a.markers.map {
+      SceneMarker(
+        at: ($0.frameTime - a.startFrame) / a.frameRate,
+        duration: $0.durationFrameTime / a.frameRate,
+        $0.name)
+    }
+  }
+
   public func build(in stage: CALayer) {
     var caption = "No Lottie file loaded."
     if let a = animation {

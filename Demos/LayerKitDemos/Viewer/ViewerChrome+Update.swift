@@ -21,9 +21,11 @@ extension ViewerChrome {
       var state = driver.isPaused ? "paused" : (driver.rate < 1 ? "0.1×" : "")
       if !state.isEmpty { state = " " + state }
       timeLabel.string = String(format: "%.2f s", t) + state
+      updateMarkers(driver)
     } else {
       thumb.position = CGPoint(x: track.frame.minX, y: track.frame.midY)
       timeLabel.string = "–"
+      updateMarkers(nil)
       fill.frame = .zero
       if !pattern.isHidden, container.bounds.width >= 1 {
         let time = patternTime.truncatingRemainder(dividingBy: TestPattern.period)

@@ -30,6 +30,12 @@ final class ViewerChrome {
   let track = CALayer()
   let fill = CALayer()
   let thumb = CALayer()
+  /// Ticks at the demo's markers, over the scrub bar.
+  let markerTicks = CAShapeLayer()
+  /// The section playing in a loop, on the scrub bar.
+  let segmentBand = CALayer()
+  var markerLabels: [CATextLayer] = []
+  var markerSignature = ""
   let timeLabel = CATextLayer()
   let help = CATextLayer()
   let overlay = CAShapeLayer()
@@ -77,7 +83,7 @@ final class ViewerChrome {
     }
     help.foregroundColor = Self.dim
     help.string =
-      "Space pause · ←/→ frame · S 0.1× · R restart · O overlays · I inspector · P screenshot · ↑/↓ demo"
+      "Space pause · ←/→ frame · S 0.1× · R restart · M next marker section · O overlays · I inspector · P screenshot · ↑/↓ demo"
     fpsLabel.alignmentMode = .right
     fpsLabel.foregroundColor = Self.accent
     inspectorText.isWrapped = true
@@ -90,7 +96,12 @@ final class ViewerChrome {
     selection.lineWidth = 2.5
     pattern.isHidden = true
     timeline.addSublayer(track)
+    track.addSublayer(segmentBand)
     track.addSublayer(fill)
+    segmentBand.backgroundColor = DemoStyle.faded(Self.light, 0.45)
+    segmentBand.anchorPoint = .zero
+    markerTicks.fillColor = Self.light
+    timeline.addSublayer(markerTicks)
     timeline.addSublayer(thumb)
     timeline.addSublayer(timeLabel)
     timeline.addSublayer(help)

@@ -107,6 +107,16 @@ public final class ViewerController {
     }
   }
 
+  /// Plays the section after the one playing (the first when the whole run plays), and
+  /// the whole run again after the last.
+  private func playNextSegment() {
+    guard let driver else { return }
+    let segments = driver.segments
+    let current = segments.firstIndex { $0.range == driver.segment }
+    let next = current.map { $0 + 1 } ?? 0
+    driver.playSegment(next < segments.count ? segments[next].range : nil)
+  }
+
   private func handleKey(_ key: String) {
     switch key {
     case "Escape": wantsToQuit = true
@@ -120,6 +130,7 @@ public final class ViewerController {
     case "O": showsOverlays.toggle()
     case "I": showsInspector.toggle()
     case "P": saveScreenshot()
+    case "M": playNextSegment()
     default:
       if let n = Int(key), n >= 1, n <= demos.count {
         select(n - 1)
@@ -224,6 +235,7 @@ public final class ViewerController {
     layout(info.pointSize)
     if let driver {
       driver.tick()
+      driver.loopSegment()
       if !driver.isPaused, driver.time > driver.duration + 1 { driver.restart() }
     }
     refresh(now: info.time)

@@ -43,12 +43,15 @@ struct CombinedKeyframes {
       driver = d
       return
     }
-    let lo = animated.map { $0.keyframes[0].time }.min()!
-    let hi = animated.map { $0.keyframes[$0.keyframes.count - 1].time }.max()!
+    // Key times are finite and within ±`LottieLimits.maxFrameTime` (clamped when read),
+    // so the span is finite and the sample counts below convert to `Int` without a trap.
+    let lo = animated.map { $0.keyframes[0].time }.min() ?? 0
+    let hi = animated.map { $0.keyframes[$0.keyframes.count - 1].time }.max() ?? 0
     if sampling == .tenthFrameHolds {
       let step = max(0.1, (hi - lo) / Double(Self.maxHeldSamples))
-      var frames: [Keyframe<Double>] = []
-      var i = 0.0
+      // All key times equal: one held sample there (the loop below would make none).
+      var frames: [Keyframe<Double>] = [Keyframe(time: lo, value: lo, hold: true)]
+      var i = 1.0
       while lo + i * step < hi {
         frames.append(Keyframe(time: lo + i * step, value: lo + i * step, hold: true))
         i += 1
@@ -56,7 +59,7 @@ struct CombinedKeyframes {
       driver = Keyframed(keyframes: frames)
       return
     }
-    let steps = max(1, min(Self.maxSamples, Int((hi - lo).rounded(.up))))
+    let steps = max(1, Int(lottieCount: (hi - lo).rounded(.up), limit: Self.maxSamples))
     var frames: [Keyframe<Double>] = []
     for i in 0...steps {
       let f = lo + (hi - lo) * Double(i) / Double(steps)

@@ -121,7 +121,8 @@ struct Geometry {
   /// from the centre turned by `rotation` degrees; roundness bends each vertex's
   /// tangents along the circle.
   static func star(_ s: StarShape, at f: Double) -> BezierShape {
-    let count = max(0, min(Int(s.points.value(at: f).rounded(.down)), 1000))
+    let count = Int(
+      lottieCount: s.points.value(at: f).rounded(.down), limit: LottieLimits.maxStarPoints)
     guard count >= 2 || (count >= 1 && !s.isPolygon) else {
       return BezierShape(vertices: [], inTangents: [], outTangents: [], closed: true)
     }

@@ -26,7 +26,7 @@ enum GradientStops {
     let colors = positions.map { p -> CGColor in
       let rgb = sample(colorStops, at: p)
       let alpha = alphaStops.isEmpty ? 1 : sample(alphaStops.map { ($0.0, [$0.1]) }, at: p)[0]
-      return LottieColor.cgColor(rgb + [alpha])
+      return LottieColorConversion.cgColor(rgb + [alpha])
     }
     return (colors, positions.map { NSNumber(value: min(1, max(0, $0))) })
   }

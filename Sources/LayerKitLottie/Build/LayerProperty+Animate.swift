@@ -42,7 +42,7 @@ enum LottieOpacity {
 }
 
 /// Lottie colour arrays (`[r, g, b, a]` in 0…1, or 0…255 in some old files).
-enum LottieColor {
+enum LottieColorConversion {
   static func cgColor(_ c: [Double], opacity: Double = 1) -> CGColor {
     let scale = c.prefix(3).contains { $0 > 1 } ? 1 / 255.0 : 1
     func ch(_ i: Int) -> CGFloat { CGFloat(min(1, max(0, c.at(i) * scale))) }

@@ -19,13 +19,24 @@ public typealias LottieImageDecoder = @Sendable (Data) -> CGImage?
 final class LayerTreeBuilder {
   let composition: Composition
   let decodeImage: LottieImageDecoder?
+  let imageProvider: (any AnimationImageProvider)?
+  /// Text layers' fonts, text and the registry their fonts come from.
+  var fontProvider: (any AnimationFontProvider)?
+  var textProvider: (any AnimationKeypathTextProvider)?
+  var fontRegistry: FontRegistry = .shared
   /// Layers made so far (precompositions are instantiated once per use).
   private(set) var builtLayers = 0
   private var images: [String: CGImage] = [:]
 
-  init(_ composition: Composition, decodeImage: LottieImageDecoder?) {
+  /// - Parameter imageProvider: asked first for each image asset; the embedded or
+  ///   packaged bytes, through `decodeImage`, serve when it returns nil.
+  init(
+    _ composition: Composition, decodeImage: LottieImageDecoder?,
+    imageProvider: (any AnimationImageProvider)? = nil
+  ) {
     self.composition = composition
     self.decodeImage = decodeImage
+    self.imageProvider = imageProvider
   }
 
   /// The layers of `layers` (a composition's list), added to `container` bottom first.
@@ -37,7 +48,7 @@ final class LayerTreeBuilder {
   ///   - remap: the time remapping of an enclosing precomposition, nil when none.
   func build(
     _ layers: [LayerModel], into container: CALayer, endFrame: Double?, root: RootFrames?,
-    depth: Int, remap: FrameRemap? = nil
+    depth: Int, remap: FrameRemap? = nil, keys: [String] = []
   ) {
     guard depth < LottieLimits.maxDepth else { return }
     var byIndex: [Int: LayerModel] = [:]
@@ -50,14 +61,14 @@ final class LayerTreeBuilder {
       guard
         var chain = chain(
           for: model, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
-          remap: remap)
+          remap: remap, keys: keys)
       else { continue }
       if model.matteType != 0, i > 0 {
         let matteModel = layers[i - 1]
         if matteModel.isMatteSource,
           let matte = self.chain(
             for: matteModel, byIndex: byIndex, endFrame: endFrame, root: root, depth: depth,
-            remap: remap)
+            remap: remap, keys: keys)
         {
           chain = matted(chain, matte: matte, type: model.matteType)
         }
@@ -70,7 +81,7 @@ final class LayerTreeBuilder {
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
   private func chain(
     for model: LayerModel, byIndex: [Int: LayerModel], endFrame: Double?, root: RootFrames?,
-    depth: Int, remap: FrameRemap?
+    depth: Int, remap: FrameRemap?, keys: [String]
   ) -> CALayer? {
     if case .other = model.kind { return nil }
     if case .null = model.kind { return nil }
@@ -140,7 +151,9 @@ final class LayerTreeBuilder {
       content = own.inner
       if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     }
-    addContent(model, to: content, timing: timing, endFrame: endFrame, depth: depth)
+    addContent(
+      model, to: content, timing: timing, endFrame: endFrame, depth: depth,
+      keys: keys + [model.name])
     if !model.masks.isEmpty, let mask = MaskBuilder(timing: timing).mask(for: model.masks) {
       content.mask = mask
     }
@@ -191,7 +204,7 @@ final class LayerTreeBuilder {
 
   /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
   private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
-    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColor.cgColor($0) }
+    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColorConversion.cgColor($0) }
     layer.lottieAnimate("shadowOpacity", s.opacity, timing) { Float(min(1, max(0, $0))) }
     layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
     let inputs = [s.angle, s.distance]
@@ -222,10 +235,11 @@ final class LayerTreeBuilder {
   }
 
   private func addContent(
-    _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int
+    _ model: LayerModel, to content: CALayer, timing: LayerTiming, endFrame: Double?, depth: Int,
+    keys: [String]
   ) {
     switch model.kind {
-    case .shape(let items):
+    case .shape(let items, _):
       let builder = ShapeTreeBuilder(timing: timing)
       for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
         content.addSublayer(l)
@@ -234,14 +248,19 @@ final class LayerTreeBuilder {
       let solid = CALayer()
       solid.anchorPoint = .zero
       solid.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-      solid.backgroundColor = LottieColor.cgColor(color)
+      solid.backgroundColor = LottieColorConversion.cgColor(color)
       content.addSublayer(solid)
     case .image(let id):
-      guard case .image(let w, let h, let data, _)? = composition.assets[id] else { return }
+      guard case .image(let w, let h, let data, _, let name, let dir)? = composition.assets[id]
+      else { return }
       let layer = CALayer()
       layer.anchorPoint = .zero
       layer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-      if let image = images[id] ?? data.flatMap({ d in decodeImage?(d) }) {
+      let asset = LottieImageAsset(
+        id: id, name: name, directory: dir, width: w, height: h, data: data)
+      if let image = images[id] ?? imageProvider?.imageForAsset(asset: asset)
+        ?? data.flatMap({ d in decodeImage?(d) })
+      {
         images[id] = image
         layer.contents = image
       }
@@ -273,7 +292,14 @@ final class LayerTreeBuilder {
       content.addSublayer(clip)
       build(
         layers, into: keepsTime ? time : clip, endFrame: innerEnd, root: innerRoot,
-        depth: depth + 1, remap: innerRemap)
+        depth: depth + 1, remap: innerRemap, keys: keys)
+    case .text(let documents):
+      let provider = textProvider
+      let builder = TextLayerBuilder(
+        timing: timing, composition: composition, registry: fontRegistry,
+        fontProvider: fontProvider,
+        text: { provider?.text(for: AnimationKeypath(keys: keys), sourceText: $0) ?? $0 })
+      for l in builder.layers(documents) { content.addSublayer(l) }
     case .null, .other:
       break
     }

@@ -14,7 +14,7 @@ extension ShapeTreeBuilder {
       let layer = shapeLayer(geometry, doubled: false)
       layer.fillRule = evenOdd ? .evenOdd : .nonZero
       layer.strokeColor = nil
-      layer.lottieAnimate("fillColor", color, timing) { LottieColor.cgColor($0) }
+      layer.lottieAnimate("fillColor", color, timing) { LottieColorConversion.cgColor($0) }
       layer.lottieAnimateOpacity(opacity, timing)
       return [layer]
     case .stroke(let color, let opacity, let style):
@@ -63,7 +63,7 @@ extension ShapeTreeBuilder {
     groupScales: [Keyframed<[Double]>]
   ) {
     apply(style, to: layer, groupScales: groupScales)
-    layer.lottieAnimate("strokeColor", color, timing) { LottieColor.cgColor($0) }
+    layer.lottieAnimate("strokeColor", color, timing) { LottieColorConversion.cgColor($0) }
   }
 
   /// Simultaneous trims cut each path on its own, so each gets its own layer; otherwise

@@ -75,7 +75,7 @@ struct ShapeTreeBuilder {
         {
           fillBelow = (layer, geo.count)
         }
-      } else if case .group(let sub, let transform) = item {
+      } else if case .group(let sub, let transform, _) = item {
         // Top first: the paints listed right after the group, then the enclosing ones.
         var childPaints: [Paint] = []
         for k in (j + 1)..<items.count where items[k].isPaint {
@@ -119,7 +119,7 @@ struct ShapeTreeBuilder {
     let replicator = CAReplicatorLayer()
     replicator.anchorPoint = .zero
     replicator.bounds = .zero
-    let n = max(0, min(Int(copies.rounded()), 1000))
+    let n = Int(lottieCount: copies.rounded(), limit: LottieLimits.maxRepeaterCopies)
     replicator.instanceCount = n
     let step = Self.repeaterMatrix(t, times: 1)
     replicator.instanceTransform = CATransform3DMakeAffineTransform(step)

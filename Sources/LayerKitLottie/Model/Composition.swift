@@ -3,7 +3,10 @@ import Foundation
 /// An asset of the file: a precomposition (layers) or an image.
 enum Asset {
   case precomp(layers: [LayerModel])
-  case image(width: Double, height: Double, data: Data?, path: String)
+  /// `name` and `directory` are the file's `p` and `u`; `data` the bytes, embedded or
+  /// found beside the file.
+  case image(
+    width: Double, height: Double, data: Data?, path: String, name: String, directory: String)
 }
 
 /// A whole Lottie file: the root composition and its assets.
@@ -15,6 +18,19 @@ struct Composition {
   var outPoint: Double
   var layers: [LayerModel]
   var assets: [String: Asset]
+  /// The timeline's named sections (`markers`), in file order.
+  var markers: [LottieMarker]
+  /// The fonts text documents name (`fonts.list`), by `fName`.
+  var fonts: [String: LottieFont] = [:]
+  /// The glyph outlines the file carries (`chars`), by character, family and style.
+  var glyphs: [GlyphKey: LottieGlyph] = [:]
+
+  /// A glyph's character, font family and style.
+  struct GlyphKey: Hashable {
+    var character: String
+    var family: String
+    var style: String
+  }
 
   /// Reads the root object; `externalImage` gives the bytes of an image asset that is not
   /// embedded, from its folder (`u`) and file name (`p`), or nil (a dotLottie archive
@@ -36,8 +52,8 @@ struct Composition {
     guard frameRate > 0, frameRate <= 1000 else {
       throw .invalidValue(path: "$.fr", expected: "a frame rate between 0 and 1000")
     }
-    inPoint = try root.required("ip").double()
-    outPoint = try root.required("op").double()
+    inPoint = JSONNode.clampedFrameTime(try root.required("ip").double())
+    outPoint = JSONNode.clampedFrameTime(try root.required("op").double())
     guard outPoint > inPoint else {
       throw .invalidValue(path: "$.op", expected: "an out point after ip")
     }
@@ -57,6 +73,22 @@ struct Composition {
       return out
     }
     layers = try readLayers(root["layers"])
+    markers = try LottieMarker.list(root["markers"])
+    for f in try root["fonts"]?["list"]?.array() ?? [] {
+      guard let name = try f.optionalString("fName") else { continue }
+      fonts[name] = LottieFont(
+        family: try f.optionalString("fFamily") ?? name, style: try f.optionalString("fStyle") ?? ""
+      )
+    }
+    for c in try root["chars"]?.array() ?? [] {
+      guard let ch = try c.optionalString("ch") else { continue }
+      let key = GlyphKey(
+        character: ch, family: try c.optionalString("fFamily") ?? "",
+        style: try c.optionalString("style") ?? "")
+      let (shapes, _) = try ShapeItem.list(c["data"]?["shapes"], depth: 0)
+      glyphs[key] = LottieGlyph(
+        advance: min(max(try c.double("w", default: 0), -1e5), 1e5), shapes: shapes)
+    }
     assets = [:]
     for a in try root["assets"]?.array() ?? [] {
       guard let id = try a.optionalString("id") else { continue }
@@ -67,10 +99,13 @@ struct Composition {
         let folder = try a.optionalString("u") ?? ""
         assets[id] = .image(
           width: try a.double("w", default: 0), height: try a.double("h", default: 0),
-          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path)
+          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path,
+          name: p.hasPrefix("data:") ? "" : p, directory: folder)
       }
     }
     try checkReferences(layers, path: "$.layers", visiting: [])
+    var budget = LayerBudget(assets: assets)
+    try budget.check(layers)
   }
 
   /// The bytes of a `data:` URL with base64 payload, nil for anything else.

@@ -91,13 +91,37 @@ struct JSONNode {
     try self[key]?.double() ?? fallback
   }
 
-  /// The integer at `key`, or `fallback` when absent (fractions are truncated).
+  /// The integer at `key`, or `fallback` when absent (fractions are truncated); a value
+  /// of a billion or more in magnitude is refused (these are tags and counts).
   func int(_ key: String, default fallback: Int) throws(LottieError) -> Int {
     guard let d = try self[key]?.double() else { return fallback }
     guard abs(d) < 1e9 else {
       throw .invalidValue(path: "\(path).\(key)", expected: "a small integer")
     }
-    return Int(d)
+    return Int(d.rounded(.towardZero))
+  }
+
+  /// This value as an integer, fractions truncated toward zero, through a checked
+  /// conversion: a number `Int` does not hold (`1e19`, `-1e19`) is refused, as
+  /// lottie-ios's `Codable` reading of an `Int` refuses it.
+  func integer() throws(LottieError) -> Int {
+    guard let i = Int(exactly: try double().rounded(.towardZero)) else {
+      throw .invalidValue(path: path, expected: "an integer between -2^63 and 2^63")
+    }
+    return i
+  }
+
+  /// The frame time at `key` (a layer's `ip`, `op`, `st`), or `fallback` when absent,
+  /// clamped to `±LottieLimits.maxFrameTime` (see `clampedFrameTime(_:)`).
+  func frameTime(_ key: String, default fallback: Double) throws(LottieError) -> Double {
+    Self.clampedFrameTime(try double(key, default: fallback))
+  }
+
+  /// A finite frame time clamped to `±LottieLimits.maxFrameTime` frames: times beyond it
+  /// (`1e308`) lie decades past any playback, so moving them there changes nothing
+  /// shown, and the differences and spans computed from them stay finite.
+  static func clampedFrameTime(_ t: Double) -> Double {
+    min(LottieLimits.maxFrameTime, max(-LottieLimits.maxFrameTime, t))
   }
 
   /// The flag at `key` (a boolean or a number), or `fallback`.
@@ -110,7 +134,7 @@ struct JSONNode {
   func optionalString(_ key: String) throws(LottieError) -> String? {
     guard let n = self[key] else { return nil }
     if let s = n.value as? String { return s }
-    if let d = try? n.double() { return d == d.rounded() ? String(Int(d)) : String(d) }
+    if let d = try? n.double() { return Int(exactly: d).map { String($0) } ?? String(d) }
     throw .invalidValue(path: n.path, expected: "a string")
   }
 }

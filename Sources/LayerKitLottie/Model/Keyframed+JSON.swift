@@ -4,8 +4,11 @@ extension Keyframed {
   /// Reads a Lottie animatable property (`{"a": 1, "k": [keyframes]}` or `{"k": value}`).
   ///
   /// Keyframes in the older form, whose last entry carries only `t` and whose values
-  /// sit in the previous keyframe's `e`, are read too. Times must be finite; keyframes
-  /// are sorted by time (stable) so the result always has non-decreasing times.
+  /// sit in the previous keyframe's `e`, are read too. Times must be finite and are
+  /// clamped to `±LottieLimits.maxFrameTime`; keyframes out of order are sorted by time
+  /// (stable: equal times keep the file's order, the later one winning from that time
+  /// on), so the result always has non-decreasing times, as the Core Animation key times
+  /// that lottie-ios builds from them must.
   /// - Parameter decode: reads one value (the `s` of a keyframe, or the constant `k`).
   init(
     _ node: JSONNode, decode: (JSONNode) throws(LottieError) -> Value
@@ -24,7 +27,7 @@ extension Keyframed {
     var frames: [Keyframe<Value>] = []
     var pendingEnd: Value?
     for item in items {
-      let t = try item.required("t").double()
+      let t = JSONNode.clampedFrameTime(try item.required("t").double())
       let value: Value
       if let s = item["s"] {
         value = try decode(s)
@@ -73,12 +76,25 @@ enum LottieLimits {
   static let maxKeyframes = 100_000
   /// Layers in the whole file (all compositions).
   static let maxLayers = 20_000
-  /// Layers built into the layer tree (precompositions are instantiated once per use).
-  static let maxBuiltLayers = 50_000
+  /// Layers of the built layer tree: every `CALayer`, shape, gradient, mask and transform
+  /// layers included, a precomposition's content once per use and a repeater's once per
+  /// copy. Checked at load against `LayerBudget`'s upper bound.
+  static let maxBuiltLayers = 100_000
   /// The largest composition side, in points.
   static let maxSide = 16_384.0
   /// The longest timeline, in frames.
   static let maxFrames = 10_000_000.0
+  /// The largest frame time read (keyframe times, layer in, out and start points), in
+  /// frames either side of 0; larger ones are clamped to it.
+  static let maxFrameTime = 1_000_000_000.0
+  /// The magnitudes a layer's time stretch (`sr`) may have.
+  static let timeStretch = 0.001...1000.0
+  /// Copies one repeater draws at most (more are clamped to it).
+  static let maxRepeaterCopies = 1_000
+  /// Characters of one text document.
+  static let maxTextLength = 100_000
+  /// Points of one star or polygon at most (more are clamped to it).
+  static let maxStarPoints = 1_000
   /// Vertices in one path.
   static let maxVertices = 1_000_000
   /// Nesting of groups and precompositions.

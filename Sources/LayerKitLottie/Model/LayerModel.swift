@@ -7,11 +7,16 @@ struct LayerModel {
     case solid(color: [Double], width: Double, height: Double)
     case image(refID: String)
     case null
-    case shape([ShapeItem])
-    /// Text, audio, camera and other layers that draw nothing here.
+    /// The items and each item's name (`nm`, empty when absent).
+    case shape([ShapeItem], names: [String])
+    /// A text layer: its document keyframes (`t.d`), each held until the next.
+    case text(Keyframed<TextDocument>)
+    /// Audio, camera and other layers that draw nothing here.
     case other
   }
   var kind: Kind
+  /// The layer's name (`nm`, empty when absent), the first key of its keypaths.
+  var name: String
   var index: Int?
   var parent: Int?
   var inPoint: Double
@@ -35,6 +40,7 @@ struct LayerModel {
   init(_ n: JSONNode, depth: Int) throws(LottieError) {
     path = n.path
     guard n.isObject else { throw .invalidValue(path: n.path, expected: "a layer object") }
+    name = try n.optionalString("nm") ?? ""
     let ty = try n.int("ty", default: -1)
     switch ty {
     case 0:
@@ -47,16 +53,30 @@ struct LayerModel {
         width: try n.double("sw", default: 0), height: try n.double("sh", default: 0))
     case 2: kind = .image(refID: try n.required("refId").string())
     case 3: kind = .null
-    case 4: kind = .shape(try ShapeItem.list(n["shapes"], depth: depth))
+    case 5:
+      let t = try n.required("t")
+      kind = .text(
+        try Keyframed(try t.required("d")) { (v) throws(LottieError) in try TextDocument(v) })
+    case 4:
+      let (items, names) = try ShapeItem.list(n["shapes"], depth: depth)
+      kind = .shape(items, names: names)
     default: kind = .other
     }
-    index = try n["ind"].map { (i) throws(LottieError) in Int(try i.double()) }
-    parent = try n["parent"].map { (i) throws(LottieError) in Int(try i.double()) }
-    inPoint = try n.double("ip", default: 0)
-    outPoint = try n.double("op", default: LottieLimits.maxFrames)
-    startTime = try n.double("st", default: 0)
+    index = try n["ind"]?.integer()
+    parent = try n["parent"]?.integer()
+    inPoint = try n.frameTime("ip", default: 0)
+    outPoint = try n.frameTime("op", default: LottieLimits.maxFrames)
+    startTime = try n.frameTime("st", default: 0)
     timeStretch = try n.double("sr", default: 1)
     if timeStretch == 0 { timeStretch = 1 }
+    guard abs(timeStretch) >= LottieLimits.timeStretch.lowerBound,
+      abs(timeStretch) <= LottieLimits.timeStretch.upperBound
+    else {
+      throw .limitExceeded(
+        path: "\(n.path).sr",
+        limit: "a time stretch between \(LottieLimits.timeStretch.lowerBound) and "
+          + "\(LottieLimits.timeStretch.upperBound) in magnitude")
+    }
     transform = try LottieTransform(n["ks"])
     masks = []
     if try n.bool("hasMask", default: true) {

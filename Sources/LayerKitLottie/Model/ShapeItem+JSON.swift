@@ -3,17 +3,24 @@ import Foundation
 extension ShapeItem {
   /// Reads a list of shape items; hidden items (`hd`) and kinds that draw nothing here
   /// (merge paths: the paths are combined anyway) are left out, unknown kinds too.
-  static func list(_ node: JSONNode?, depth: Int) throws(LottieError) -> [ShapeItem] {
-    guard let node else { return [] }
+  /// - Returns: the items and, for each, its name (`nm`, empty when absent).
+  static func list(_ node: JSONNode?, depth: Int) throws(LottieError) -> (
+    items: [ShapeItem], names: [String]
+  ) {
+    guard let node else { return ([], []) }
     guard depth < LottieLimits.maxDepth else {
       throw .limitExceeded(path: node.path, limit: "\(LottieLimits.maxDepth) nested groups")
     }
     var out: [ShapeItem] = []
+    var names: [String] = []
     for n in try node.array() {
       guard !(try n.bool("hd", default: false)) else { continue }
-      if let item = try ShapeItem(n, depth: depth) { out.append(item) }
+      if let item = try ShapeItem(n, depth: depth) {
+        out.append(item)
+        names.append(try n.optionalString("nm") ?? "")
+      }
     }
-    return out
+    return (out, names)
   }
 
   private init?(_ n: JSONNode, depth: Int) throws(LottieError) {
@@ -36,13 +43,13 @@ extension ShapeItem {
     let reversed = direction == 3
     switch type {
     case "gr":
-      let items = try ShapeItem.list(n["it"], depth: depth + 1)
+      let (items, names) = try ShapeItem.list(n["it"], depth: depth + 1)
       var transform = LottieTransform()
       if let trNode = try n["it"]?.array().last(where: { (try? $0.required("ty").string()) == "tr" }
       ) {
         transform = try LottieTransform(trNode)
       }
-      self = .group(items: items, transform: transform)
+      self = .group(items: items, transform: transform, names: names)
     case "rc":
       self = .rectangle(
         position: try vector("p", [0, 0]), size: try vector("s", [0, 0]),

@@ -26,7 +26,8 @@ struct GradientPaint {
 
 /// One item of a shape layer's `shapes` list or a group's `it` list.
 indirect enum ShapeItem {
-  case group(items: [ShapeItem], transform: LottieTransform)
+  /// `names` holds each item's `nm` (empty when absent), for keypaths.
+  case group(items: [ShapeItem], transform: LottieTransform, names: [String])
   case rectangle(
     position: Keyframed<[Double]>, size: Keyframed<[Double]>, roundness: Keyframed<Double>,
     reversed: Bool)

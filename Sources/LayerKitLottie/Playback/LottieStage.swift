@@ -85,4 +85,12 @@ public final class LottieStage {
     seek(toFrame: frame)
     return renderer.render(in: bitmap, scale: 1)
   }
+
+  /// Renders `frame` whole into a new transparent image: every pixel drawn, whatever the
+  /// previous frame was (the work of a renderer that clears and redraws its canvas each
+  /// frame; `Scripts/bench-lottie` times it beside `render(frame:into:)`).
+  public func renderWhole(frame: Double) -> CGImage {
+    seek(toFrame: frame)
+    return renderer.render(width: width, height: height, scale: 1)
+  }
 }
