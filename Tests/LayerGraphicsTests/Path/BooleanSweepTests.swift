@@ -75,6 +75,19 @@ import Testing
     CGPoint(x: 20, y: 20), CGPoint(x: 80, y: 20), CGPoint(x: 80, y: 80), CGPoint(x: 20, y: 80),
   ]
 
+  /// Every operation on `a` and `b` under `rule`, with the rule each result follows.
+  static func operations(
+    _ a: CGPath, _ b: CGPath, _ rule: CGPathFillRule
+  ) -> [(String, CGPath, (Bool, Bool) -> Bool)] {
+    [
+      ("union", a.union(b, using: rule), { $0 || $1 }),
+      ("intersection", a.intersection(b, using: rule), { $0 && $1 }),
+      ("subtracting", a.subtracting(b, using: rule), { $0 && !$1 }),
+      ("symmetricDifference", a.symmetricDifference(b, using: rule), { $0 != $1 }),
+      ("normalized", a.normalized(using: rule), { x, _ in x }),
+    ]
+  }
+
   /// Every operation on the star and the square (20, 20, 60, 60), under both rules: the
   /// result covers exactly the grid points that the winding numbers of the inputs say.
   @Test(arguments: [CGPathFillRule.winding, .evenOdd])
@@ -82,13 +95,7 @@ import Testing
     let points = Self.star(201)
     let star = Self.path(points)
     let square = Self.path(Self.square)
-    let results: [(String, CGPath, (Bool, Bool) -> Bool)] = [
-      ("union", star.union(square, using: rule), { $0 || $1 }),
-      ("intersection", star.intersection(square, using: rule), { $0 && $1 }),
-      ("subtracting", star.subtracting(square, using: rule), { $0 && !$1 }),
-      ("symmetricDifference", star.symmetricDifference(square, using: rule), { $0 != $1 }),
-      ("normalized", star.normalized(using: rule), { a, _ in a }),
-    ]
+    let results = Self.operations(star, square, rule)
     let loops = results.map { Self.loops($0.1) }
     var checked = 0
     var covered = 0
@@ -123,6 +130,30 @@ import Testing
     #expect(union.elementEndPoints.count > n / 2)
   }
 
+  /// The sweep's order does not depend on the scale: the star shrunk to a millionth or
+  /// grown a millionfold covers the same (scaled) grid points, under both rules.
+  @Test(arguments: [CGFloat(1e-6), 1e6])
+  func scaledStarsCoverTheSame(scale: CGFloat) {
+    let points = Self.star(61).map { CGPoint(x: $0.x * scale, y: $0.y * scale) }
+    let square = Self.square.map { CGPoint(x: $0.x * scale, y: $0.y * scale) }
+    for rule in [CGPathFillRule.winding, .evenOdd] {
+      let loops = Self.loops(Self.path(points).union(Self.path(square), using: rule))
+      var checked = 0
+      for gx in 0..<30 {
+        for gy in 0..<30 {
+          let p = CGPoint(
+            x: (6.1 + CGFloat(gx) * 2.9) * scale, y: (5.3 + CGFloat(gy) * 2.9) * scale)
+          guard Self.clear(p, of: points, margin: 1e-6 * scale) else { continue }
+          checked += 1
+          let inside =
+            rule.isInside(winding: Self.winding(points, p)) || Self.winding(square, p) != 0
+          #expect(Self.winding(loops, p) == (inside ? 1 : 0), "\(rule) at \(p)")
+        }
+      }
+      #expect(checked > 800)
+    }
+  }
+
   /// A random closed polygon: `count` vertices, either anywhere in [0, 100]² or on a coarse
   /// integer grid (so that vertices fall on other edges and edges overlap).
   static func randomPolygon(_ rng: inout SeededGenerator, count: Int, grid: Bool) -> [CGPoint] {
@@ -147,13 +178,7 @@ import Testing
     let pa = Self.path(a)
     let pb = Self.path(b)
     for rule in [CGPathFillRule.winding, .evenOdd] {
-      let results: [(String, CGPath, (Bool, Bool) -> Bool)] = [
-        ("union", pa.union(pb, using: rule), { $0 || $1 }),
-        ("intersection", pa.intersection(pb, using: rule), { $0 && $1 }),
-        ("subtracting", pa.subtracting(pb, using: rule), { $0 && !$1 }),
-        ("symmetricDifference", pa.symmetricDifference(pb, using: rule), { $0 != $1 }),
-        ("normalized", pa.normalized(using: rule), { x, _ in x }),
-      ]
+      let results = Self.operations(pa, pb, rule)
       var checked = 0
       for gx in 0..<40 {
         for gy in 0..<40 {
