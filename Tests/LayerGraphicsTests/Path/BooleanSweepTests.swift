@@ -179,6 +179,7 @@ import Testing
     let pb = Self.path(b)
     for rule in [CGPathFillRule.winding, .evenOdd] {
       let results = Self.operations(pa, pb, rule)
+      let loops = results.map { Self.loops($0.1) }
       var checked = 0
       for gx in 0..<40 {
         for gy in 0..<40 {
@@ -189,8 +190,8 @@ import Testing
           checked += 1
           let inA = pa.contains(p, using: rule)
           let inB = pb.contains(p, using: rule)
-          for (name, result, op) in results {
-            #expect(result.contains(p) == op(inA, inB), "\(name), \(rule), at \(p)")
+          for ((name, _, op), loop) in zip(results, loops) {
+            #expect(Self.winding(loop, p) == (op(inA, inB) ? 1 : 0), "\(name), \(rule), at \(p)")
           }
         }
       }
