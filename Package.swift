@@ -71,7 +71,8 @@ let package = Package(
       name: "LayerKitDemos", dependencies: ["LayerKit", "LayerKitSDL", "LayerKitLottie"],
       path: "Demos/LayerKitDemos"),
     // Animated GIF, animated WebP and MP4 (through ffmpeg) from rendered frames.
-    .target(name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),
+    .target(
+      name: "LayerKitExport", dependencies: ["LayerGraphics", "LayerKitSDL", "CGif", "CWebP"]),
     // UIKit's drawing types around layers, for porting iOS code (opt-in).
     .target(name: "LayerKitUIKitCompat", dependencies: ["LayerKit", "LayerKitSDL"]),
     .executableTarget(
@@ -82,7 +83,8 @@ let package = Package(
       ],
       path: "Sources/LayerKitViewer"),
     .executableTarget(
-      name: "LottieRender", dependencies: ["LayerKitLottie", "LayerKitSDL"], path: "Demos/LottieRender"),
+      name: "LottieRender", dependencies: ["LayerKitLottie", "LayerKitSDL"],
+      path: "Demos/LottieRender"),
     .executableTarget(
       name: "HelloLayerKit", dependencies: ["LayerKitSDL", logging], path: "Demos/HelloLayerKit"),
 
@@ -106,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "LayerKitLottieTests", dependencies: ["LayerKitLottie", "LayerKitTestSupport"]),
     .testTarget(
-      name: "LayerKitSDLTests", dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
+      name: "LayerKitSDLTests",
+      dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(
       name: "LayerKitViewerTests",

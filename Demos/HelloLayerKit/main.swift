@@ -31,7 +31,8 @@ do {
   card.addSublayer(label)
   root.addSublayer(card)
 
-  let host = try LayerHost(configuration: .init(title: "Hello, LayerKit", size: CGSize(width: 480, height: 320)))
+  let host = try LayerHost(
+    configuration: .init(title: "Hello, LayerKit", size: CGSize(width: 480, height: 320)))
   try host.run(context: context) { event, hit in
     switch event {
     case .keyDown(let key) where key.key == "Escape":

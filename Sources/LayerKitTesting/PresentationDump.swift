@@ -62,7 +62,7 @@ enum PresentationValueFormat {
       return "(\(number(v.minX)), \(number(v.minY)), \(number(v.width)) × \(number(v.height)))"
     case let v as CGColor:
       let channels = [v.red, v.green, v.blue, v.alpha].map { number(Double($0)) }
-        return "rgba(" + channels.joined(separator: ", ") + ")"
+      return "rgba(" + channels.joined(separator: ", ") + ")"
     case let v as CATransform3D:
       let rows = [
         [v.m11, v.m12, v.m13, v.m14], [v.m21, v.m22, v.m23, v.m24],

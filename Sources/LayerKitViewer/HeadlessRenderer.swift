@@ -75,7 +75,8 @@ enum HeadlessRenderer {
   /// each frame rendered at its exact time on the demo's manual clock.
   static func export(_ options: ViewerAction.ExportOptions) throws(ViewerError) {
     let demo = try find(options.demo)
-    try checkFile(options.out, example: "\(demo.name).\(AnimationFormat(path: options.out)?.rawValue ?? "gif")")
+    try checkFile(
+      options.out, example: "\(demo.name).\(AnimationFormat(path: options.out)?.rawValue ?? "gif")")
     try makeDirectory(URL(fileURLWithPath: options.out).deletingLastPathComponent())
     let timeline = FrameTimeline(duration: options.duration ?? demo.duration, fps: options.fps)
     do {

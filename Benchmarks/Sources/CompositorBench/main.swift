@@ -8,7 +8,8 @@ import LayerKit
 // each case's last frame is written to DIR as raw premultiplied RGBA (frame-N.rgba), to
 // compare renders byte for byte before and after a change.
 
-let W = 1280, H = 720
+let W = 1280
+let H = 720
 var args = CommandLine.arguments.dropFirst()
 var runs = 25
 var only: Int?
@@ -134,7 +135,11 @@ func shadows() -> CALayer {
   return r
 }
 if enabled(3) {
-  rows.append(("100 rounded-rect shadows σ = 10, uncached", frameTimes(shadows(), fresh: true), "≤ 10 (Skia 38)"))
+  rows.append(
+    (
+      "100 rounded-rect shadows σ = 10, uncached", frameTimes(shadows(), fresh: true),
+      "≤ 10 (Skia 38)"
+    ))
   rows.append(("100 rounded-rect shadows σ = 10, cached", frameTimes(shadows()), "≤ 1"))
 }
 // `--case 6`: only the cached row of case 3 (for profiling it alone).
@@ -187,17 +192,19 @@ if enabled(5) {
   var step = 0
   // Rows 0–2 of 10 change every frame: 30 % of the frame.
   let moving = cards.filter { $0.frame.minY < 8 + 3 * 71 }
-  rows.append((
-    "Typical UI frame: 200 layers, 30 % damaged",
-    measure({
-      step += 1
-      CATransaction.begin()
-      CATransaction.setDisableActions(true)
-      for c in moving { c.opacity = step % 2 == 0 ? 1 : 0.9 }
-      CATransaction.commit()
-      context.commit()
-    }) { renderer.render(in: bitmap, scale: 1) },
-    "≤ 8"))
+  rows.append(
+    (
+      "Typical UI frame: 200 layers, 30 % damaged",
+      measure({
+        step += 1
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for c in moving { c.opacity = step % 2 == 0 ? 1 : 0.9 }
+        CATransaction.commit()
+        context.commit()
+      }) { renderer.render(in: bitmap, scale: 1) },
+      "≤ 8"
+    ))
 }
 
 // 7. Wide trees: 10,000 sublayers added one by one to a layer on screen (each change runs
@@ -221,13 +228,22 @@ if enabled(7) {
     body()
     return Double(now() - t0) / 1e6
   }
-  treeRows.append(("10,000 sublayers added one by one (on screen)", time { for l in layers { list.addSublayer(l) } }))
+  treeRows.append(
+    (
+      "10,000 sublayers added one by one (on screen)",
+      time { for l in layers { list.addSublayer(l) } }
+    ))
   context.commit()
-  treeRows.append(("10,000 sublayers reordered (each moved to the front)", time {
-    for l in layers.reversed() { list.addSublayer(l) }
-  }))
+  treeRows.append(
+    (
+      "10,000 sublayers reordered (each moved to the front)",
+      time {
+        for l in layers.reversed() { list.addSublayer(l) }
+      }
+    ))
   context.commit()
-  treeRows.append(("10,000 sublayers removed one by one", time { for l in layers { l.removeFromSuperlayer() } }))
+  treeRows.append(
+    ("10,000 sublayers removed one by one", time { for l in layers { l.removeFromSuperlayer() } }))
   context.commit()
 }
 
@@ -250,7 +266,8 @@ if enabled(8) {
   let t0 = now()
   context.commit()
   renderer.render(in: bitmap, scale: 1)
-  treeRows.append(("A chain of 10,000 nested layers: first commit and frame", Double(now() - t0) / 1e6))
+  treeRows.append(
+    ("A chain of 10,000 nested layers: first commit and frame", Double(now() - t0) / 1e6))
 }
 
 // 9. Boolean operations on self-intersecting paths: the union of an N-vertex spiky star
@@ -268,7 +285,8 @@ if enabled(9) {
     let square = CGPath(rect: CGRect(x: 300, y: 300, width: 400, height: 400), transform: nil)
     let t0 = now()
     _ = star.union(square)
-    treeRows.append(("Union of a \(n)-vertex self-intersecting star with a square", Double(now() - t0) / 1e6))
+    treeRows.append(
+      ("Union of a \(n)-vertex self-intersecting star with a square", Double(now() - t0) / 1e6))
   }
 }
 

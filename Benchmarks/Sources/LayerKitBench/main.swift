@@ -9,7 +9,8 @@ import Foundation
 // (CLOCK_THREAD_CPUTIME_ID) instead of the wall clock: on a loaded machine it leaves out
 // the time the thread waits preempted (the two-thread scenes keep the wall clock).
 
-let W = 1280, H = 720
+let W = 1280
+let H = 720
 var args = CommandLine.arguments.dropFirst()
 var sceneDir = "."
 var runs = 25
@@ -31,7 +32,8 @@ while let a = args.popFirst() {
 
 let scene: Scene
 do { scene = try Scene(directory: sceneDir) } catch {
-  FileHandle.standardError.write("cannot read scene files in \(sceneDir): \(error)\n".data(using: .utf8)!)
+  FileHandle.standardError.write(
+    "cannot read scene files in \(sceneDir): \(error)\n".data(using: .utf8)!)
   exit(1)
 }
 
@@ -65,9 +67,10 @@ frame.initializeMemory(as: UInt8.self, repeating: 0, count: W * H * 4)
 
 /// A context drawing rows `top..<top+height` of the shared frame.
 func bandContext(top: Int, height: Int) -> CGContext {
-  let ctx = CGContext(data: frame + top * W * 4, width: W, height: height, bitsPerComponent: 8,
-                      bytesPerRow: W * 4, space: CGColorSpaceCreateDeviceRGB(),
-                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+  let ctx = CGContext(
+    data: frame + top * W * 4, width: W, height: height, bitsPerComponent: 8,
+    bytesPerRow: W * 4, space: CGColorSpaceCreateDeviceRGB(),
+    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
   ctx.translateBy(x: 0, y: CGFloat(-top))
   return ctx
 }
@@ -156,7 +159,8 @@ func twoCores(_ body: @escaping @Sendable (CGContext) -> Void) -> () -> Void {
 }
 
 let scenes: [(String, @Sendable (CGContext) -> Void)] = [
-  ("A_rrects_fill_stroke", sceneA), ("B_stars_stroke_w3", sceneB), ("B2_stars_evenodd_fill", starsEvenOdd),
+  ("A_rrects_fill_stroke", sceneA), ("B_stars_stroke_w3", sceneB),
+  ("B2_stars_evenodd_fill", starsEvenOdd),
   ("A1_rrects_fill_only", sceneAFill), ("A2_rrects_stroke_only", sceneAStroke),
   ("E_blit_srcover", blit), ("E2_blit_affine_bilinear", blitAffine),
 ]
@@ -185,8 +189,12 @@ for i in 0..<(W * H) {
   alphaPlane[i] = UInt8(truncatingIfNeeded: (i % W) ^ (i / W))
   rgbaPlane[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0xFF00_0000
 }
-bench("F_blur_alpha_sigma10") { GaussianBlur.blurAlpha(alphaPlane, width: W, height: H, stride: W, sigma: 10) }
-bench("F2_blur_rgba_sigma10") { GaussianBlur.blurRGBA(rgbaPlane, width: W, height: H, stride: W, sigma: 10) }
+bench("F_blur_alpha_sigma10") {
+  GaussianBlur.blurAlpha(alphaPlane, width: W, height: H, stride: W, sigma: 10)
+}
+bench("F2_blur_rgba_sigma10") {
+  GaussianBlur.blurRGBA(rgbaPlane, width: W, height: H, stride: W, sigma: 10)
+}
 
 for (key, body) in scenes where !["E2", "A1", "A2"].contains(where: key.hasPrefix) && !skipThreads {
   bench("MT2_" + key, twoCores(body))

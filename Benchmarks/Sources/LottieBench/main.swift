@@ -92,10 +92,12 @@ for file in files {
     var differing = 0
     for f in frames {
       stage.render(frame: f, into: bitmap)
-      guard let a = try? LottieAnimation(data: data), let whole = CGContext(width: stage.width, height: stage.height)
+      guard let a = try? LottieAnimation(data: data),
+        let whole = CGContext(width: stage.width, height: stage.height)
       else { break }
       LottieStage(a, pixelSize: nil, imageDecoder: decoder).render(frame: f, into: whole)
-      for (x, y) in zip(bitmap.makeImage()?.pixels ?? [], whole.makeImage()?.pixels ?? []) where x != y {
+      for (x, y) in zip(bitmap.makeImage()?.pixels ?? [], whole.makeImage()?.pixels ?? [])
+      where x != y {
         largest = max(largest, abs(Int(x) - Int(y)))
         differing += 1
       }

@@ -7,7 +7,8 @@ public enum DemoImages {
     let ctx = CGContext(width: width, height: height)!
     let w = CGFloat(width)
     let h = CGFloat(height)
-    let top = CGColor(red: 0.35 + 0.5 * hue, green: 0.62 - 0.2 * hue, blue: 0.92 - 0.4 * hue, alpha: 1)
+    let top = CGColor(
+      red: 0.35 + 0.5 * hue, green: 0.62 - 0.2 * hue, blue: 0.92 - 0.4 * hue, alpha: 1)
     let bottom = CGColor(red: 0.98, green: 0.86 - 0.2 * hue, blue: 0.70, alpha: 1)
     if let gradient = CGGradient(colorsSpace: nil, colors: [top, bottom], locations: [0, 1]) {
       ctx.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 0, y: h), options: [])

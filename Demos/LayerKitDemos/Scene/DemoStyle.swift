@@ -33,9 +33,12 @@ public enum DemoStyle {
     fit(canvas, in: stage.bounds)
     stage.backgroundColor = background
     stage.addSublayer(canvas)
-    canvas.addSublayer(label(title, frame: CGRect(x: 40, y: 24, width: 880, height: 34), size: 26, bold: true))
     canvas.addSublayer(
-      label(caption, frame: CGRect(x: 40, y: 62, width: 880, height: 44), size: 15, color: muted, wrapped: true))
+      label(title, frame: CGRect(x: 40, y: 24, width: 880, height: 34), size: 26, bold: true))
+    canvas.addSublayer(
+      label(
+        caption, frame: CGRect(x: 40, y: 62, width: 880, height: 44), size: 15, color: muted,
+        wrapped: true))
     return canvas
   }
 
@@ -63,7 +66,8 @@ public enum DemoStyle {
   }
 
   /// A rounded, softly shadowed card.
-  public static func card(_ frame: CGRect, color: CGColor = panel, radius: CGFloat = 14) -> CALayer {
+  public static func card(_ frame: CGRect, color: CGColor = panel, radius: CGFloat = 14) -> CALayer
+  {
     let layer = CALayer()
     layer.frame = frame
     layer.backgroundColor = color
@@ -86,7 +90,8 @@ public enum DemoStyle {
 
   /// A shape layer with `path` in its own coordinates.
   public static func shape(
-    _ path: CGPath, frame: CGRect, fill: CGColor? = nil, stroke: CGColor? = nil, lineWidth: CGFloat = 1
+    _ path: CGPath, frame: CGRect, fill: CGColor? = nil, stroke: CGColor? = nil,
+    lineWidth: CGFloat = 1
   ) -> CAShapeLayer {
     let layer = CAShapeLayer()
     layer.frame = frame

@@ -15,7 +15,8 @@ public final class AnchorPointScene: DemoScene {
       caption: "Each layer has position at the cross and rotates by 90° there. The anchorPoint "
         + "says which point of the layer sits on the position.")
     let anchors: [(CGPoint, String)] = [
-      (CGPoint(x: 0.5, y: 0.5), "(0.5, 0.5)"), (CGPoint(x: 0, y: 0), "(0, 0)"), (CGPoint(x: 1, y: 1), "(1, 1)"),
+      (CGPoint(x: 0.5, y: 0.5), "(0.5, 0.5)"), (CGPoint(x: 0, y: 0), "(0, 0)"),
+      (CGPoint(x: 1, y: 1), "(1, 1)"),
     ]
     let colors = [DemoStyle.blue, DemoStyle.teal, DemoStyle.amber]
     for (i, (anchor, text)) in anchors.enumerated() {
@@ -25,17 +26,24 @@ public final class AnchorPointScene: DemoScene {
       cross.addLine(to: CGPoint(x: center.x + 14, y: center.y))
       cross.move(to: CGPoint(x: center.x, y: center.y - 14))
       cross.addLine(to: CGPoint(x: center.x, y: center.y + 14))
-      let ghost = DemoStyle.tile(CGRect(x: 0, y: 0, width: 150, height: 100), color: DemoStyle.faded(colors[i], 0.15), radius: 10)
+      let ghost = DemoStyle.tile(
+        CGRect(x: 0, y: 0, width: 150, height: 100), color: DemoStyle.faded(colors[i], 0.15),
+        radius: 10)
       ghost.anchorPoint = anchor
       ghost.position = center
       canvas.addSublayer(ghost)
-      let layer = DemoStyle.tile(CGRect(x: 0, y: 0, width: 150, height: 100), color: colors[i], radius: 10)
+      let layer = DemoStyle.tile(
+        CGRect(x: 0, y: 0, width: 150, height: 100), color: colors[i], radius: 10)
       layer.name = "anchor \(text)"
       layer.anchorPoint = anchor
       layer.position = center
       canvas.addSublayer(layer)
-      canvas.addSublayer(DemoStyle.shape(cross, frame: canvas.bounds, stroke: DemoStyle.ink, lineWidth: 2))
-      canvas.addSublayer(DemoStyle.label("anchorPoint \(text)", frame: CGRect(x: center.x - 120, y: 450, width: 240, height: 24), size: 16, bold: true, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.shape(cross, frame: canvas.bounds, stroke: DemoStyle.ink, lineWidth: 2))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "anchorPoint \(text)", frame: CGRect(x: center.x - 120, y: 450, width: 240, height: 24),
+          size: 16, bold: true, alignment: .center))
       let turn = CABasicAnimation(keyPath: "transform.rotation.z")
       turn.fromValue = 0
       turn.toValue = Double.pi / 2

@@ -16,14 +16,19 @@ public final class AnimationGroupScene: DemoScene {
         + "and position.y keyframes [310, 60, 120, 60, 310] with calculationMode .cubic.")
     // A guide for the y values, on the left.
     for y in [60.0, 120.0, 310.0] {
-      canvas.addSublayer(DemoStyle.tile(CGRect(x: 300, y: y + 90, width: 360, height: 1), color: DemoStyle.hairline, radius: 0))
       canvas.addSublayer(
-        DemoStyle.label("y = \(Int(y))", frame: CGRect(x: 220, y: y + 80, width: 70, height: 20), size: 13, color: DemoStyle.muted))
+        DemoStyle.tile(
+          CGRect(x: 300, y: y + 90, width: 360, height: 1), color: DemoStyle.hairline, radius: 0))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "y = \(Int(y))", frame: CGRect(x: 220, y: y + 80, width: 70, height: 20), size: 13,
+          color: DemoStyle.muted))
     }
     let track = CALayer()
     track.frame = CGRect(x: 0, y: 90, width: 960, height: 420)
     canvas.addSublayer(track)
-    let layer = DemoStyle.tile(CGRect(x: 430, y: 270, width: 100, height: 80), color: DemoStyle.red, radius: 16)
+    let layer = DemoStyle.tile(
+      CGRect(x: 430, y: 270, width: 100, height: 80), color: DemoStyle.red, radius: 16)
     layer.name = "layer"
     layer.position = CGPoint(x: 480, y: 310)
     track.addSublayer(layer)

@@ -14,7 +14,8 @@ public final class BasicAnimationScene: DemoScene {
       in: stage, title: Self.title,
       caption: "backgroundColor animates from fromValue to toValue over 4 s; the model is set "
         + "to the end value so the layer stays blue when the animation is removed.")
-    let myLayer = DemoStyle.tile(CGRect(x: 380, y: 170, width: 200, height: 200), color: DemoStyle.red, radius: 24)
+    let myLayer = DemoStyle.tile(
+      CGRect(x: 380, y: 170, width: 200, height: 200), color: DemoStyle.red, radius: 24)
     myLayer.name = "myLayer"
     canvas.addSublayer(myLayer)
 
@@ -30,7 +31,8 @@ public final class BasicAnimationScene: DemoScene {
 
     canvas.addSublayer(
       DemoStyle.label(
-        "duration = 4 · fromValue = red · toValue = blue", frame: CGRect(x: 180, y: 400, width: 600, height: 24),
+        "duration = 4 · fromValue = red · toValue = blue",
+        frame: CGRect(x: 180, y: 400, width: 600, height: 24),
         size: 16, color: DemoStyle.muted, alignment: .center))
   }
 }

@@ -17,11 +17,14 @@ public final class ChainedAnimationsScene: DemoScene {
         + "vanish at once, because the model opacity is set to the final 0.")
     let area = DemoStyle.card(CGRect(x: 180, y: 130, width: 600, height: 360))
     canvas.addSublayer(area)
-    let subLayer = DemoStyle.tile(CGRect(x: 460, y: 240, width: 80, height: 80), color: DemoStyle.coral, radius: 40)
+    let subLayer = DemoStyle.tile(
+      CGRect(x: 460, y: 240, width: 80, height: 80), color: DemoStyle.coral, radius: 40)
     subLayer.name = "subLayer"
     area.addSublayer(subLayer)
     area.addSublayer(
-      DemoStyle.label("target (60, 60)", frame: CGRect(x: 20, y: 110, width: 160, height: 20), size: 13, color: DemoStyle.muted))
+      DemoStyle.label(
+        "target (60, 60)", frame: CGRect(x: 20, y: 110, width: 160, height: 20), size: 13,
+        color: DemoStyle.muted))
 
     let animation1 = CABasicAnimation(keyPath: "position")
     let targetPosition = CGPoint(x: 60, y: 60)

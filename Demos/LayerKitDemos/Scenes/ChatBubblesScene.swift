@@ -45,7 +45,10 @@ public final class ChatBubblesScene: DemoScene {
       Self.onboardingBubble(in: CGRect(x: 0, y: 0, width: 200, height: 100)), frame: pop.bounds,
       fill: CGColor(red: 0.898, green: 0.898, blue: 0.918, alpha: 1))
     pop.addSublayer(fill)
-    pop.addSublayer(DemoStyle.label("Hello!", frame: CGRect(x: 0, y: 34, width: 200, height: 32), size: 24, bold: true, alignment: .center))
+    pop.addSublayer(
+      DemoStyle.label(
+        "Hello!", frame: CGRect(x: 0, y: 34, width: 200, height: 32), size: 24, bold: true,
+        alignment: .center))
     left.addSublayer(pop)
     let spring = CASpringAnimation(perceptualDuration: 0.25, bounce: 0.3)
     spring.keyPath = "transform.scale"
@@ -75,10 +78,14 @@ public final class ChatBubblesScene: DemoScene {
       let bubble = CALayer()
       bubble.name = "ChatBubble \(i + 1)"
       bubble.frame = CGRect(x: mirrored ? 110 : 30, y: 16 + CGFloat(i) * 92, width: 310, height: 82)
-      let shape = DemoStyle.shape(Self.chatBubble(in: bubble.bounds), frame: bubble.bounds, fill: color)
+      let shape = DemoStyle.shape(
+        Self.chatBubble(in: bubble.bounds), frame: bubble.bounds, fill: color)
       if mirrored { shape.transform = CATransform3DMakeRotation(.pi, 0, 1, 0) }
       bubble.addSublayer(shape)
-      bubble.addSublayer(DemoStyle.label(text, frame: CGRect(x: mirrored ? 22 : 42, y: top, width: 250, height: 60), size: 18, color: DemoStyle.panel, bold: true, alignment: .center, wrapped: true))
+      bubble.addSublayer(
+        DemoStyle.label(
+          text, frame: CGRect(x: mirrored ? 22 : 42, y: top, width: 250, height: 60), size: 18,
+          color: DemoStyle.panel, bold: true, alignment: .center, wrapped: true))
       right.addSublayer(bubble)
       let enter = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.25)
       enter.keyPath = "position.y"
@@ -101,15 +108,20 @@ public final class ChatBubblesScene: DemoScene {
   /// Seed 000's `MapOnboardingBubbleShape` (corner radius 12, arrow 20, arc 12, centred):
   /// the rounded rectangle united with the curved arrow below it.
   static func onboardingBubble(
-    in rect: CGRect, cornerRadius: CGFloat = 12, arrowRectSize: CGFloat = 20, arcLength: CGFloat = 12,
+    in rect: CGRect, cornerRadius: CGFloat = 12, arrowRectSize: CGFloat = 20,
+    arcLength: CGFloat = 12,
     arrowOffsetFraction: CGFloat = 0.5
   ) -> CGPath {
-    let body = rect.insetBy(dx: 0, dy: 0).divided(atDistance: arrowRectSize, from: .maxYEdge).remainder
-    let baseX = (body.maxX - cornerRadius - cornerRadius - arrowRectSize) * arrowOffsetFraction + cornerRadius
-    let roundedRect = CGPath(roundedRect: body, cornerWidth: cornerRadius, cornerHeight: cornerRadius, transform: nil)
+    let body = rect.insetBy(dx: 0, dy: 0).divided(atDistance: arrowRectSize, from: .maxYEdge)
+      .remainder
+    let baseX =
+      (body.maxX - cornerRadius - cornerRadius - arrowRectSize) * arrowOffsetFraction + cornerRadius
+    let roundedRect = CGPath(
+      roundedRect: body, cornerWidth: cornerRadius, cornerHeight: cornerRadius, transform: nil)
     let arrowPath = CGMutablePath()
     arrowPath.move(to: CGPoint(x: baseX, y: body.maxY))
-    arrowPath.addLine(to: CGPoint(x: baseX + arrowRectSize - arcLength, y: body.maxY + arrowRectSize - arcLength))
+    arrowPath.addLine(
+      to: CGPoint(x: baseX + arrowRectSize - arcLength, y: body.maxY + arrowRectSize - arcLength))
     arrowPath.addQuadCurve(
       to: CGPoint(x: baseX + arrowRectSize, y: body.maxY + arrowRectSize - arcLength),
       control: CGPoint(x: baseX + arrowRectSize, y: body.maxY + arrowRectSize))
@@ -120,27 +132,37 @@ public final class ChatBubblesScene: DemoScene {
 
   /// Seed 001's `ChatBubble` (radius 30, arrow 20 × 40): a rounded rectangle with a tail
   /// curving out of its bottom-left corner.
-  static func chatBubble(in rect: CGRect, radius: CGFloat = 30, arrowWidth: CGFloat = 20, arrowHeight: CGFloat = 40) -> CGPath {
+  static func chatBubble(
+    in rect: CGRect, radius: CGFloat = 30, arrowWidth: CGFloat = 20, arrowHeight: CGFloat = 40
+  ) -> CGPath {
     let left = rect.minX + arrowWidth
     let right = rect.maxX
     let top = rect.minY
     let bottom = rect.maxY
     let path = CGMutablePath()
     path.move(to: CGPoint(x: left, y: top + radius))
-    path.addCurve(to: CGPoint(x: left + radius, y: top), control1: CGPoint(x: left, y: top), control2: CGPoint(x: left, y: top))
+    path.addCurve(
+      to: CGPoint(x: left + radius, y: top), control1: CGPoint(x: left, y: top),
+      control2: CGPoint(x: left, y: top))
     path.addLine(to: CGPoint(x: right - radius, y: top))
-    path.addCurve(to: CGPoint(x: right, y: top + radius), control1: CGPoint(x: right, y: top), control2: CGPoint(x: right, y: top))
+    path.addCurve(
+      to: CGPoint(x: right, y: top + radius), control1: CGPoint(x: right, y: top),
+      control2: CGPoint(x: right, y: top))
     path.addLine(to: CGPoint(x: right, y: bottom - radius))
-    path.addCurve(to: CGPoint(x: right - radius, y: bottom), control1: CGPoint(x: right, y: bottom), control2: CGPoint(x: right, y: bottom))
+    path.addCurve(
+      to: CGPoint(x: right - radius, y: bottom), control1: CGPoint(x: right, y: bottom),
+      control2: CGPoint(x: right, y: bottom))
     path.addLine(to: CGPoint(x: left + radius, y: bottom))
     path.addCurve(
       to: CGPoint(x: left + radius - radius / sqrt(2), y: bottom - radius + radius / sqrt(2)),
-      control1: CGPoint(x: left + radius * 0.9, y: bottom), control2: CGPoint(x: left + radius * 0.2, y: bottom))
+      control1: CGPoint(x: left + radius * 0.9, y: bottom),
+      control2: CGPoint(x: left + radius * 0.2, y: bottom))
     path.addCurve(
       to: CGPoint(x: rect.minX, y: bottom), control1: CGPoint(x: left + radius * 0.15, y: bottom),
       control2: CGPoint(x: left, y: bottom))
     path.addCurve(
-      to: CGPoint(x: left, y: bottom - arrowHeight), control1: CGPoint(x: left, y: bottom - radius * 0.1),
+      to: CGPoint(x: left, y: bottom - arrowHeight),
+      control1: CGPoint(x: left, y: bottom - radius * 0.1),
       control2: CGPoint(x: left, y: bottom - arrowHeight + radius * 0.8))
     path.closeSubpath()
     return path

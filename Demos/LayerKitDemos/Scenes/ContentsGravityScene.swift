@@ -40,7 +40,10 @@ public final class ContentsGravityScene: DemoScene {
       layer.contentsGravity = gravity
       layer.isGeometryFlipped = true
       canvas.addSublayer(layer)
-      canvas.addSublayer(DemoStyle.label("." + gravity.rawValue, frame: CGRect(x: x - 10, y: y + 96, width: 170, height: 20), size: 13, color: DemoStyle.muted, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "." + gravity.rawValue, frame: CGRect(x: x - 10, y: y + 96, width: 170, height: 20),
+          size: 13, color: DemoStyle.muted, alignment: .center))
     }
     let plate = Self.zonePlate(size: 400)
     for (i, filter) in [CALayerContentsFilter.linear, .trilinear].enumerated() {
@@ -63,10 +66,12 @@ public final class ContentsGravityScene: DemoScene {
   /// any minification aliases somewhere unless it filters.
   static func zonePlate(size: Int) -> CGImage {
     var px = [UInt8](repeating: 255, count: size * size * 4)
-    let c = Double(size) / 2, ink = DemoStyle.ink
+    let c = Double(size) / 2
+    let ink = DemoStyle.ink
     for y in 0..<size {
       for x in 0..<size {
-        let dx = Double(x) + 0.5 - c, dy = Double(y) + 0.5 - c
+        let dx = Double(x) + 0.5 - c
+        let dy = Double(y) + 0.5 - c
         let t = 0.5 + 0.5 * cos(Double.pi * (dx * dx + dy * dy) / Double(size))
         let i = (y * size + x) * 4
         px[i] = UInt8((255 * (t + (1 - t) * Double(ink.red))).rounded())

@@ -20,7 +20,8 @@ public final class ContentsTransitionScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption: "layer.actions = [\"contents\": myAnimation] with type .push, subtype .fromRight, "
-        + "duration 1 and an ease-in curve: setting contents at 1 s and 3.5 s slides the new image in.")
+        + "duration 1 and an ease-in curve: setting contents at 1 s and 3.5 s slides the new image in."
+    )
     let frame = DemoStyle.card(CGRect(x: 290, y: 140, width: 380, height: 260), radius: 12)
     canvas.addSublayer(frame)
     let layer = CALayer()

@@ -20,7 +20,8 @@ public final class DelayedImplicitScene: DemoScene {
         + "position = (60, 60). The implicit animation starts at 3.5 s.")
     let area = DemoStyle.card(CGRect(x: 180, y: 130, width: 600, height: 360))
     canvas.addSublayer(area)
-    let layer = DemoStyle.tile(CGRect(x: 460, y: 240, width: 80, height: 80), color: DemoStyle.teal, radius: 16)
+    let layer = DemoStyle.tile(
+      CGRect(x: 460, y: 240, width: 80, height: 80), color: DemoStyle.teal, radius: 16)
     layer.name = "subLayer"
     area.addSublayer(layer)
     superLayer = area

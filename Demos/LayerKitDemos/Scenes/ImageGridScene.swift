@@ -30,10 +30,14 @@ public final class ImageGridScene: DemoScene {
       .appendingPathComponent("layerkit-image-grid")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var urls: [URL] = []
-    let colors = [DemoStyle.blue, DemoStyle.coral, DemoStyle.teal, DemoStyle.amber, DemoStyle.violet, DemoStyle.sage]
+    let colors = [
+      DemoStyle.blue, DemoStyle.coral, DemoStyle.teal, DemoStyle.amber, DemoStyle.violet,
+      DemoStyle.sage,
+    ]
     for i in 0..<6 {
       let url = folder.appendingPathComponent("picture-\(i + 1).png")
-      let image = i % 2 == 0
+      let image =
+        i % 2 == 0
         ? DemoImages.landscape(width: 200, height: 140, hue: CGFloat(i) / 5)
         : DemoImages.swatch(width: 200, height: 140, color: colors[i], stripes: i + 1)
       try? image.pngData()?.write(to: url, options: .atomic)
@@ -63,10 +67,13 @@ public final class ImageGridScene: DemoScene {
   public func build(in stage: CALayer) {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
-      caption: "loadImage(from:) answers .cached at once or .inProgress(task); loads read through a "
-        + "disk cache and decode off the main thread. Broken and missing files keep the placeholder.")
+      caption:
+        "loadImage(from:) answers .cached at once or .inProgress(task); loads read through a "
+        + "disk cache and decode off the main thread. Broken and missing files keep the placeholder."
+    )
     let folder = Self.files[0].deletingLastPathComponent()
-    let disk = try? ImageDiskCache(directory: folder.appendingPathComponent("cache-\(UUID().uuidString)"))
+    let disk = try? ImageDiskCache(
+      directory: folder.appendingPathComponent("cache-\(UUID().uuidString)"))
     loader = ImageLoader(diskCache: disk)
     for i in 0..<Self.files.count {
       let column = CGFloat(i % 4)
@@ -82,30 +89,37 @@ public final class ImageGridScene: DemoScene {
       tile.imageLayer.frame = tile.bounds
       canvas.addSublayer(tile)
       tiles.append(tile)
-      let caption = DemoStyle.label(tile.name ?? "", frame: CGRect(x: tile.frame.minX, y: tile.frame.maxY + 6, width: 190, height: 40), size: 12, color: DemoStyle.muted, alignment: .center, wrapped: true)
+      let caption = DemoStyle.label(
+        tile.name ?? "",
+        frame: CGRect(x: tile.frame.minX, y: tile.frame.maxY + 6, width: 190, height: 40), size: 12,
+        color: DemoStyle.muted, alignment: .center, wrapped: true)
       canvas.addSublayer(caption)
       captions.append(caption)
     }
   }
 
   public var cues: [SceneCue] {
-    var cues = [SceneCue(at: 0.3, "loadImage(from:) for every tile") { [self] in
-      guard let loader else { return }
-      for (tile, url) in zip(tiles, Self.files) { tile.load(url, with: loader) }
-    }]
-    for i in tiles.indices {
-      cues.append(SceneCue(at: 0.6 + Double(i) * 0.15, "tile \(i + 1) finishes") { [self] in
-        tiles[i].finishLoad()
-        captions[i].string = describe(tiles[i].loadState, name: Self.files[i].lastPathComponent)
-      })
-    }
-    cues.append(SceneCue(at: 2.6, "reload the first row from the memory cache") { [self] in
-      guard let loader else { return }
-      for i in 0..<4 {
-        tiles[i].load(Self.files[i], with: loader)
-        captions[i].string = describe(tiles[i].loadState, name: Self.files[i].lastPathComponent)
+    var cues = [
+      SceneCue(at: 0.3, "loadImage(from:) for every tile") { [self] in
+        guard let loader else { return }
+        for (tile, url) in zip(tiles, Self.files) { tile.load(url, with: loader) }
       }
-    })
+    ]
+    for i in tiles.indices {
+      cues.append(
+        SceneCue(at: 0.6 + Double(i) * 0.15, "tile \(i + 1) finishes") { [self] in
+          tiles[i].finishLoad()
+          captions[i].string = describe(tiles[i].loadState, name: Self.files[i].lastPathComponent)
+        })
+    }
+    cues.append(
+      SceneCue(at: 2.6, "reload the first row from the memory cache") { [self] in
+        guard let loader else { return }
+        for i in 0..<4 {
+          tiles[i].load(Self.files[i], with: loader)
+          captions[i].string = describe(tiles[i].loadState, name: Self.files[i].lastPathComponent)
+        }
+      })
     return cues
   }
 
@@ -113,7 +127,8 @@ public final class ImageGridScene: DemoScene {
     switch state {
     case .idle: "\(name): idle"
     case .loading: "\(name): loading…"
-    case .loaded(_, let fromCache): fromCache ? "\(name): .cached (memory)" : "\(name): loaded, fading in"
+    case .loaded(_, let fromCache):
+      fromCache ? "\(name): .cached (memory)" : "\(name): loaded, fading in"
     case .failed(_, let error):
       switch error {
       case .invalidImageData: "\(name): invalidImageData"

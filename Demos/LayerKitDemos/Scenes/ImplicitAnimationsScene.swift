@@ -36,13 +36,18 @@ public final class ImplicitAnimationsScene: DemoScene {
       let x = 60 + CGFloat(i) * 215
       let card = DemoStyle.card(CGRect(x: x, y: 140, width: 195, height: 320))
       canvas.addSublayer(card)
-      let square = DemoStyle.tile(CGRect(x: 37, y: 30, width: 120, height: 120), color: colors[i], radius: 18)
+      let square = DemoStyle.tile(
+        CGRect(x: 37, y: 30, width: 120, height: 120), color: colors[i], radius: 18)
       square.name = heading
       card.addSublayer(square)
       card.addSublayer(
-        DemoStyle.label(heading, frame: CGRect(x: 12, y: 180, width: 171, height: 24), size: 17, bold: true, alignment: .center))
+        DemoStyle.label(
+          heading, frame: CGRect(x: 12, y: 180, width: 171, height: 24), size: 17, bold: true,
+          alignment: .center))
       card.addSublayer(
-        DemoStyle.label(code, frame: CGRect(x: 8, y: 212, width: 179, height: 60), size: 13, color: DemoStyle.muted, alignment: .center, wrapped: true))
+        DemoStyle.label(
+          code, frame: CGRect(x: 8, y: 212, width: 179, height: 60), size: 13,
+          color: DemoStyle.muted, alignment: .center, wrapped: true))
       squares.append(square)
     }
     squares[2].style = ["opacity": 1.0]
@@ -58,7 +63,8 @@ public final class ImplicitAnimationsScene: DemoScene {
 
   public func handle(_ event: SceneEvent) -> Bool {
     guard case .press(let point) = event else { return false }
-    for (i, square) in squares.enumerated() where square.contains(square.convert(point, from: stage)) {
+    for (i, square) in squares.enumerated()
+    where square.contains(square.convert(point, from: stage)) {
       set(i, square.opacity < 0.5 ? 1 : 0.15)
       return true
     }

@@ -15,10 +15,15 @@ public final class InspirationalTitleScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption: "TitleBackgroundShape scales each path by rect / boundingRect, so the background "
-        + "grows with the text; the text is bold, one line, rotated −1.38°, padded 12 / 4 / 8 (the leading padding grows with the slant).")
-    let backdrop = DemoStyle.tile(CGRect(x: 60, y: 130, width: 840, height: 370), color: CGColor(red: 0.16, green: 0.36, blue: 0.42, alpha: 1), radius: 18)
+        + "grows with the text; the text is bold, one line, rotated −1.38°, padded 12 / 4 / 8 (the leading padding grows with the slant)."
+    )
+    let backdrop = DemoStyle.tile(
+      CGRect(x: 60, y: 130, width: 840, height: 370),
+      color: CGColor(red: 0.16, green: 0.36, blue: 0.42, alpha: 1), radius: 18)
     canvas.addSublayer(backdrop)
-    let titles: [(String, CGFloat)] = [("It's even better when you get there!", 30), ("着いたらもっと楽しい!", 26), ("Friyay", 22)]
+    let titles: [(String, CGFloat)] = [
+      ("It's even better when you get there!", 30), ("着いたらもっと楽しい!", 26), ("Friyay", 22),
+    ]
     var y: CGFloat = 50
     for (i, (text, size)) in titles.enumerated() {
       let title = Self.inspirationalTitle(text, fontSize: size)
@@ -53,17 +58,20 @@ public final class InspirationalTitleScene: DemoScene {
   /// scale so the text starts `12 − 8.72` points inside the slanted edge, as it does at
   /// the path's own size.
   static func inspirationalTitle(_ text: String, fontSize: CGFloat) -> CALayer {
-    let label = DemoStyle.label(text, frame: .zero, size: fontSize, color: secondary, bold: true, alignment: .center)
+    let label = DemoStyle.label(
+      text, frame: .zero, size: fontSize, color: secondary, bold: true, alignment: .center)
     let textSize = label.preferredFrameSize()
     let slant: CGFloat = 8.72 / 245
     let trailing: CGFloat = 4
     // leading = slant · (text + leading + trailing) + (12 − 8.72), solved for leading.
     let leading = max(12, (slant * (textSize.width + trailing) + 12 - 8.72) / (1 - slant))
-    let rect = CGRect(x: 0, y: 0, width: textSize.width + leading + trailing, height: textSize.height + 8)
+    let rect = CGRect(
+      x: 0, y: 0, width: textSize.width + leading + trailing, height: textSize.height + 8)
     let container = CALayer()
     container.bounds = rect
     for (path, color) in [(purplePath, secondary), (whitePath, DemoStyle.panel)] {
-      container.addSublayer(DemoStyle.shape(titleBackground(path, in: rect), frame: rect, fill: color))
+      container.addSublayer(
+        DemoStyle.shape(titleBackground(path, in: rect), frame: rect, fill: color))
     }
     label.frame = CGRect(x: leading, y: 0, width: textSize.width, height: textSize.height)
     label.transform = CATransform3DMakeRotation(-1.38 * .pi / 180, 0, 0, 1)

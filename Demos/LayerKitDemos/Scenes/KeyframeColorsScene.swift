@@ -14,7 +14,8 @@ public final class KeyframeColorsScene: DemoScene {
       in: stage, title: Self.title,
       caption: "values [red, yellow, blue] at keyTimes [0, 0.5, 1], calculationMode .linear, "
         + "duration 4, repeatCount .greatestFiniteMagnitude.")
-    let layer = DemoStyle.tile(CGRect(x: 380, y: 150, width: 200, height: 200), color: DemoStyle.red, radius: 100)
+    let layer = DemoStyle.tile(
+      CGRect(x: 380, y: 150, width: 200, height: 200), color: DemoStyle.red, radius: 100)
     layer.name = "layer"
     canvas.addSublayer(layer)
 
@@ -32,9 +33,12 @@ public final class KeyframeColorsScene: DemoScene {
 
     for (i, (color, text)) in zip(values, ["0.0", "0.5", "1.0"]).enumerated() {
       let x = 330 + CGFloat(i) * 120
-      canvas.addSublayer(DemoStyle.tile(CGRect(x: x, y: 400, width: 60, height: 24), color: color, radius: 6))
       canvas.addSublayer(
-        DemoStyle.label("keyTime \(text)", frame: CGRect(x: x - 20, y: 430, width: 100, height: 20), size: 13, color: DemoStyle.muted, alignment: .center))
+        DemoStyle.tile(CGRect(x: x, y: 400, width: 60, height: 24), color: color, radius: 6))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "keyTime \(text)", frame: CGRect(x: x - 20, y: 430, width: 100, height: 20), size: 13,
+          color: DemoStyle.muted, alignment: .center))
     }
   }
 }

@@ -18,11 +18,18 @@ public final class NestedTransactionsScene: DemoScene {
         + "(duration 5) sets zPosition = 200 and opacity = 0, so the fade outlasts the move.")
     let area = DemoStyle.card(CGRect(x: 180, y: 130, width: 600, height: 360))
     canvas.addSublayer(area)
-    let layer = DemoStyle.tile(CGRect(x: 440, y: 220, width: 120, height: 120), color: DemoStyle.violet, radius: 20)
+    let layer = DemoStyle.tile(
+      CGRect(x: 440, y: 220, width: 120, height: 120), color: DemoStyle.violet, radius: 20)
     layer.name = "myLayer"
     area.addSublayer(layer)
-    area.addSublayer(DemoStyle.tile(CGRect(x: 40, y: 40, width: 120, height: 120), color: DemoStyle.faded(DemoStyle.violet, 0.12), radius: 20))
-    area.addSublayer(DemoStyle.label("position target", frame: CGRect(x: 40, y: 166, width: 140, height: 20), size: 13, color: DemoStyle.muted))
+    area.addSublayer(
+      DemoStyle.tile(
+        CGRect(x: 40, y: 40, width: 120, height: 120),
+        color: DemoStyle.faded(DemoStyle.violet, 0.12), radius: 20))
+    area.addSublayer(
+      DemoStyle.label(
+        "position target", frame: CGRect(x: 40, y: 166, width: 140, height: 20), size: 13,
+        color: DemoStyle.muted))
     myLayer = layer
   }
 

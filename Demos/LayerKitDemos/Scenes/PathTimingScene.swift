@@ -29,8 +29,11 @@ public final class PathTimingScene: DemoScene {
       // The curve: from bottom left up through two high control points, back down.
       let path = CGMutablePath()
       path.move(to: CGPoint(x: 30, y: 300))
-      path.addCurve(to: CGPoint(x: 250, y: 300), control1: CGPoint(x: 30, y: -40), control2: CGPoint(x: 250, y: 160))
-      card.addSublayer(DemoStyle.shape(path, frame: card.bounds, stroke: DemoStyle.hairline, lineWidth: 3))
+      path.addCurve(
+        to: CGPoint(x: 250, y: 300), control1: CGPoint(x: 30, y: -40),
+        control2: CGPoint(x: 250, y: 160))
+      card.addSublayer(
+        DemoStyle.shape(path, frame: card.bounds, stroke: DemoStyle.hairline, lineWidth: 3))
       let dot = DemoStyle.tile(CGRect(x: 0, y: 0, width: 26, height: 26), color: color, radius: 13)
       dot.name = text
       dot.position = CGPoint(x: 250, y: 300)
@@ -53,7 +56,9 @@ public final class PathTimingScene: DemoScene {
         dot.add(move, forKey: "move")
       }
       card.addSublayer(
-        DemoStyle.label(text, frame: CGRect(x: 0, y: 322, width: 280, height: 22), size: 15, color: DemoStyle.muted, alignment: .center))
+        DemoStyle.label(
+          text, frame: CGRect(x: 0, y: 322, width: 280, height: 22), size: 15,
+          color: DemoStyle.muted, alignment: .center))
     }
   }
 }

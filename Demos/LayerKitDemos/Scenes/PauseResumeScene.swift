@@ -23,10 +23,13 @@ public final class PauseResumeScene: DemoScene {
       let x = 110 + CGFloat(i) * 380
       let card = DemoStyle.card(CGRect(x: x, y: 140, width: 360, height: 320))
       canvas.addSublayer(card)
-      let spinner = DemoStyle.tile(CGRect(x: 120, y: 60, width: 120, height: 120), color: i == 0 ? DemoStyle.blue : DemoStyle.coral, radius: 20)
+      let spinner = DemoStyle.tile(
+        CGRect(x: 120, y: 60, width: 120, height: 120),
+        color: i == 0 ? DemoStyle.blue : DemoStyle.coral, radius: 20)
       spinner.name = i == 0 ? "running" : "paused"
       card.addSublayer(spinner)
-      let dot = DemoStyle.tile(CGRect(x: 12, y: 12, width: 24, height: 24), color: DemoStyle.panel, radius: 12)
+      let dot = DemoStyle.tile(
+        CGRect(x: 12, y: 12, width: 24, height: 24), color: DemoStyle.panel, radius: 12)
       spinner.addSublayer(dot)
       let spin = CABasicAnimation(keyPath: "transform.rotation.z")
       spin.fromValue = 0
@@ -34,10 +37,15 @@ public final class PauseResumeScene: DemoScene {
       spin.duration = 2
       spin.repeatCount = .infinity
       spinner.add(spin, forKey: "spin")
-      card.addSublayer(DemoStyle.label(heading, frame: CGRect(x: 10, y: 230, width: 340, height: 24), size: 16, bold: true, alignment: .center))
+      card.addSublayer(
+        DemoStyle.label(
+          heading, frame: CGRect(x: 10, y: 230, width: 340, height: 24), size: 16, bold: true,
+          alignment: .center))
       if i == 1 {
         paused = spinner
-        let status = DemoStyle.label("speed 1", frame: CGRect(x: 10, y: 262, width: 340, height: 22), size: 14, color: DemoStyle.muted, alignment: .center)
+        let status = DemoStyle.label(
+          "speed 1", frame: CGRect(x: 10, y: 262, width: 340, height: 22), size: 14,
+          color: DemoStyle.muted, alignment: .center)
         card.addSublayer(status)
         state = status
       }

@@ -15,7 +15,10 @@ public final class PerspectiveCardsScene: DemoScene {
   public init() {}
 
   public var parameters: [DemoParameter] {
-    [DemoParameter("eye distance", range: 150...2000, value: Double(eyePosition), format: "%.0f pt")]
+    [
+      DemoParameter(
+        "eye distance", range: 150...2000, value: Double(eyePosition), format: "%.0f pt")
+    ]
   }
 
   public func setParameter(_ name: String, to value: Double) {
@@ -28,19 +31,24 @@ public final class PerspectiveCardsScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption: "The parent's sublayerTransform rotates its cards about y with perspective.m34 = "
-        + "−1 / eyePosition; a small eye distance exaggerates depth. The cards sit at z = −60, 0, 60.")
+        + "−1 / eyePosition; a small eye distance exaggerates depth. The cards sit at z = −60, 0, 60."
+    )
     let parent = CALayer()
     parent.name = "parentLayer"
     parent.frame = CGRect(x: 180, y: 130, width: 600, height: 340)
     canvas.addSublayer(parent)
     let colors = [DemoStyle.teal, DemoStyle.blue, DemoStyle.coral]
     for (i, color) in colors.enumerated() {
-      let card = DemoStyle.tile(CGRect(x: 70 + CGFloat(i) * 160, y: 80, width: 140, height: 180), color: color, radius: 14)
+      let card = DemoStyle.tile(
+        CGRect(x: 70 + CGFloat(i) * 160, y: 80, width: 140, height: 180), color: color, radius: 14)
       card.name = "card \(i + 1)"
       card.zPosition = CGFloat(i - 1) * 60
       card.borderColor = DemoStyle.faded(DemoStyle.panel, 0.8)
       card.borderWidth = 3
-      card.addSublayer(DemoStyle.label("\(i + 1)", frame: CGRect(x: 0, y: 60, width: 140, height: 60), size: 48, color: DemoStyle.panel, bold: true, alignment: .center))
+      card.addSublayer(
+        DemoStyle.label(
+          "\(i + 1)", frame: CGRect(x: 0, y: 60, width: 140, height: 60), size: 48,
+          color: DemoStyle.panel, bold: true, alignment: .center))
       parent.addSublayer(card)
     }
     let rotate = CABasicAnimation(keyPath: "sublayerTransform.rotation.y")
@@ -51,7 +59,9 @@ public final class PerspectiveCardsScene: DemoScene {
     rotate.repeatCount = .infinity
     rotate.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
     parent.add(rotate, forKey: "turn")
-    let text = DemoStyle.label("", frame: CGRect(x: 180, y: 480, width: 600, height: 24), size: 16, color: DemoStyle.muted, alignment: .center)
+    let text = DemoStyle.label(
+      "", frame: CGRect(x: 180, y: 480, width: 600, height: 24), size: 16, color: DemoStyle.muted,
+      alignment: .center)
     canvas.addSublayer(text)
     parentLayer = parent
     readout = text
@@ -65,7 +75,8 @@ public final class PerspectiveCardsScene: DemoScene {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     parentLayer.sublayerTransform = perspective
-    readout?.string = String(format: "eyePosition = %.0f · m34 = %.5f", eyePosition, -1 / eyePosition)
+    readout?.string = String(
+      format: "eyePosition = %.0f · m34 = %.5f", eyePosition, -1 / eyePosition)
     CATransaction.commit()
   }
 }

@@ -35,9 +35,13 @@ public final class RasterizedCardsScene: DemoScene {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
       caption: "Each card fades to 0.8 and sways. Left: every sublayer blends on its own, so the "
-        + "photo shows through the badge. Middle and right: the card is one bitmap, faded as a group.")
+        + "photo shows through the badge. Middle and right: the card is one bitmap, faded as a group."
+    )
     let headings = ["drawn every frame", "shouldRasterize", Self.softTitle(softScale)]
-    let notes = ["layers overlap through each other", "the bitmap is reused while it sways", "the bitmap is magnified: soft"]
+    let notes = [
+      "layers overlap through each other", "the bitmap is reused while it sways",
+      "the bitmap is magnified: soft",
+    ]
     let photo = DemoImages.landscape(width: 200, height: 120, hue: 0.55)
     for i in 0..<3 {
       let x = 80 + CGFloat(i) * 280
@@ -53,23 +57,30 @@ public final class RasterizedCardsScene: DemoScene {
       let sway = CAKeyframeAnimation(keyPath: "transform.rotation.z")
       sway.values = [-0.08, 0.08, -0.08]
       sway.keyTimes = [0, 0.5, 1]
-      sway.timingFunctions = [CAMediaTimingFunction(name: .easeInEaseOut), CAMediaTimingFunction(name: .easeInEaseOut)]
+      sway.timingFunctions = [
+        CAMediaTimingFunction(name: .easeInEaseOut), CAMediaTimingFunction(name: .easeInEaseOut),
+      ]
       sway.duration = Self.duration
       sway.repeatCount = .infinity
       card.add(sway, forKey: "sway")
       canvas.addSublayer(card)
       let heading = DemoStyle.label(
-        headings[i], frame: CGRect(x: x - 10, y: 420, width: 260, height: 24), size: 17, bold: true, alignment: .center)
+        headings[i], frame: CGRect(x: x - 10, y: 420, width: 260, height: 24), size: 17, bold: true,
+        alignment: .center)
       if i == 2 { softHeading = heading }
       canvas.addSublayer(heading)
-      canvas.addSublayer(DemoStyle.label(
-        notes[i], frame: CGRect(x: x - 10, y: 446, width: 260, height: 20), size: 13, color: DemoStyle.muted,
-        alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          notes[i], frame: CGRect(x: x - 10, y: 446, width: 260, height: 20), size: 13,
+          color: DemoStyle.muted,
+          alignment: .center))
     }
   }
 
   /// The third card's heading for its rasterization scale.
-  static func softTitle(_ scale: CGFloat) -> String { "rasterizationScale " + String(format: "%.2f", scale) }
+  static func softTitle(_ scale: CGFloat) -> String {
+    "rasterizationScale " + String(format: "%.2f", scale)
+  }
 
   /// A profile card: white, rounded, shadowed, with a photo, a name, two lines and a
   /// badge overlapping the photo's corner.
@@ -84,16 +95,23 @@ public final class RasterizedCardsScene: DemoScene {
     image.cornerRadius = 10
     image.masksToBounds = true
     card.addSublayer(image)
-    let badge = DemoStyle.tile(CGRect(x: 168, y: 112, width: 56, height: 56), color: DemoStyle.coral, radius: 28)
+    let badge = DemoStyle.tile(
+      CGRect(x: 168, y: 112, width: 56, height: 56), color: DemoStyle.coral, radius: 28)
     badge.borderColor = DemoStyle.panel
     badge.borderWidth = 4
     card.addSublayer(badge)
-    card.addSublayer(DemoStyle.label("Harbour walk", frame: CGRect(x: 20, y: 152, width: 150, height: 24), size: 18, bold: true))
-    card.addSublayer(DemoStyle.label(
-      "Morning light over the water, 4.2 km", frame: CGRect(x: 20, y: 180, width: 200, height: 40), size: 13,
-      color: DemoStyle.muted, wrapped: true))
+    card.addSublayer(
+      DemoStyle.label(
+        "Harbour walk", frame: CGRect(x: 20, y: 152, width: 150, height: 24), size: 18, bold: true))
+    card.addSublayer(
+      DemoStyle.label(
+        "Morning light over the water, 4.2 km",
+        frame: CGRect(x: 20, y: 180, width: 200, height: 40), size: 13,
+        color: DemoStyle.muted, wrapped: true))
     for k in 0..<3 {
-      let dot = DemoStyle.tile(CGRect(x: 20 + CGFloat(k) * 22, y: 222, width: 14, height: 14), color: [DemoStyle.teal, DemoStyle.amber, DemoStyle.violet][k], radius: 7)
+      let dot = DemoStyle.tile(
+        CGRect(x: 20 + CGFloat(k) * 22, y: 222, width: 14, height: 14),
+        color: [DemoStyle.teal, DemoStyle.amber, DemoStyle.violet][k], radius: 7)
       card.addSublayer(dot)
     }
     return card

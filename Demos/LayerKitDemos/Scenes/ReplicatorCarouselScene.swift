@@ -15,7 +15,8 @@ public final class ReplicatorCarouselScene: DemoScene {
   public func build(in stage: CALayer) {
     let canvas = DemoStyle.canvas(
       in: stage, title: Self.title,
-      caption: "One white card, instanceCount 8, instanceTransform a 45° turn about y; instanceColor "
+      caption:
+        "One white card, instanceCount 8, instanceTransform a 45° turn about y; instanceColor "
         + "starts coral and its offsets turn each copy towards amber. The replicator's "
         + "sublayerTransform adds perspective and spins the ring.")
     let headings = ["preservesDepth = false", "preservesDepth = true"]
@@ -35,7 +36,8 @@ public final class ReplicatorCarouselScene: DemoScene {
       rep.instanceGreenOffset = 0.065
       rep.instanceBlueOffset = -0.01
       rep.preservesDepth = i == 1
-      let card = DemoStyle.tile(CGRect(x: 155, y: 65, width: 120, height: 150), color: DemoStyle.panel, radius: 12)
+      let card = DemoStyle.tile(
+        CGRect(x: 155, y: 65, width: 120, height: 150), color: DemoStyle.panel, radius: 12)
       card.borderColor = CGColor(gray: 0.72, alpha: 1)
       card.borderWidth = 3
       card.transform = CATransform3DMakeTranslation(0, 0, 140)
@@ -55,11 +57,15 @@ public final class ReplicatorCarouselScene: DemoScene {
       rep.sublayerTransform = perspective
       rep.add(spin, forKey: "spin")
       canvas.addSublayer(rep)
-      canvas.addSublayer(DemoStyle.label(
-        headings[i], frame: CGRect(x: x, y: 420, width: 430, height: 24), size: 17, bold: true, alignment: .center))
-      canvas.addSublayer(DemoStyle.label(
-        notes[i], frame: CGRect(x: x, y: 446, width: 430, height: 20), size: 13, color: DemoStyle.muted,
-        alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          headings[i], frame: CGRect(x: x, y: 420, width: 430, height: 24), size: 17, bold: true,
+          alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          notes[i], frame: CGRect(x: x, y: 446, width: 430, height: 20), size: 13,
+          color: DemoStyle.muted,
+          alignment: .center))
     }
   }
 }

@@ -39,10 +39,14 @@ public final class SVGIconScene: DemoScene {
       var scale = CGAffineTransform(scaleX: size / 64, y: size / 64)
       let scaled = icon.copy(using: &scale) ?? icon
       let frame = CGRect(x: x, y: 380 - size, width: size, height: size)
-      let layer = DemoStyle.shape(scaled, frame: frame, fill: i % 2 == 0 ? DemoStyle.ink : DemoStyle.teal)
+      let layer = DemoStyle.shape(
+        scaled, frame: frame, fill: i % 2 == 0 ? DemoStyle.ink : DemoStyle.teal)
       layer.name = "icon \(Int(size))"
       canvas.addSublayer(layer)
-      canvas.addSublayer(DemoStyle.label("\(Int(size)) pt", frame: CGRect(x: x + size / 2 - 40, y: 396, width: 80, height: 20), size: 14, color: DemoStyle.muted, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          "\(Int(size)) pt", frame: CGRect(x: x + size / 2 - 40, y: 396, width: 80, height: 20),
+          size: 14, color: DemoStyle.muted, alignment: .center))
       if i == sizes.count - 1 {
         let outline = DemoStyle.shape(scaled, frame: frame, stroke: DemoStyle.coral, lineWidth: 2)
         outline.name = "outline"
@@ -55,6 +59,9 @@ public final class SVGIconScene: DemoScene {
       }
       x += size + 60
     }
-    canvas.addSublayer(DemoStyle.label("d=\"M52.7 50.941l-7.913-4.396 … a3.504 3.504 0 004.176 2.658 …\"", frame: CGRect(x: 90, y: 450, width: 780, height: 20), size: 13, color: DemoStyle.muted))
+    canvas.addSublayer(
+      DemoStyle.label(
+        "d=\"M52.7 50.941l-7.913-4.396 … a3.504 3.504 0 004.176 2.658 …\"",
+        frame: CGRect(x: 90, y: 450, width: 780, height: 20), size: 13, color: DemoStyle.muted))
   }
 }

@@ -57,11 +57,20 @@ public final class ShadowCornersScene: DemoScene {
       } else {
         canvas.addSublayer(layer)
       }
-      canvas.addSublayer(DemoStyle.label(headings[i], frame: CGRect(x: x - 20, y: 370, width: 260, height: 24), size: 17, bold: true, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          headings[i], frame: CGRect(x: x - 20, y: 370, width: 260, height: 24), size: 17,
+          bold: true, alignment: .center))
     }
-    let notes = ["the image pokes out of the corners", "no shadow: it is clipped", "shadow outside, image clipped"]
+    let notes = [
+      "the image pokes out of the corners", "no shadow: it is clipped",
+      "shadow outside, image clipped",
+    ]
     for (i, note) in notes.enumerated() {
-      canvas.addSublayer(DemoStyle.label(note, frame: CGRect(x: 70 + CGFloat(i) * 280, y: 398, width: 260, height: 20), size: 13, color: DemoStyle.muted, alignment: .center))
+      canvas.addSublayer(
+        DemoStyle.label(
+          note, frame: CGRect(x: 70 + CGFloat(i) * 280, y: 398, width: 260, height: 20), size: 13,
+          color: DemoStyle.muted, alignment: .center))
     }
   }
 }

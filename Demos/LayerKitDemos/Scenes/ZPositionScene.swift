@@ -18,11 +18,16 @@ public final class ZPositionScene: DemoScene {
     let names = ["red", "green", "blue"]
     var blue: CALayer?
     for i in 0..<3 {
-      let layer = DemoStyle.tile(CGRect(x: 300 + CGFloat(i) * 110, y: 170 + CGFloat(i) * 40, width: 200, height: 200), color: colors[i], radius: 18)
+      let layer = DemoStyle.tile(
+        CGRect(x: 300 + CGFloat(i) * 110, y: 170 + CGFloat(i) * 40, width: 200, height: 200),
+        color: colors[i], radius: 18)
       layer.name = names[i]
       layer.borderColor = DemoStyle.panel
       layer.borderWidth = 3
-      layer.addSublayer(DemoStyle.label(names[i], frame: CGRect(x: 14, y: 12, width: 170, height: 24), size: 18, color: DemoStyle.panel, bold: true))
+      layer.addSublayer(
+        DemoStyle.label(
+          names[i], frame: CGRect(x: 14, y: 12, width: 170, height: 24), size: 18,
+          color: DemoStyle.panel, bold: true))
       canvas.addSublayer(layer)
       if i == 2 { blue = layer }
     }

@@ -14,8 +14,10 @@ extension ViewerChrome {
     if let driver {
       let t = driver.time
       let fraction = min(max(t / max(driver.duration, 0.001), 0), 1)
-      fill.frame = CGRect(x: 0, y: 0, width: track.bounds.width * fraction, height: track.bounds.height)
-      thumb.position = CGPoint(x: track.frame.minX + track.bounds.width * fraction, y: track.frame.midY)
+      fill.frame = CGRect(
+        x: 0, y: 0, width: track.bounds.width * fraction, height: track.bounds.height)
+      thumb.position = CGPoint(
+        x: track.frame.minX + track.bounds.width * fraction, y: track.frame.midY)
       var state = driver.isPaused ? "paused" : (driver.rate < 1 ? "0.1×" : "")
       if !state.isEmpty { state = " " + state }
       timeLabel.string = String(format: "%.2f s", t) + state
@@ -26,10 +28,13 @@ extension ViewerChrome {
       if !pattern.isHidden, container.bounds.width >= 1 {
         let time = patternTime.truncatingRemainder(dividingBy: TestPattern.period)
         pattern.contents = TestPattern.render(
-          DemoFrameRequest(time: time, pixelWidth: Int(container.bounds.width), pixelHeight: Int(container.bounds.height)))
+          DemoFrameRequest(
+            time: time, pixelWidth: Int(container.bounds.width),
+            pixelHeight: Int(container.bounds.height)))
       }
     }
-    fpsLabel.string = fps.map { String(format: "%.1f ms · %.0f fps", 1000 / max($0, 0.001), $0) } ?? ""
+    fpsLabel.string =
+      fps.map { String(format: "%.1f ms · %.0f fps", 1000 / max($0, 0.001), $0) } ?? ""
     let stage = driver?.stage
     overlay.isHidden = !showsOverlays
     anchors.isHidden = !showsOverlays
@@ -40,7 +45,8 @@ extension ViewerChrome {
       inspectorText.string = ViewerInspector.describe(inspected, in: driver)
     } else {
       selection.isHidden = true
-      inspectorText.string = "Inspector\n\nClick a layer of the demo to see its model and presentation values and its running animations."
+      inspectorText.string =
+        "Inspector\n\nClick a layer of the demo to see its model and presentation values and its running animations."
     }
   }
 
@@ -49,7 +55,8 @@ extension ViewerChrome {
       rows.forEach { $0.removeFromSuperlayer() }
       rows = demos.enumerated().map { i, demo in
         let row = CATextLayer()
-        row.frame = CGRect(x: 14, y: CGFloat(i) * Self.rowHeight + 5, width: Self.galleryWidth - 20, height: 18)
+        row.frame = CGRect(
+          x: 14, y: CGFloat(i) * Self.rowHeight + 5, width: Self.galleryWidth - 20, height: 18)
         row.fontSize = 13
         row.font = "Helvetica"
         row.string = "\(i < 9 ? "\(i + 1)" : " ")  \(demo.title)"
@@ -65,8 +72,12 @@ extension ViewerChrome {
       heading.foregroundColor = Self.light
       gallery.addSublayer(heading)
     }
-    for (i, row) in rows.enumerated() { row.foregroundColor = i == current ? Self.accent : Self.light }
-    rowHighlight.frame = CGRect(x: 6, y: CGFloat(current) * Self.rowHeight + 2, width: Self.galleryWidth - 12, height: Self.rowHeight - 2)
+    for (i, row) in rows.enumerated() {
+      row.foregroundColor = i == current ? Self.accent : Self.light
+    }
+    rowHighlight.frame = CGRect(
+      x: 6, y: CGFloat(current) * Self.rowHeight + 2, width: Self.galleryWidth - 12,
+      height: Self.rowHeight - 2)
     layoutList(rows: demos.count, parameterCount: parameters.count)
     if current != revealedRow {
       revealedRow = current
@@ -77,7 +88,9 @@ extension ViewerChrome {
 
   private func updateSliders(_ parameters: [DemoParameter]) {
     // The gallery's height places the sliders, so a resize (or the first layout) redraws them.
-    let signature = "\(gallery.bounds.height)|" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+    let signature =
+      "\(gallery.bounds.height)|"
+      + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
     guard signature != sliderSignature else { return }
     sliderSignature = signature
     sliderLayers.forEach { $0.removeFromSuperlayer() }
@@ -95,7 +108,9 @@ extension ViewerChrome {
       track.frame = bar
       track.backgroundColor = DemoStyle.faded(Self.light, 0.2)
       track.cornerRadius = 3
-      let f = (parameter.value - parameter.range.lowerBound) / (parameter.range.upperBound - parameter.range.lowerBound)
+      let f =
+        (parameter.value - parameter.range.lowerBound)
+        / (parameter.range.upperBound - parameter.range.lowerBound)
       let knob = CALayer()
       knob.bounds = CGRect(x: 0, y: 0, width: 14, height: 14)
       knob.cornerRadius = 7
@@ -120,7 +135,9 @@ extension ViewerChrome {
       // The anchor point sits on the layer's position, in its superlayer's space.
       let parent = layer.superlayer.map { $0.presentation() ?? $0 }
       let a = root.convert(presented.position, from: parent)
-      if a.x.isFinite, a.y.isFinite { dots.addEllipse(in: CGRect(x: a.x - 3, y: a.y - 3, width: 6, height: 6)) }
+      if a.x.isFinite, a.y.isFinite {
+        dots.addEllipse(in: CGRect(x: a.x - 3, y: a.y - 3, width: 6, height: 6))
+      }
       stack.append(contentsOf: layer.sublayers ?? [])
     }
     overlay.path = bounds

@@ -76,7 +76,8 @@ final class ViewerChrome {
       text.font = "Helvetica"
     }
     help.foregroundColor = Self.dim
-    help.string = "Space pause · ←/→ frame · S 0.1× · R restart · O overlays · I inspector · P screenshot · ↑/↓ demo"
+    help.string =
+      "Space pause · ←/→ frame · S 0.1× · R restart · O overlays · I inspector · P screenshot · ↑/↓ demo"
     fpsLabel.alignmentMode = .right
     fpsLabel.foregroundColor = Self.accent
     inspectorText.isWrapped = true
@@ -94,7 +95,9 @@ final class ViewerChrome {
     timeline.addSublayer(timeLabel)
     timeline.addSublayer(help)
     inspector.addSublayer(inspectorText)
-    for layer in [gallery, container, pattern, overlay, anchors, selection, timeline, inspector, fpsLabel] {
+    for layer in [
+      gallery, container, pattern, overlay, anchors, selection, timeline, inspector, fpsLabel,
+    ] {
       root.addSublayer(layer)
     }
     CATransaction.commit()
@@ -112,13 +115,16 @@ final class ViewerChrome {
     container.frame = CGRect(x: Self.galleryWidth, y: 0, width: demoWidth, height: demoHeight)
     pattern.frame = container.frame
     for shape in [overlay, anchors, selection] { shape.frame = root.bounds }
-    timeline.frame = CGRect(x: Self.galleryWidth, y: demoHeight, width: demoWidth, height: Self.timelineHeight)
+    timeline.frame = CGRect(
+      x: Self.galleryWidth, y: demoHeight, width: demoWidth, height: Self.timelineHeight)
     track.frame = CGRect(x: 140, y: 14, width: max(1, demoWidth - 160), height: 6)
     timeLabel.frame = CGRect(x: 12, y: 8, width: 118, height: 18)
     help.frame = CGRect(x: 12, y: 36, width: demoWidth - 24, height: 18)
-    inspector.frame = CGRect(x: size.width - inspectorWidth, y: 0, width: inspectorWidth, height: size.height)
+    inspector.frame = CGRect(
+      x: size.width - inspectorWidth, y: 0, width: inspectorWidth, height: size.height)
     inspector.isHidden = inspectorWidth == 0
-    inspectorText.frame = CGRect(x: 14, y: 14, width: max(1, inspectorWidth - 28), height: size.height - 28)
+    inspectorText.frame = CGRect(
+      x: 14, y: 14, width: max(1, inspectorWidth - 28), height: size.height - 28)
     fpsLabel.frame = CGRect(x: container.frame.maxX - 210, y: 6, width: 200, height: 18)
     CATransaction.commit()
   }

@@ -93,7 +93,9 @@ public final class ViewerController {
     case .mouseDown(let mouse): press(mouse.location)
     case .mouseMoved(let mouse) where !mouse.pressedButtons.isEmpty: drag(mouse.location)
     case .mouseUp(let mouse):
-      if draggingScene { driver?.handle(.release(chrome.container.convert(mouse.location, from: root))) }
+      if draggingScene {
+        driver?.handle(.release(chrome.container.convert(mouse.location, from: root)))
+      }
       scrubbing = false
       draggingScene = false
     case .scrollWheel(let wheel) where wheel.location.x < ViewerChrome.galleryWidth:
@@ -119,7 +121,11 @@ public final class ViewerController {
     case "I": showsInspector.toggle()
     case "P": saveScreenshot()
     default:
-      if let n = Int(key), n >= 1, n <= demos.count { select(n - 1) } else { _ = driver?.handle(.key(key)) }
+      if let n = Int(key), n >= 1, n <= demos.count {
+        select(n - 1)
+      } else {
+        _ = driver?.handle(.key(key))
+      }
     }
   }
 
@@ -243,7 +249,8 @@ public final class ViewerController {
     // Evaluate: the scene's cues, the chrome, the commit and the presentation; composite:
     // the render tree, its damage and the pixels.
     pendingSample = FrameTimeOverlay.Sample(
-      evaluate: prepared - started + s.evaluation, composite: s.treeBuild + s.compositing, upload: 0,
+      evaluate: prepared - started + s.evaluation, composite: s.treeBuild + s.compositing,
+      upload: 0,
       present: 0)
     return damage.isEmpty ? .unchanged : .bitmap(bitmap, damage: damage)
   }
@@ -271,7 +278,8 @@ public final class ViewerController {
     }
     while FileManager.default.fileExists(atPath: url.path) { number += 1 }
     do {
-      try FileManager.default.createDirectory(at: screenshotDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: screenshotDirectory, withIntermediateDirectories: true)
       try png.write(to: url)
     } catch {
       return nil

@@ -6,7 +6,9 @@ import LayerKit
 enum ViewerInspector {
   static func describe(_ layer: CALayer, in driver: SceneDriver) -> String {
     let presented = layer.presentation() ?? layer
-    var lines = ["\(layer.name ?? String(describing: type(of: layer)))", "", "model | presentation"]
+    var lines = [
+      "\(layer.name ?? String(describing: type(of: layer)))", "", "model | presentation",
+    ]
     func row(_ name: String, _ model: String, _ shown: String) {
       lines.append("\(name): \(model) | \(shown)")
     }
@@ -27,17 +29,21 @@ enum ViewerInspector {
       guard let animation = layer.animation(forKey: key) else { continue }
       let local = (now - animation.beginTime) * Double(animation.speed) + animation.timeOffset
       let kind = String(describing: type(of: animation))
-      lines.append("• \(key): \(kind) \(String(format: "%.2f / %.2f s", local, animation.duration))")
+      lines.append(
+        "• \(key): \(kind) \(String(format: "%.2f / %.2f s", local, animation.duration))")
     }
     lines.append("")
-    lines.append(String(format: "stage time %.3f s · speed %.1f", driver.time, Double(driver.stage.speed)))
+    lines.append(
+      String(format: "stage time %.3f s · speed %.1f", driver.time, Double(driver.stage.speed)))
     return lines.joined(separator: "\n")
   }
 
   static func number(_ v: Double) -> String { String(format: "%.2f", v) }
   static func point(_ p: CGPoint) -> String { String(format: "(%.0f, %.0f)", p.x, p.y) }
   static func size(_ s: CGSize) -> String { String(format: "%.0f×%.0f", s.width, s.height) }
-  static func angle(_ t: CATransform3D) -> String { String(format: "%.1f°", atan2(t.m12, t.m11) * 180 / .pi) }
+  static func angle(_ t: CATransform3D) -> String {
+    String(format: "%.1f°", atan2(t.m12, t.m11) * 180 / .pi)
+  }
   static func color(_ c: CGColor?) -> String {
     guard let c else { return "nil" }
     return String(format: "#%02X%02X%02X", Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))

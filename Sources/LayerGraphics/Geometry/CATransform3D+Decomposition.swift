@@ -59,7 +59,9 @@ public struct CATransform3DDecomposition: Equatable, Sendable {
 
   /// The decomposition `fraction` of the way from `self` to `other`: components lerp,
   /// the quaternion slerps. `fraction` may lie outside 0…1 (overshooting curves).
-  public func interpolated(to other: CATransform3DDecomposition, fraction t: Double) -> CATransform3DDecomposition {
+  public func interpolated(to other: CATransform3DDecomposition, fraction t: Double)
+    -> CATransform3DDecomposition
+  {
     func lerp<V: SIMD>(_ a: V, _ b: V) -> V where V.Scalar == Double { a + (b - a) * t }
     return CATransform3DDecomposition(
       translation: lerp(translation, other.translation),
@@ -119,7 +121,10 @@ extension CATransform3D {
     var rows = (0..<4).map { row($0) / m44 }
     // The perspective matrix: the normalized matrix with its last column cleared.
     var pm = CATransform3D(rows: rows)
-    pm.m14 = 0; pm.m24 = 0; pm.m34 = 0; pm.m44 = 1
+    pm.m14 = 0
+    pm.m24 = 0
+    pm.m34 = 0
+    pm.m44 = 1
     guard pm.determinant != 0 else { return nil }
 
     var perspective = SIMD4<Double>(0, 0, 0, 1)
@@ -128,7 +133,8 @@ extension CATransform3D {
       let rhs = SIMD4(rows[0].w, rows[1].w, rows[2].w, rows[3].w)
       // rhs · (inverse)ᵀ: each output component is the dot of rhs with a row of the inverse.
       let ir = (0..<4).map { inv.row($0) }
-      perspective = SIMD4((rhs * ir[0]).sum(), (rhs * ir[1]).sum(), (rhs * ir[2]).sum(), (rhs * ir[3]).sum())
+      perspective = SIMD4(
+        (rhs * ir[0]).sum(), (rhs * ir[1]).sum(), (rhs * ir[2]).sum(), (rhs * ir[3]).sum())
       for i in 0..<3 { rows[i].w = 0 }
       rows[3].w = 1
     }
@@ -204,6 +210,7 @@ extension CATransform3D {
     persp.m44 = d.perspective.w
     let translate = CATransform3DMakeTranslation(d.translation.x, d.translation.y, d.translation.z)
     let scale = CATransform3DMakeScale(d.scale.x, d.scale.y, d.scale.z)
-    self = scale.concatenating(skew).concatenating(rot).concatenating(translate).concatenating(persp)
+    self = scale.concatenating(skew).concatenating(rot).concatenating(translate).concatenating(
+      persp)
   }
 }

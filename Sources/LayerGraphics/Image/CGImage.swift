@@ -2,7 +2,8 @@ import Foundation
 
 /// How an image's alpha is stored; LayerKit images are always `.premultipliedLast`.
 public enum CGImageAlphaInfo: UInt32, Sendable {
-  case none, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
+  case none, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst,
+    alphaOnly
 }
 
 /// An immutable bitmap image: 8-bit premultiplied RGBA in the sRGB colour space.
@@ -55,7 +56,8 @@ public final class CGImage: Equatable, Hashable, CustomStringConvertible, @unche
 
   /// The premultiplied pixel at `(x, y)`, top-left origin, as (r, g, b, a).
   public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+    precondition(
+      x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
     let i = (y * width + x) * 4
     return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
   }
@@ -65,12 +67,17 @@ public final class CGImage: Equatable, Hashable, CustomStringConvertible, @unche
   public func cropping(to rect: CGRect) -> CGImage? {
     // Foundation's `integral` and `intersection` trap on NaN on Linux: a rectangle
     // with NaN selects no pixels.
-    guard !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN else { return nil }
+    guard !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN else {
+      return nil
+    }
     let s = rect.standardized
-    let x0 = Swift.max(Int(geometric: s.minX, .down), 0), y0 = Swift.max(Int(geometric: s.minY, .down), 0)
-    let x1 = Swift.min(Int(geometric: s.maxX, .up), width), y1 = Swift.min(Int(geometric: s.maxY, .up), height)
+    let x0 = Swift.max(Int(geometric: s.minX, .down), 0)
+    let y0 = Swift.max(Int(geometric: s.minY, .down), 0)
+    let x1 = Swift.min(Int(geometric: s.maxX, .up), width)
+    let y1 = Swift.min(Int(geometric: s.maxY, .up), height)
     guard x1 > x0, y1 > y0 else { return nil }
-    let w = x1 - x0, h = y1 - y0
+    let w = x1 - x0
+    let h = y1 - y0
     var out = [UInt8](repeating: 0, count: w * h * 4)
     for row in 0..<h {
       let src = ((y0 + row) * width + x0) * 4

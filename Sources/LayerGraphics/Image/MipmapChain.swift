@@ -44,12 +44,16 @@ package final class MipmapChain: Sendable {
     var levels: [Level] = []
     // Level 1 straight from the image's pixels, each further level from the one before.
     if image.width > 1 || image.height > 1 {
-      levels.append(image.pixels.withUnsafeBytes { raw in
-        Self.halve(raw.bindMemory(to: UInt32.self), width: image.width, height: image.height)
-      })
+      levels.append(
+        image.pixels.withUnsafeBytes { raw in
+          Self.halve(raw.bindMemory(to: UInt32.self), width: image.width, height: image.height)
+        })
     }
     while let last = levels.last, last.width > 1 || last.height > 1 {
-      levels.append(last.pixels.withUnsafeBufferPointer { Self.halve($0, width: last.width, height: last.height) })
+      levels.append(
+        last.pixels.withUnsafeBufferPointer {
+          Self.halve($0, width: last.width, height: last.height)
+        })
     }
     reduced = levels
   }
@@ -61,14 +65,16 @@ package final class MipmapChain: Sendable {
 
   /// Level `k + 1` of a level of `width × height` pixels.
   static func halve(_ s: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Level {
-    let w = (width + 1) / 2, h = (height + 1) / 2
+    let w = (width + 1) / 2
+    let h = (height + 1) / 2
     var out = [UInt32](repeating: 0, count: w * h)
     out.withUnsafeMutableBufferPointer { d in
       for y in 0..<h {
         let r0 = s.baseAddress! + 2 * y * width
         let r1 = 2 * y + 1 < height ? r0 + width : r0
         for x in 0..<w {
-          let x0 = 2 * x, x1 = x0 + 1 < width ? x0 + 1 : x0
+          let x0 = 2 * x
+          let x1 = x0 + 1 < width ? x0 + 1 : x0
           d[y * w + x] = average(r0[x0], r0[x1], r1[x0], r1[x1])
         }
       }

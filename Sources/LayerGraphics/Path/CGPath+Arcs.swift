@@ -17,20 +17,24 @@ package enum ArcApproximation {
     // More than `maximumTurns` turns retrace the same circle: one turn plus the
     // remainder ends at the same point and covers the same pixels.
     let maximumTurns: CGFloat = 1024
-    let sweep = abs(sweep) > maximumTurns * 2 * .pi
+    let sweep =
+      abs(sweep) > maximumTurns * 2 * .pi
       ? remainder(sweep, 2 * .pi) + (sweep < 0 ? -2 : 2) * .pi : sweep
     let pieces = Swift.max(1, Int(geometric: abs(sweep) / (.pi / 2) - 1e-9, .up))
     let step = sweep / CGFloat(pieces)
     let k = 4 / 3 * tan(step / 4)
-    let cr = cos(rotation), sr = sin(rotation)
+    let cr = cos(rotation)
+    let sr = sin(rotation)
     func map(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
       CGPoint(x: center.x + cr * x - sr * y, y: center.y + sr * x + cr * y).applying(t)
     }
     var a = start
-    var ca = cos(a), sa = sin(a)
+    var ca = cos(a)
+    var sa = sin(a)
     for i in 0..<pieces {
       let b = i == pieces - 1 ? start + sweep : a + step
-      let cb = cos(b), sb = sin(b)
+      let cb = cos(b)
+      let sb = sin(b)
       let c1 = map(rx * (ca - k * sa), ry * (sa + k * ca))
       let c2 = map(rx * (cb + k * sb), ry * (sb - k * cb))
       var end = map(rx * cb, ry * sb)
@@ -94,7 +98,8 @@ extension CGMutablePath {
     transform: CGAffineTransform = .identity
   ) {
     storage.addArc(
-      center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise,
+      center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+      clockwise: clockwise,
       transform)
   }
 
@@ -107,7 +112,8 @@ extension CGMutablePath {
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
     transform: CGAffineTransform = .identity
   ) {
-    storage.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform)
+    storage.addRelativeArc(
+      center: center, radius: radius, startAngle: startAngle, delta: delta, transform)
   }
 
   /// Adds an arc of radius `radius` tangent to the line from the current point to
@@ -130,7 +136,8 @@ extension CGMutablePath {
       return
     }
     let p0 = storage.currentPoint.applying(transform.inverted())
-    let p1 = tangent1End, p2 = tangent2End
+    let p1 = tangent1End
+    let p2 = tangent2End
     var v1 = PathVector(dx: p0.x - p1.x, dy: p0.y - p1.y)
     var v2 = PathVector(dx: p2.x - p1.x, dy: p2.y - p1.y)
     let l1 = (v1.dx * v1.dx + v1.dy * v1.dy).squareRoot()

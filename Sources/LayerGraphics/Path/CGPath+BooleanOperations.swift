@@ -21,7 +21,8 @@ extension CGPath {
   }
 
   /// The region inside exactly one of this path and `other`.
-  public func symmetricDifference(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
+  public func symmetricDifference(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath
+  {
     Self.combine(self, other, rule) { $0 != $1 }
   }
 

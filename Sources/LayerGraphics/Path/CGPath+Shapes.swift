@@ -20,8 +20,12 @@ extension PathStorage {
   /// `(maxX, midY)` with the angle increasing (counter-clockwise in a y-up space).
   package mutating func addEllipse(_ r: CGRect, _ t: CGAffineTransform) {
     let r = r.standardized
-    let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-    let kx = rx * quarterCircleKappa, ky = ry * quarterCircleKappa
+    let cx = r.midX
+    let cy = r.midY
+    let rx = r.width / 2
+    let ry = r.height / 2
+    let kx = rx * quarterCircleKappa
+    let ky = ry * quarterCircleKappa
     func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(t) }
     move(to: p(cx + rx, cy))
     curve(to: p(cx, cy + ry), control1: p(cx + rx, cy + ky), control2: p(cx + kx, cy + ry))
@@ -34,7 +38,9 @@ extension PathStorage {
   /// Appends a closed rounded rectangle with quarter-ellipse corners of radii
   /// `(cw, ch)`, each clamped to `0...half the side`. Starts at `(minX + cw, minY)` and
   /// runs like `addRect`; zero radii give a plain rectangle.
-  package mutating func addRoundedRect(_ r: CGRect, _ cw: CGFloat, _ ch: CGFloat, _ t: CGAffineTransform) {
+  package mutating func addRoundedRect(
+    _ r: CGRect, _ cw: CGFloat, _ ch: CGFloat, _ t: CGAffineTransform
+  ) {
     let r = r.standardized
     let rx = Swift.min(Swift.max(cw.isFinite ? cw : 0, 0), r.width / 2)
     let ry = Swift.min(Swift.max(ch.isFinite ? ch : 0, 0), r.height / 2)
@@ -42,9 +48,13 @@ extension PathStorage {
       addRect(r, t)
       return
     }
-    let kx = rx * quarterCircleKappa, ky = ry * quarterCircleKappa
+    let kx = rx * quarterCircleKappa
+    let ky = ry * quarterCircleKappa
     func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(t) }
-    let x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
+    let x0 = r.minX
+    let x1 = r.maxX
+    let y0 = r.minY
+    let y1 = r.maxY
     move(to: p(x0 + rx, y0))
     if x1 - rx > x0 + rx { line(to: p(x1 - rx, y0)) }
     curve(to: p(x1, y0 + ry), control1: p(x1 - rx + kx, y0), control2: p(x1, y0 + ry - ky))

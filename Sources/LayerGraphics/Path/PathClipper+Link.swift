@@ -61,7 +61,8 @@ extension PathClipper {
 
     // Start at the first edge that does not continue its predecessor's curve.
     func continues(_ k: Int) -> Bool {
-      let prev = loop[(k + loop.count - 1) % loop.count], e = loop[k]
+      let prev = loop[(k + loop.count - 1) % loop.count]
+      let e = loop[k]
       return e.source.curve >= 0 && e.source.curve == prev.source.curve
         && abs(e.source.t0 - prev.source.t1) < 1e-9
     }
@@ -76,15 +77,18 @@ extension PathClipper {
         last = loop[(start + k) % loop.count]
         k += 1
       }
-      let p0 = v[first.from], p1 = v[last.to]
+      let p0 = v[first.from]
+      let p1 = v[last.to]
       guard first.source.curve >= 0 else {
         // The closing line is drawn by `close()`.
         if k < loop.count || p1 != v[loop[start].from] { out.line(to: p1) }
         continue
       }
       let curve = curves[Int(first.source.curve)]
-      let a = first.source.t0, b = last.source.t1
-      var piece = a <= b ? curve.subsegment(from: a, to: b) : curve.subsegment(from: b, to: a).reversed
+      let a = first.source.t0
+      let b = last.source.t1
+      var piece =
+        a <= b ? curve.subsegment(from: a, to: b) : curve.subsegment(from: b, to: a).reversed
       piece.moveEnds(to: p0, p1)
       out.append(piece, startingSubpath: false)
     }
@@ -92,7 +96,8 @@ extension PathClipper {
   }
 
   private func isCollinear(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Bool {
-    let dx = c.x - a.x, dy = c.y - a.y
+    let dx = c.x - a.x
+    let dy = c.y - a.y
     let len = (dx * dx + dy * dy).squareRoot()
     guard len > 0 else { return false }
     // b must lie on the chord a→c (not beyond it, which would be a spike).

@@ -43,7 +43,8 @@ package struct PathMeasure: Sendable {
   /// later entry at a boundary, and skipping zero-length entries.
   package func entryIndex(atLength s: CGFloat) -> Int? {
     guard !entries.isEmpty else { return nil }
-    var lo = 0, hi = entries.count - 1
+    var lo = 0
+    var hi = entries.count - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
       if entries[mid].offset <= s { lo = mid } else { hi = mid - 1 }
@@ -115,7 +116,8 @@ package struct PathMeasure: Sendable {
       }
       var started = false
       for e in entries[k..<end] {
-        let a = e.offset, b = e.offset + e.length
+        let a = e.offset
+        let b = e.offset + e.length
         guard b > s0 + slack, a < s1 - slack else { continue }
         var piece = e.segment
         if a < s0 || b > s1 {

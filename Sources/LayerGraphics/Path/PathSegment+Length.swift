@@ -18,7 +18,8 @@ extension PathSegment {
 
   /// `∫ |B′(t)| dt` over `[a, b]` by one 8-point Gauss–Legendre rule.
   private func gaussLength(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
-    let half = (b - a) / 2, mid = (a + b) / 2
+    let half = (b - a) / 2
+    let mid = (a + b) / 2
     var sum: CGFloat = 0
     for node in Self.gaussNodes { sum += node.w * speed(at: mid + half * node.x) }
     return sum * half
@@ -37,19 +38,24 @@ extension PathSegment {
     from a: CGFloat = 0, to b: CGFloat = 1, relativeTolerance: CGFloat = 1e-9
   ) -> CGFloat {
     if kind == .line {
-      let dx = end.x - start.x, dy = end.y - start.y
+      let dx = end.x - start.x
+      let dy = end.y - start.y
       return (dx * dx + dy * dy).squareRoot() * abs(b - a)
     }
     guard isFinite, b > a else { return 0 }
-    let polygon = start.distance(to: control1) + control1.distance(to: control2) + control2.distance(to: end)
+    let polygon =
+      start.distance(to: control1) + control1.distance(to: control2) + control2.distance(to: end)
     if polygon == 0 { return 0 }
     let tol = Swift.max(polygon * relativeTolerance, 1e-300)
     return adaptiveLength(a, b, gaussLength(a, b), tol, depth: 0)
   }
 
-  private func adaptiveLength(_ a: CGFloat, _ b: CGFloat, _ whole: CGFloat, _ tol: CGFloat, depth: Int) -> CGFloat {
+  private func adaptiveLength(
+    _ a: CGFloat, _ b: CGFloat, _ whole: CGFloat, _ tol: CGFloat, depth: Int
+  ) -> CGFloat {
     let m = (a + b) / 2
-    let left = gaussLength(a, m), right = gaussLength(m, b)
+    let left = gaussLength(a, m)
+    let right = gaussLength(m, b)
     if depth >= 24 || abs(left + right - whole) <= tol {
       return left + right
     }
@@ -66,7 +72,8 @@ extension PathSegment {
     if s <= 0 || len <= 0 { return 0 }
     if s >= len { return 1 }
     if kind == .line { return s / len }
-    var lo: CGFloat = 0, hi: CGFloat = 1
+    var lo: CGFloat = 0
+    var hi: CGFloat = 1
     var t = s / len
     for _ in 0..<50 {
       let f = length(from: 0, to: t) - s
@@ -86,7 +93,8 @@ extension CGPoint {
   /// The Euclidean distance to `p`.
   @inline(__always)
   package func distance(to p: CGPoint) -> CGFloat {
-    let dx = p.x - x, dy = p.y - y
+    let dx = p.x - x
+    let dy = p.y - y
     return (dx * dx + dy * dy).squareRoot()
   }
 }

@@ -43,7 +43,9 @@ extension PathStorage {
       let exponent: UInt64 = 0x7FF0_0000_0000_0000
       let minusZero: UInt64 = 0x8000_0000_0000_0000
       var flags: UInt64 = 0
-      for b in raw { flags |= ((b & exponent) &+ 0x0010_0000_0000_0000) | (b == minusZero ? minusZero : 0) }
+      for b in raw {
+        flags |= ((b & exponent) &+ 0x0010_0000_0000_0000) | (b == minusZero ? minusZero : 0)
+      }
       return flags & minusZero == 0
     }
   }

@@ -25,9 +25,11 @@ extension PathStorage {
       center.x.isFinite, center.y.isFinite
     else { return }
     let sweep = Swift.min(Swift.max(delta, -2 * .pi), 2 * .pi)
-    let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
+    let start = CGPoint(
+      x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
     ArcApproximation.connect(&self, to: start.applying(t))
     ArcApproximation.appendArc(
-      to: &self, center: center, rx: radius, ry: radius, start: startAngle, sweep: sweep, transform: t)
+      to: &self, center: center, rx: radius, ry: radius, start: startAngle, sweep: sweep,
+      transform: t)
   }
 }

@@ -17,17 +17,21 @@ package enum SVGArc {
   ///
   /// An arc whose end point equals its start adds nothing; a zero radius adds a line.
   package static func append(
-    to storage: inout PathStorage, from p1: CGPoint, to p2: CGPoint, rx rx0: CGFloat, ry ry0: CGFloat,
+    to storage: inout PathStorage, from p1: CGPoint, to p2: CGPoint, rx rx0: CGFloat,
+    ry ry0: CGFloat,
     xAxisRotation phi: CGFloat, largeArc: Bool, sweep: Bool
   ) {
     if p1 == p2 { return }
-    var rx = abs(rx0), ry = abs(ry0)
+    var rx = abs(rx0)
+    var ry = abs(ry0)
     if rx == 0 || ry == 0 {
       storage.line(to: p2)
       return
     }
-    let cp = cos(phi), sp = sin(phi)
-    let hx = (p1.x - p2.x) / 2, hy = (p1.y - p2.y) / 2
+    let cp = cos(phi)
+    let sp = sin(phi)
+    let hx = (p1.x - p2.x) / 2
+    let hy = (p1.y - p2.y) / 2
     let x1 = cp * hx + sp * hy
     let y1 = -sp * hx + cp * hy
     let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
@@ -36,7 +40,8 @@ package enum SVGArc {
       rx *= s
       ry *= s
     }
-    let rx2 = rx * rx, ry2 = ry * ry
+    let rx2 = rx * rx
+    let ry2 = ry * ry
     let den = rx2 * y1 * y1 + ry2 * x1 * x1
     var coef: CGFloat = 0
     if den > 0 {
@@ -48,8 +53,10 @@ package enum SVGArc {
     let cyp = -coef * ry * x1 / rx
     let center = CGPoint(
       x: cp * cxp - sp * cyp + (p1.x + p2.x) / 2, y: sp * cxp + cp * cyp + (p1.y + p2.y) / 2)
-    let ux = (x1 - cxp) / rx, uy = (y1 - cyp) / ry
-    let vx = (-x1 - cxp) / rx, vy = (-y1 - cyp) / ry
+    let ux = (x1 - cxp) / rx
+    let uy = (y1 - cyp) / ry
+    let vx = (-x1 - cxp) / rx
+    let vy = (-y1 - cyp) / ry
     let theta1 = atan2(uy, ux)
     var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
     if !sweep && delta > 0 { delta -= 2 * .pi }

@@ -34,7 +34,8 @@ public struct SVGPathError: Error, Equatable, Hashable, Sendable, CustomStringCo
   /// A sentence saying what was expected and where.
   public var message: String {
     switch kind {
-    case .expectedMoveTo: return "path data must start with a moveto command (M or m) at offset \(offset)"
+    case .expectedMoveTo:
+      return "path data must start with a moveto command (M or m) at offset \(offset)"
     case .expectedCommand: return "expected a path command letter at offset \(offset)"
     case .expectedNumber: return "expected a number at offset \(offset)"
     case .invalidFlag: return "expected an arc flag (0 or 1) at offset \(offset)"

@@ -65,11 +65,14 @@ package struct SVGPathParser {
   private var atNumberStart: Bool {
     guard i < bytes.count else { return false }
     let c = bytes[i]
-    return Self.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    return Self.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+      || c == UInt8(ascii: ".")
   }
 
   private func failure(_ kind: SVGPathError.Kind, at offset: Int? = nil) -> SVGPathError {
-    if offset == nil && i >= bytes.count { return SVGPathError(kind: .unexpectedEnd, offset: bytes.count) }
+    if offset == nil && i >= bytes.count {
+      return SVGPathError(kind: .unexpectedEnd, offset: bytes.count)
+    }
     return SVGPathError(kind: kind, offset: offset ?? i)
   }
 
@@ -98,7 +101,9 @@ package struct SVGPathParser {
     }
     if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
       i += 1
-      if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+      if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+        i += 1
+      }
       guard i < bytes.count else { throw SVGPathError(kind: .unexpectedEnd, offset: bytes.count) }
       guard Self.isDigit(bytes[i]) else { throw SVGPathError(kind: .expectedNumber, offset: i) }
       while i < bytes.count && Self.isDigit(bytes[i]) { i += 1 }
@@ -134,13 +139,16 @@ package struct SVGPathParser {
 
   /// A point from two coordinates, finite or an out-of-range error at `offset`.
   private func checked(_ p: CGPoint, offset: Int) throws(SVGPathError) -> CGPoint {
-    guard p.x.isFinite && p.y.isFinite else { throw SVGPathError(kind: .numberOutOfRange, offset: offset) }
+    guard p.x.isFinite && p.y.isFinite else {
+      throw SVGPathError(kind: .numberOutOfRange, offset: offset)
+    }
     return p
   }
 
   private mutating func pair(relative: Bool, first: Bool) throws(SVGPathError) -> CGPoint {
     let at = i
-    let x = try argument(first: first), y = try argument(first: false)
+    let x = try argument(first: first)
+    let y = try argument(first: false)
     let p = relative ? CGPoint(x: current.x + x, y: current.y + y) : CGPoint(x: x, y: y)
     return try checked(p, offset: at)
   }
@@ -161,7 +169,9 @@ package struct SVGPathParser {
       let letter = bytes[i]
       let command = letter | 0x20
       let relative = letter == command
-      guard "mlhvcsqtaz".utf8.contains(command) else { throw SVGPathError(kind: .expectedCommand, offset: i) }
+      guard "mlhvcsqtaz".utf8.contains(command) else {
+        throw SVGPathError(kind: .expectedCommand, offset: i)
+      }
       i += 1
       if command == UInt8(ascii: "z") {
         closePath()
@@ -189,7 +199,9 @@ package struct SVGPathParser {
     lastQuadControl = nil
   }
 
-  private mutating func execute(_ command: UInt8, relative: Bool, firstRound: Bool) throws(SVGPathError) {
+  private mutating func execute(_ command: UInt8, relative: Bool, firstRound: Bool)
+    throws(SVGPathError)
+  {
     var cubicControl: CGPoint? = nil
     var quadControl: CGPoint? = nil
     switch command {

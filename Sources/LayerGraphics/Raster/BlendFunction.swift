@@ -6,7 +6,8 @@ package enum BlendFunction {
   @inline(__always)
   package static func blend(_ mode: CGBlendMode, _ s: UInt32, _ d: UInt32) -> UInt32 {
     typealias M = PixelMath
-    let sa = s &>> 24, da = d &>> 24
+    let sa = s &>> 24
+    let da = d &>> 24
     switch mode {
     case .normal: return M.srcOver(s, d)
     case .clear: return 0
@@ -21,14 +22,16 @@ package enum BlendFunction {
     case .destinationAtop:
       return M.compress(M.div255(M.expand(s) &* UInt64(255 &- da) &+ M.expand(d) &* UInt64(sa)))
     case .xor:
-      return M.compress(M.div255(M.expand(s) &* UInt64(255 &- da) &+ M.expand(d) &* UInt64(255 &- sa)))
+      return M.compress(
+        M.div255(M.expand(s) &* UInt64(255 &- da) &+ M.expand(d) &* UInt64(255 &- sa)))
     case .plusLighter:
       return perChannel(s, d) { a, b in Swift.min(a &+ b, 255) }
     case .plusDarker:
       // max(0, 1 − ((1 − S) + (1 − D))) on premultiplied values, as Core Graphics defines.
       return perChannel(s, d) { a, b in a &+ b > 255 ? a &+ b &- 255 : 0 }
     case .multiply:
-      let x = M.expand(s), y = M.expand(d)
+      let x = M.expand(s)
+      let y = M.expand(d)
       var r: UInt32 = 0
       for lane in 0..<4 {
         let shift = UInt64(lane * 16)
@@ -47,7 +50,9 @@ package enum BlendFunction {
   }
 
   @inline(__always)
-  private static func perChannel(_ s: UInt32, _ d: UInt32, _ f: (UInt32, UInt32) -> UInt32) -> UInt32 {
+  private static func perChannel(_ s: UInt32, _ d: UInt32, _ f: (UInt32, UInt32) -> UInt32)
+    -> UInt32
+  {
     var r: UInt32 = 0
     for k in stride(from: UInt32(0), to: 32, by: 8) {
       r |= (f((s &>> k) & 0xFF, (d &>> k) & 0xFF) & 0xFF) << k
@@ -60,6 +65,7 @@ package enum BlendFunction {
   package static func lerp(_ result: UInt32, _ d: UInt32, _ c: UInt32) -> UInt32 {
     if c == 255 { return result }
     return PixelMath.compress(
-      PixelMath.div255(PixelMath.expand(result) &* UInt64(c) &+ PixelMath.expand(d) &* UInt64(255 &- c)))
+      PixelMath.div255(
+        PixelMath.expand(result) &* UInt64(c) &+ PixelMath.expand(d) &* UInt64(255 &- c)))
   }
 }

@@ -47,16 +47,20 @@ extension BoxPasses {
   /// The high 16 bits of each lane's 32-bit product.
   @inline(__always)
   static func multiplyHigh(_ a: Lanes, _ b: Lanes) -> Lanes {
-    Lanes(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)) &>> 16)
+    Lanes(
+      truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: a)
+        &* SIMD8<UInt32>(truncatingIfNeeded: b)) &>> 16)
   }
 
   /// One vertical pass over `width ≥ 16` bytes of `height` rows, `src` to `dst`
   /// (distinct buffers); `sums` holds `2 · ⌈width/16⌉` lanes. The last sixteen columns
   /// are one step even when `width` is not a multiple of 16 (they overlap the step
   /// before; columns are independent, so the overlap writes the same bytes twice).
-  static func columns16(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
-                        _ dstStride: Int, sums: UnsafeMutablePointer<Lanes>, width n: Int, height: Int,
-                        reach: Reach, divisor dv: Divisor) {
+  static func columns16(
+    _ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
+    _ dstStride: Int, sums: UnsafeMutablePointer<Lanes>, width n: Int, height: Int,
+    reach: Reach, divisor dv: Divisor
+  ) {
     let chunks = (n + 15) >> 4
     let lastOffset = n - 16
     // The sums start at the bias `h`, so they always hold `sum + h`, the dividend.
@@ -67,7 +71,9 @@ extension BoxPasses {
     @inline(__always) func load(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int) -> Lanes {
       UnsafeRawPointer(row + offset).loadUnaligned(as: Lanes.self)
     }
-    @inline(__always) func emit(_ row: UnsafeMutablePointer<UInt8>, _ offset: Int, _ even: Lanes, _ odd: Lanes) {
+    @inline(__always) func emit(
+      _ row: UnsafeMutablePointer<UInt8>, _ offset: Int, _ even: Lanes, _ odd: Lanes
+    ) {
       let qe = multiplyHigh(even, mul) &>> shift
       let qo = multiplyHigh(odd, mul) &>> shift
       UnsafeMutableRawPointer(row + offset).storeBytes(of: qe | (qo &<< 8), as: Lanes.self)
@@ -77,7 +83,8 @@ extension BoxPasses {
       for k in 0..<(chunks - 1) { body(k << 4, k) }
       body(lastOffset, chunks - 1)
     }
-    let up = reach.left, down = reach.right
+    let up = reach.left
+    let down = reach.right
     for y in 0..<Swift.min(down, height) {
       let r = src + y * srcStride
       steps { off, k in
@@ -88,12 +95,15 @@ extension BoxPasses {
     }
     for y in 0..<height {
       let o = dst + y * dstStride
-      let add = y + down, sub = y - up
+      let add = y + down
+      let sub = y - up
       if add < height && sub >= 0 {
-        let ra = src + add * srcStride, rs = src + sub * srcStride
+        let ra = src + add * srcStride
+        let rs = src + sub * srcStride
         steps { off, k in
           let va = load(ra, off)
-          let even = sums[2 * k] &+ (va & low), odd = sums[2 * k + 1] &+ (va &>> 8)
+          let even = sums[2 * k] &+ (va & low)
+          let odd = sums[2 * k + 1] &+ (va &>> 8)
           emit(o, off, even, odd)
           let vs = load(rs, off)
           sums[2 * k] = even &- (vs & low)
@@ -102,7 +112,8 @@ extension BoxPasses {
         continue
       }
       steps { off, k in
-        var even = sums[2 * k], odd = sums[2 * k + 1]
+        var even = sums[2 * k]
+        var odd = sums[2 * k + 1]
         if add < height {
           let va = load(src + add * srcStride, off)
           even &+= va & low

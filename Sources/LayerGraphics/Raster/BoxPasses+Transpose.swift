@@ -23,43 +23,71 @@ extension BoxPasses {
   /// stores row `i`'s low lane at `out(i)` and its high lane at `out(i + 8)`.
   @inline(__always)
   static func tile(_ row: (Int) -> Words, _ out: (Int) -> UnsafeMutableRawPointer) {
-    var r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3), r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7)
-    swap(&r0, &r4, 32, 0x0000_0000_FFFF_FFFF); swap(&r1, &r5, 32, 0x0000_0000_FFFF_FFFF)
-    swap(&r2, &r6, 32, 0x0000_0000_FFFF_FFFF); swap(&r3, &r7, 32, 0x0000_0000_FFFF_FFFF)
-    swap(&r0, &r2, 16, 0x0000_FFFF_0000_FFFF); swap(&r1, &r3, 16, 0x0000_FFFF_0000_FFFF)
-    swap(&r4, &r6, 16, 0x0000_FFFF_0000_FFFF); swap(&r5, &r7, 16, 0x0000_FFFF_0000_FFFF)
-    swap(&r0, &r1, 8, 0x00FF_00FF_00FF_00FF); swap(&r2, &r3, 8, 0x00FF_00FF_00FF_00FF)
-    swap(&r4, &r5, 8, 0x00FF_00FF_00FF_00FF); swap(&r6, &r7, 8, 0x00FF_00FF_00FF_00FF)
+    var r0 = row(0)
+    var r1 = row(1)
+    var r2 = row(2)
+    var r3 = row(3)
+    var r4 = row(4)
+    var r5 = row(5)
+    var r6 = row(6)
+    var r7 = row(7)
+    swap(&r0, &r4, 32, 0x0000_0000_FFFF_FFFF)
+    swap(&r1, &r5, 32, 0x0000_0000_FFFF_FFFF)
+    swap(&r2, &r6, 32, 0x0000_0000_FFFF_FFFF)
+    swap(&r3, &r7, 32, 0x0000_0000_FFFF_FFFF)
+    swap(&r0, &r2, 16, 0x0000_FFFF_0000_FFFF)
+    swap(&r1, &r3, 16, 0x0000_FFFF_0000_FFFF)
+    swap(&r4, &r6, 16, 0x0000_FFFF_0000_FFFF)
+    swap(&r5, &r7, 16, 0x0000_FFFF_0000_FFFF)
+    swap(&r0, &r1, 8, 0x00FF_00FF_00FF_00FF)
+    swap(&r2, &r3, 8, 0x00FF_00FF_00FF_00FF)
+    swap(&r4, &r5, 8, 0x00FF_00FF_00FF_00FF)
+    swap(&r6, &r7, 8, 0x00FF_00FF_00FF_00FF)
     @inline(__always) func put(_ i: Int, _ v: Words) {
       out(i).storeBytes(of: v[0], as: UInt64.self)
       out(i + 8).storeBytes(of: v[1], as: UInt64.self)
     }
-    put(0, r0); put(1, r1); put(2, r2); put(3, r3); put(4, r4); put(5, r5); put(6, r6); put(7, r7)
+    put(0, r0)
+    put(1, r1)
+    put(2, r2)
+    put(3, r3)
+    put(4, r4)
+    put(5, r5)
+    put(6, r6)
+    put(7, r7)
   }
 
   /// `dst[x · dstStride + r] = src[r · srcStride + x]` for `r < rows`, `x < count`.
-  static func transposeBytes(_ src: UnsafePointer<UInt8>, _ srcStride: Int, rows: Int, count: Int,
-                             into dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int) {
-    transposeTiles(rows: rows, count: count, dst: dst, dstStride: dstStride,
-                   load: { r, x in UnsafeRawPointer(src + r * srcStride + x).loadUnaligned(as: Words.self) },
-                   sample: { r, x in src[r * srcStride + x] })
+  static func transposeBytes(
+    _ src: UnsafePointer<UInt8>, _ srcStride: Int, rows: Int, count: Int,
+    into dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int
+  ) {
+    transposeTiles(
+      rows: rows, count: count, dst: dst, dstStride: dstStride,
+      load: { r, x in UnsafeRawPointer(src + r * srcStride + x).loadUnaligned(as: Words.self) },
+      sample: { r, x in src[r * srcStride + x] })
   }
 
   /// `dst[x · dstStride + r]` = the alpha byte of `src[r · srcStride + x]` (packed
   /// premultiplied pixels).
-  static func transposeAlpha(_ src: UnsafePointer<UInt32>, _ srcStride: Int, rows: Int, count: Int,
-                             into dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int) {
-    transposeTiles(rows: rows, count: count, dst: dst, dstStride: dstStride,
-                   load: { r, x in
-                     let p = UnsafeRawPointer(src + r * srcStride + x).loadUnaligned(as: SIMD16<UInt32>.self)
-                     return unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: p &>> 24), to: Words.self)
-                   },
-                   sample: { r, x in UInt8(truncatingIfNeeded: src[r * srcStride + x] >> 24) })
+  static func transposeAlpha(
+    _ src: UnsafePointer<UInt32>, _ srcStride: Int, rows: Int, count: Int,
+    into dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int
+  ) {
+    transposeTiles(
+      rows: rows, count: count, dst: dst, dstStride: dstStride,
+      load: { r, x in
+        let p = UnsafeRawPointer(src + r * srcStride + x).loadUnaligned(as: SIMD16<UInt32>.self)
+        return unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: p &>> 24), to: Words.self)
+      },
+      sample: { r, x in UInt8(truncatingIfNeeded: src[r * srcStride + x] >> 24) })
   }
 
   @inline(__always)
-  private static func transposeTiles(rows: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, dstStride: Int,
-                                     load: (Int, Int) -> Words, sample: (Int, Int) -> UInt8) {
+  private static func transposeTiles(
+    rows: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, dstStride: Int,
+    load: (Int, Int) -> Words, sample: (Int, Int) -> UInt8
+  ) {
     var r0 = 0
     while r0 + 8 <= rows {
       var x0 = 0
@@ -78,8 +106,10 @@ extension BoxPasses {
   }
 
   /// `dst[x · dstStride + r] = src[r · srcStride + x]` for pixels, 4 × 4 at a time.
-  static func transposePixels(_ src: UnsafePointer<UInt32>, _ srcStride: Int, rows: Int, count: Int,
-                              into dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int) {
+  static func transposePixels(
+    _ src: UnsafePointer<UInt32>, _ srcStride: Int, rows: Int, count: Int,
+    into dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int
+  ) {
     typealias P = SIMD4<UInt32>
     typealias Q = SIMD2<UInt64>
     @inline(__always) func load(_ r: Int, _ x: Int) -> P {
@@ -91,10 +121,16 @@ extension BoxPasses {
     while r0 + 4 <= rows {
       var x0 = 0
       while x0 + 4 <= count {
-        let a = load(r0, x0), b = load(r0 + 1, x0), c = load(r0 + 2, x0), d = load(r0 + 3, x0)
-        let ab0 = q(P(a[0], b[0], a[1], b[1])), ab1 = q(P(a[2], b[2], a[3], b[3]))
-        let cd0 = q(P(c[0], d[0], c[1], d[1])), cd1 = q(P(c[2], d[2], c[3], d[3]))
-        let out = UnsafeMutableRawPointer(dst + x0 * dstStride + r0), step = dstStride * 4
+        let a = load(r0, x0)
+        let b = load(r0 + 1, x0)
+        let c = load(r0 + 2, x0)
+        let d = load(r0 + 3, x0)
+        let ab0 = q(P(a[0], b[0], a[1], b[1]))
+        let ab1 = q(P(a[2], b[2], a[3], b[3]))
+        let cd0 = q(P(c[0], d[0], c[1], d[1]))
+        let cd1 = q(P(c[2], d[2], c[3], d[3]))
+        let out = UnsafeMutableRawPointer(dst + x0 * dstStride + r0)
+        let step = dstStride * 4
         out.storeBytes(of: p(Q(ab0[0], cd0[0])), as: P.self)
         out.storeBytes(of: p(Q(ab0[1], cd0[1])), toByteOffset: step, as: P.self)
         out.storeBytes(of: p(Q(ab1[0], cd1[0])), toByteOffset: 2 * step, as: P.self)

@@ -13,14 +13,18 @@ enum BoxPasses {
   /// buffers): in 16-bit lanes when the strip is at least 16 bytes wide and `Divisor`
   /// allows it, else with 32-bit sums. `sums` holds at least `4 · width + 32` bytes,
   /// 16-byte aligned.
-  static func columns(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
-                      _ dstStride: Int, sums: UnsafeMutableRawPointer, width n: Int, height: Int, reach: Reach) {
+  static func columns(
+    _ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
+    _ dstStride: Int, sums: UnsafeMutableRawPointer, width n: Int, height: Int, reach: Reach
+  ) {
     if n >= 16, let dv = Divisor(reach) {
-      columns16(src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: Lanes.self), width: n,
-                height: height, reach: reach, divisor: dv)
+      columns16(
+        src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: Lanes.self), width: n,
+        height: height, reach: reach, divisor: dv)
     } else {
-      columns32(src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: UInt32.self), width: n,
-                height: height, reach: reach)
+      columns32(
+        src, srcStride, dst, dstStride, sums: sums.assumingMemoryBound(to: UInt32.self), width: n,
+        height: height, reach: reach)
     }
   }
 
@@ -29,11 +33,14 @@ enum BoxPasses {
 
   /// One vertical pass over `width` bytes of `height` rows, `src` to `dst`, with 32-bit
   /// sums (`sums` holds `width` of them).
-  static func columns32(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
-                      _ dstStride: Int, sums: UnsafeMutablePointer<UInt32>, width n: Int, height: Int,
-                      reach: Reach) {
+  static func columns32(
+    _ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
+    _ dstStride: Int, sums: UnsafeMutablePointer<UInt32>, width n: Int, height: Int,
+    reach: Reach
+  ) {
     let recip = reciprocal(reach)
-    let up = reach.left, down = reach.right
+    let up = reach.left
+    let down = reach.right
     sums.update(repeating: 0, count: n)
     for y in 0..<Swift.min(down, height) {
       let r = src + y * srcStride
@@ -41,9 +48,11 @@ enum BoxPasses {
     }
     for y in 0..<height {
       let o = dst + y * dstStride
-      let add = y + down, sub = y - up
+      let add = y + down
+      let sub = y - up
       if add < height && sub >= 0 {
-        let ra = src + add * srcStride, rs = src + sub * srcStride
+        let ra = src + add * srcStride
+        let rs = src + sub * srcStride
         for x in 0..<n {
           let s = sums[x] &+ UInt32(ra[x])
           o[x] = UInt8(truncatingIfNeeded: (s &* recip &+ (1 << 23)) >> 24)

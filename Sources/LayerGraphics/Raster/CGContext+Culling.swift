@@ -12,8 +12,10 @@ extension CGContext {
   /// count as missing (the rasterizer drops them itself).
   func missesClip(_ p: PathStorage, outset: CGFloat) -> Bool {
     guard !p.points.isEmpty, outset.isFinite else { return false }
-    var minX = CGFloat.infinity, minY = CGFloat.infinity
-    var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+    var minX = CGFloat.infinity
+    var minY = CGFloat.infinity
+    var maxX = -CGFloat.infinity
+    var maxY = -CGFloat.infinity
     for q in p.points {
       if q.x < minX { minX = q.x }
       if q.x > maxX { maxX = q.x }

@@ -40,8 +40,12 @@ extension CGContext {
           lower: Self.levelShader(lower, deviceToImage, image),
           upper: upper.map { Self.levelShader($0, deviceToImage, image) },
           weight: weight, opacity: PixelMath.byte(opacity: alpha))
-        withScratchPath { $0.addFiniteRect(r, state.ctm) } draw: { p in
-          perform { ctx in ctx.paint(p, rule: .winding, paint: .shader(.mipmap(shader)), mode: ctx.state.blendMode) }
+        withScratchPath {
+          $0.addFiniteRect(r, state.ctm)
+        } draw: { p in
+          perform { ctx in
+            ctx.paint(p, rule: .winding, paint: .shader(.mipmap(shader)), mode: ctx.state.blendMode)
+          }
         }
       }
     }
@@ -57,12 +61,15 @@ extension CGContext {
 
   /// One level's pixels and size, for the duration of `body`: nil past the last level.
   private func withLevel(
-    _ k: Int, of image: CGImage, _ chain: MipmapChain, _ body: ((UnsafePointer<UInt32>, Int, Int)?) -> Void
+    _ k: Int, of image: CGImage, _ chain: MipmapChain,
+    _ body: ((UnsafePointer<UInt32>, Int, Int)?) -> Void
   ) {
     if k >= chain.levelCount {
       body(nil)
     } else if k == 0 {
-      image.pixels.withUnsafeBytes { body(($0.bindMemory(to: UInt32.self).baseAddress!, image.width, image.height)) }
+      image.pixels.withUnsafeBytes {
+        body(($0.bindMemory(to: UInt32.self).baseAddress!, image.width, image.height))
+      }
     } else {
       let level = chain.reduced[k - 1]
       level.pixels.withUnsafeBufferPointer { body(($0.baseAddress!, level.width, level.height)) }
@@ -75,7 +82,9 @@ extension CGContext {
   ) -> ImageShader {
     let (px, w, h) = level
     let toLevel = deviceToImage.concatenating(
-      CGAffineTransform(scaleX: CGFloat(w) / CGFloat(image.width), y: CGFloat(h) / CGFloat(image.height)))
-    return ImageShader(pixels: px, width: w, height: h, deviceToImage: toLevel, bilinear: true, opacity: 1)
+      CGAffineTransform(
+        scaleX: CGFloat(w) / CGFloat(image.width), y: CGFloat(h) / CGFloat(image.height)))
+    return ImageShader(
+      pixels: px, width: w, height: h, deviceToImage: toLevel, bilinear: true, opacity: 1)
   }
 }

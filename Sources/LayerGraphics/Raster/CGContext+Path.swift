@@ -37,7 +37,8 @@ extension CGContext {
 
   public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
     let m = state.ctm
-    currentPath.curve(to: end.applying(m), control1: control1.applying(m), control2: control2.applying(m))
+    currentPath.curve(
+      to: end.applying(m), control1: control1.applying(m), control2: control2.applying(m))
   }
 
   public func addQuadCurve(to end: CGPoint, control: CGPoint) {
@@ -65,10 +66,13 @@ extension CGContext {
   /// Adds a circular arc; `clockwise == false` runs through increasing angles (which on
   /// this y-down bitmap turn clockwise on screen, as in a UIKit drawing context). A line
   /// joins the current point to the arc's start.
-  public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                     clockwise: Bool) {
-    currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
-                       clockwise: clockwise, state.ctm)
+  public func addArc(
+    center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+    clockwise: Bool
+  ) {
+    currentPath.addArc(
+      center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+      clockwise: clockwise, state.ctm)
   }
 
   /// Adds a copy of `path`, mapped by the CTM.

@@ -38,15 +38,19 @@ struct FillRecorder: SpanBlitter {
   var fill: RecordedFill
 
   mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8) {
-    fill.runs.append(RecordedFill.Run(
-      y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x0), count: Int32(truncatingIfNeeded: x1 - x0),
-      mask: -1 - Int32(alpha)))
+    fill.runs.append(
+      RecordedFill.Run(
+        y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x0),
+        count: Int32(truncatingIfNeeded: x1 - x0),
+        mask: -1 - Int32(alpha)))
   }
 
   mutating func blitMask(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
-    fill.runs.append(RecordedFill.Run(
-      y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-      mask: Int32(truncatingIfNeeded: fill.masks.count)))
+    fill.runs.append(
+      RecordedFill.Run(
+        y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x),
+        count: Int32(truncatingIfNeeded: count),
+        mask: Int32(truncatingIfNeeded: fill.masks.count)))
     fill.masks.append(contentsOf: UnsafeBufferPointer(start: mask, count: count))
   }
 }
@@ -70,9 +74,10 @@ extension CGContext {
     guard fillsThroughSolidBlitter, path.storage.points.count <= 1 << 20 else { return nil }
     var device = PathStorage()
     device.append(path.storage, state.ctm)
-    var recorder = FillRecorder(fill: RecordedFill(
-      ctm: state.ctm, clip: clipBox, edgeRows: state.edgeY0..<state.edgeY1, rule: rule,
-      antialias: state.antialias))
+    var recorder = FillRecorder(
+      fill: RecordedFill(
+        ctm: state.ctm, clip: clipBox, edgeRows: state.edgeY0..<state.edgeY1, rule: rule,
+        antialias: state.antialias))
     if !missesClip(device, outset: 0) {
       buildFillEdges(device)
       rasterizer.fill(edges, rule: rule, antialias: state.antialias, into: &recorder)
@@ -96,21 +101,24 @@ extension CGContext {
   /// `edgeRows`, when given, are the rows `setEdgeRows(_:)` would have set. False
   /// (nothing drawn) otherwise.
   package func fill(
-    _ recorded: RecordedFill, transform: CGAffineTransform, clip: SIMD4<Int>, edgeRows: Range<Int>? = nil,
+    _ recorded: RecordedFill, transform: CGAffineTransform, clip: SIMD4<Int>,
+    edgeRows: Range<Int>? = nil,
     color: CGColor, alpha: CGFloat
   ) -> Bool {
     guard fillsThroughSolidBlitter, state.ctm == .identity, state.alpha == 1, !alpha.isNaN,
       recorded.antialias == state.antialias, recorded.ctm == transform
     else { return false }
     let box = SIMD4(
-      Swift.max(clip.x, state.clipX0), Swift.max(clip.y, state.clipY0), Swift.min(clip.z, state.clipX1),
+      Swift.max(clip.x, state.clipX0), Swift.max(clip.y, state.clipY0),
+      Swift.min(clip.z, state.clipX1),
       Swift.min(clip.w, state.clipY1))
     guard recorded.clip == box else { return false }
     let rows = edgeRows ?? box.y..<box.w
     let edgeY0 = Swift.min(Swift.max(rows.lowerBound, 0), box.y)
     let edge = edgeY0..<Swift.max(Swift.min(rows.upperBound, height), box.w)
     guard recorded.edgeRows == edge else { return false }
-    replay(recorded, color: PixelMath.premultiplied(color, opacity: Swift.min(Swift.max(alpha, 0), 1)))
+    replay(
+      recorded, color: PixelMath.premultiplied(color, opacity: Swift.min(Swift.max(alpha, 0), 1)))
     return true
   }
 
@@ -127,9 +135,12 @@ extension CGContext {
       recorded.masks.withUnsafeBufferPointer { masks in
         for r in runs {
           if r.mask < 0 {
-            solid.blitSpan(y: Int(r.y), x0: Int(r.x), x1: Int(r.x) + Int(r.count), alpha: UInt8(truncatingIfNeeded: -1 - r.mask))
+            solid.blitSpan(
+              y: Int(r.y), x0: Int(r.x), x1: Int(r.x) + Int(r.count),
+              alpha: UInt8(truncatingIfNeeded: -1 - r.mask))
           } else {
-            solid.blitMask(y: Int(r.y), x: Int(r.x), count: Int(r.count), mask: masks.baseAddress! + Int(r.mask))
+            solid.blitMask(
+              y: Int(r.y), x: Int(r.x), count: Int(r.count), mask: masks.baseAddress! + Int(r.mask))
           }
         }
       }

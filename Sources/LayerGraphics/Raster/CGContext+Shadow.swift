@@ -38,7 +38,10 @@ extension CGContext {
     body(layer)
 
     // The drawn area, so that only it is blurred and composited.
-    var minX = width, minY = height, maxX = -1, maxY = -1
+    var minX = width
+    var minY = height
+    var maxX = -1
+    var maxY = -1
     for y in 0..<height {
       let row = layer.pixels + y * layer.stride
       var any = false
@@ -55,13 +58,17 @@ extension CGContext {
     guard maxX >= 0 else { return }
     let sigma = Double(state.shadowBlur) / 2
     let reach = Int(geometric: sigma * 3, .up) + 2
-    let bx0 = Swift.max(minX - reach, 0), by0 = Swift.max(minY - reach, 0)
-    let bx1 = Swift.min(maxX + 1 + reach, width), by1 = Swift.min(maxY + 1 + reach, height)
-    let bw = bx1 - bx0, bh = by1 - by0
+    let bx0 = Swift.max(minX - reach, 0)
+    let by0 = Swift.max(minY - reach, 0)
+    let bx1 = Swift.min(maxX + 1 + reach, width)
+    let by1 = Swift.min(maxY + 1 + reach, height)
+    let bw = bx1 - bx0
+    let bh = by1 - by0
     let alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: bw * bh)
     defer { alpha.deallocate() }
-    GaussianBlur.blurAlpha(ofPixels: layer.pixels + by0 * layer.stride + bx0, pixelStride: layer.stride, width: bw,
-                           height: bh, into: alpha, alphaStride: bw, sigma: sigma)
+    GaussianBlur.blurAlpha(
+      ofPixels: layer.pixels + by0 * layer.stride + bx0, pixelStride: layer.stride, width: bw,
+      height: bh, into: alpha, alphaStride: bw, sigma: sigma)
     let tint = ShadowKernels.tintTable(PixelMath.premultiplied(shadowColor, opacity: state.alpha))
     let shadow = UnsafeMutablePointer<UInt32>.allocate(capacity: bw * bh)
     defer { shadow.deallocate() }
@@ -69,14 +76,20 @@ extension CGContext {
     let dx = Int(geometric: state.shadowOffset.width, .toNearestOrAwayFromZero)
     let dy = Int(geometric: state.shadowOffset.height, .toNearestOrAwayFromZero)
     composite(shadow, width: bw, height: bh, stride: bw, atX: bx0 + dx, y: by0 + dy)
-    composite(layer.pixels + by0 * layer.stride + bx0, width: bw, height: bh, stride: layer.stride, atX: bx0, y: by0)
+    composite(
+      layer.pixels + by0 * layer.stride + bx0, width: bw, height: bh, stride: layer.stride,
+      atX: bx0, y: by0)
   }
 
   /// Blends premultiplied pixels placed with their top-left at device `(x, y)`, through
   /// the clip, with the current blend mode.
-  func composite(_ src: UnsafePointer<UInt32>, width w: Int, height h: Int, stride s: Int, atX x: Int, y: Int) {
-    let x0 = Swift.max(x, state.clipX0), x1 = Swift.min(x + w, state.clipX1)
-    let y0 = Swift.max(y, state.clipY0), y1 = Swift.min(y + h, state.clipY1)
+  func composite(
+    _ src: UnsafePointer<UInt32>, width w: Int, height h: Int, stride s: Int, atX x: Int, y: Int
+  ) {
+    let x0 = Swift.max(x, state.clipX0)
+    let x1 = Swift.min(x + w, state.clipX1)
+    let y0 = Swift.max(y, state.clipY0)
+    let y1 = Swift.min(y + h, state.clipY1)
     guard x1 > x0, y1 > y0 else { return }
     for row in y0..<y1 {
       let shader = ImageShader(
@@ -85,7 +98,8 @@ extension CGContext {
         bilinear: false, opacity: 1)
       var blitter = PaintBlitter(
         pixels: pixels, stride: stride, paint: .shader(.image(shader)), mode: state.blendMode,
-        clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow, coverageRow: coverageRow)
+        clip: state.clipMask.map { UnsafePointer($0.bytes) }, colorRow: colorRow,
+        coverageRow: coverageRow)
       blitter.blitSpan(y: row, x0: x0, x1: x1, alpha: 255)
     }
   }

@@ -33,7 +33,9 @@ public final class CGContext {
   public let bytesPerRow: Int
   public var bitsPerComponent: Int { 8 }
   public var bitsPerPixel: Int { 32 }
-  public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue) }
+  public var bitmapInfo: CGBitmapInfo {
+    CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)
+  }
   public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
   public let colorSpace: CGColorSpace?
 
@@ -87,9 +89,10 @@ public final class CGContext {
 
   /// Creates a transparent context that owns its memory (`bytesPerRow = width · 4`).
   public convenience init?(width: Int, height: Int) {
-    self.init(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-              space: CGColorSpaceCreateDeviceRGB(),
-              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+    self.init(
+      data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+      space: CGColorSpaceCreateDeviceRGB(),
+      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
   }
 
   /// Creates a bitmap context, Core Graphics' way.
@@ -105,8 +108,10 @@ public final class CGContext {
   ///   - bitmapInfo: `CGImageAlphaInfo.premultipliedLast.rawValue`, optionally with the
   ///     default or 32-bit big-endian byte order.
   /// - Returns: nil for any other format, or sizes outside the limits.
-  public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
-               bytesPerRow: Int, space: CGColorSpace?, bitmapInfo: UInt32) {
+  public init?(
+    data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+    bytesPerRow: Int, space: CGColorSpace?, bitmapInfo: UInt32
+  ) {
     let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
     let order = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue
     guard bitsPerComponent == 8, alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
@@ -151,7 +156,8 @@ public final class CGContext {
     bytes.withUnsafeMutableBytes { out in
       let raw = UnsafeRawPointer(pixels)
       for y in 0..<height {
-        (out.baseAddress! + y * width * 4).copyMemory(from: raw + y * bytesPerRow, byteCount: width * 4)
+        (out.baseAddress! + y * width * 4).copyMemory(
+          from: raw + y * bytesPerRow, byteCount: width * 4)
       }
     }
     return CGImage(width: width, height: height, premultipliedRGBA: bytes)
@@ -200,8 +206,12 @@ public final class CGContext {
   public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
     state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
   }
-  public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fillColor = CGColor(gray: gray, alpha: alpha) }
-  public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.strokeColor = CGColor(gray: gray, alpha: alpha) }
+  public func setFillColor(gray: CGFloat, alpha: CGFloat) {
+    state.fillColor = CGColor(gray: gray, alpha: alpha)
+  }
+  public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
+    state.strokeColor = CGColor(gray: gray, alpha: alpha)
+  }
 
   /// Line width in user units (default 1). Negative or non-finite values are ignored.
   public func setLineWidth(_ width: CGFloat) {

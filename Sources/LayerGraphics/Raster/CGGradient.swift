@@ -36,8 +36,9 @@ public final class CGGradient: @unchecked Sendable {
   ) {
     guard count > 0 else { return nil }
     let colors = (0..<count).map {
-      CGColor(red: components[4 * $0], green: components[4 * $0 + 1],
-              blue: components[4 * $0 + 2], alpha: components[4 * $0 + 3])
+      CGColor(
+        red: components[4 * $0], green: components[4 * $0 + 1],
+        blue: components[4 * $0 + 2], alpha: components[4 * $0 + 3])
     }
     let locs = locations.map { p in (0..<count).map { p[$0] } }
     self.init(colorsSpace: space, colors: colors, locations: locs)
@@ -49,7 +50,8 @@ public final class CGGradient: @unchecked Sendable {
     if t <= first.location { return first.color }
     if t >= last.location { return last.color }
     for k in 1..<stops.count where t <= stops[k].location {
-      let a = stops[k - 1], b = stops[k]
+      let a = stops[k - 1]
+      let b = stops[k]
       let span = b.location - a.location
       let u = span > 0 ? (t - a.location) / span : 1
       return CGColor(
@@ -64,6 +66,8 @@ public final class CGGradient: @unchecked Sendable {
   /// A table of `count` premultiplied packed colours sampling the ramp evenly, with an
   /// extra opacity.
   package func lookupTable(count: Int = 256, opacity: CGFloat) -> [UInt32] {
-    (0..<count).map { PixelMath.premultiplied(color(at: CGFloat($0) / CGFloat(count - 1)), opacity: opacity) }
+    (0..<count).map {
+      PixelMath.premultiplied(color(at: CGFloat($0) / CGFloat(count - 1)), opacity: opacity)
+    }
   }
 }

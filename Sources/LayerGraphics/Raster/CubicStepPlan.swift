@@ -51,14 +51,17 @@ package final class CubicStepPlan {
 
   /// The parameters planned for the cubic with `key` starting at `start`, if any.
   package func planned(key: Int, start: CGPoint) -> UnsafeBufferPointer<CGFloat>? {
-    for l in 0..<Self.lanes where keys[l] == key && coordinates[l] == start.x && coordinates[4 + l] == start.y {
+    for l in 0..<Self.lanes
+    where keys[l] == key && coordinates[l] == start.x && coordinates[4 + l] == start.y {
       return UnsafeBufferPointer(start: steps + l * laneCapacity, count: counts[l])
     }
     return nil
   }
 
   /// Sets lane `l` (0…3) to the cubic `p0 … p3` with `key`, for the next `plan`.
-  package func set(lane l: Int, key: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
+  package func set(
+    lane l: Int, key: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint
+  ) {
     keys[l] = key
     let c = coordinates + l
     c[0] = p0.x
@@ -79,13 +82,18 @@ package final class CubicStepPlan {
     @inline(__always) func row(_ c: Int) -> SIMD4<Double> {
       raw.loadUnaligned(fromByteOffset: c * 4 * MemoryLayout<Double>.stride, as: SIMD4<Double>.self)
     }
-    let x = (row(0), row(2), row(4), row(6)), y = (row(1), row(3), row(5), row(7))
+    let x = (row(0), row(2), row(4), row(6))
+    let y = (row(1), row(3), row(5), row(7))
     // D(t) = (1 − t)·D1 + t·D2, the second differences at the ends.
-    let d1x = x.0 - 2 * x.1 + x.2, d1y = y.0 - 2 * y.1 + y.2
-    let d2x = x.1 - 2 * x.2 + x.3, d2y = y.1 - 2 * y.2 + y.3
-    let ex = d2x - d1x, ey = d2y - d1y
+    let d1x = x.0 - 2 * x.1 + x.2
+    let d1y = y.0 - 2 * y.1 + y.2
+    let d2x = x.1 - 2 * x.2 + x.3
+    let d2y = y.1 - 2 * y.2 + y.3
+    let ex = d2x - d1x
+    let ey = d2y - d1y
     @inline(__always) func second(_ t: SIMD4<Double>) -> SIMD4<Double> {
-      let px = d1x + t * ex, py = d1y + t * ey
+      let px = d1x + t * ex
+      let py = d1y + t * ey
       return (px * px + py * py).squareRoot()
     }
     let one = SIMD4<Double>(repeating: 1)

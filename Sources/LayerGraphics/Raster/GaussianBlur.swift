@@ -43,8 +43,10 @@ import Foundation
   }
 
   /// Blurs one byte per pixel in place (`stride` bytes per row).
-  @_spi(Benchmarks) public static func blurAlpha(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
-                                                 stride: Int, sigma: Double) {
+  @_spi(Benchmarks) public static func blurAlpha(
+    _ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+    stride: Int, sigma: Double
+  ) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
     horizontal(.bytes(buffer, stride: stride), width: width, height: height, passes: passes)
@@ -63,20 +65,25 @@ import Foundation
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty else {
       for y in 0..<height {
-        let row = pixels + y * pixelStride, out = alpha + y * alphaStride
+        let row = pixels + y * pixelStride
+        let out = alpha + y * alphaStride
         for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
       }
       return
     }
-    horizontal(.alphaOf(pixels, stride: pixelStride, into: alpha, intoStride: alphaStride), width: width, height: height,
-               passes: passes)
+    horizontal(
+      .alphaOf(pixels, stride: pixelStride, into: alpha, intoStride: alphaStride), width: width,
+      height: height,
+      passes: passes)
     vertical(alpha, rowBytes: alphaStride, lineBytes: width, height: height, passes: passes)
   }
 
   /// Blurs premultiplied RGBA pixels in place (`stride` pixels per row). Each channel is
   /// blurred alike, so premultiplied colour stays within its alpha.
-  @_spi(Benchmarks) public static func blurRGBA(_ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-                                                stride: Int, sigma: Double) {
+  @_spi(Benchmarks) public static func blurRGBA(
+    _ buffer: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    stride: Int, sigma: Double
+  ) {
     let passes = boxes(sigma: sigma)
     guard !passes.isEmpty, width > 0, height > 0 else { return }
     horizontal(.pixels(buffer, stride: stride), width: width, height: height, passes: passes)
@@ -89,7 +96,8 @@ import Foundation
     /// Bytes in place.
     case bytes(UnsafeMutablePointer<UInt8>, stride: Int)
     /// The alpha of pixels in, bytes out.
-    case alphaOf(UnsafePointer<UInt32>, stride: Int, into: UnsafeMutablePointer<UInt8>, intoStride: Int)
+    case alphaOf(
+      UnsafePointer<UInt32>, stride: Int, into: UnsafeMutablePointer<UInt8>, intoStride: Int)
     /// Pixels in place.
     case pixels(UnsafeMutablePointer<UInt32>, stride: Int)
 
@@ -104,7 +112,9 @@ import Foundation
   /// one line of the block, the vertical passes run along the lines, and the block is
   /// transposed back. A pixel's channels stay together in a line; the passes do not
   /// care which byte is which.
-  private static func horizontal(_ layout: Layout, width: Int, height: Int, passes: [(left: Int, right: Int)]) {
+  private static func horizontal(
+    _ layout: Layout, width: Int, height: Int, passes: [(left: Int, right: Int)]
+  ) {
     let size = layout.sampleBytes
     let blockRows = blockBytes / size
     let blocks = (height + blockRows - 1) / blockRows
@@ -113,7 +123,8 @@ import Foundation
       let t = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       let a = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       let b = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-      let sums = UnsafeMutableRawPointer.allocate(byteCount: BoxPasses.sumsBytes(width: blockBytes), alignment: 16)
+      let sums = UnsafeMutableRawPointer.allocate(
+        byteCount: BoxPasses.sumsBytes(width: blockBytes), alignment: 16)
       defer {
         t.deallocate()
         a.deallocate()
@@ -131,29 +142,37 @@ import Foundation
         case .alphaOf(let p, let stride, _, _):
           BoxPasses.transposeAlpha(p + y0 * stride, stride, rows: rows, count: width, into: t, rows)
         case .pixels(let p, let stride):
-          BoxPasses.transposePixels(p + y0 * stride, stride, rows: rows, count: width, into: tp, rows)
+          BoxPasses.transposePixels(
+            p + y0 * stride, stride, rows: rows, count: width, into: tp, rows)
         }
-        BoxPasses.columns(t, line, a, line, sums: sums, width: line, height: width, reach: passes[0])
-        BoxPasses.columns(a, line, b, line, sums: sums, width: line, height: width, reach: passes[1])
-        BoxPasses.columns(b, line, t, line, sums: sums, width: line, height: width, reach: passes[2])
+        BoxPasses.columns(
+          t, line, a, line, sums: sums, width: line, height: width, reach: passes[0])
+        BoxPasses.columns(
+          a, line, b, line, sums: sums, width: line, height: width, reach: passes[1])
+        BoxPasses.columns(
+          b, line, t, line, sums: sums, width: line, height: width, reach: passes[2])
         switch layout {
         case .bytes(let p, let stride), .alphaOf(_, _, let p, let stride):
           BoxPasses.transposeBytes(t, rows, rows: width, count: rows, into: p + y0 * stride, stride)
         case .pixels(let p, let stride):
-          BoxPasses.transposePixels(tp, rows, rows: width, count: rows, into: p + y0 * stride, stride)
+          BoxPasses.transposePixels(
+            tp, rows, rows: width, count: rows, into: p + y0 * stride, stride)
         }
       }
     }
   }
 
   /// The three vertical passes over `lineBytes` bytes of every row, strip by strip.
-  private static func vertical(_ buffer: UnsafeMutablePointer<UInt8>, rowBytes: Int, lineBytes: Int, height: Int,
-                               passes: [(left: Int, right: Int)]) {
+  private static func vertical(
+    _ buffer: UnsafeMutablePointer<UInt8>, rowBytes: Int, lineBytes: Int, height: Int,
+    passes: [(left: Int, right: Int)]
+  ) {
     let strips = (lineBytes + stripBytes - 1) / stripBytes
     split(rows: strips, pixels: lineBytes * height) { range in
       let a = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
       let b = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes * height)
-      let sums = UnsafeMutableRawPointer.allocate(byteCount: BoxPasses.sumsBytes(width: stripBytes), alignment: 16)
+      let sums = UnsafeMutableRawPointer.allocate(
+        byteCount: BoxPasses.sumsBytes(width: stripBytes), alignment: 16)
       defer {
         a.deallocate()
         b.deallocate()
@@ -163,9 +182,11 @@ import Foundation
         let x0 = strip * stripBytes
         let n = Swift.min(stripBytes, lineBytes - x0)
         let column = buffer + x0
-        BoxPasses.columns(column, rowBytes, a, n, sums: sums, width: n, height: height, reach: passes[0])
+        BoxPasses.columns(
+          column, rowBytes, a, n, sums: sums, width: n, height: height, reach: passes[0])
         BoxPasses.columns(a, n, b, n, sums: sums, width: n, height: height, reach: passes[1])
-        BoxPasses.columns(b, n, column, rowBytes, sums: sums, width: n, height: height, reach: passes[2])
+        BoxPasses.columns(
+          b, n, column, rowBytes, sums: sums, width: n, height: height, reach: passes[2])
       }
     }
   }

@@ -19,8 +19,10 @@ package struct ImageShader {
   var offsetX: Int?
   var offsetY: Int = 0
 
-  init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, deviceToImage m: CGAffineTransform,
-       bilinear: Bool, opacity: CGFloat) {
+  init(
+    pixels: UnsafePointer<UInt32>, width: Int, height: Int, deviceToImage m: CGAffineTransform,
+    bilinear: Bool, opacity: CGFloat
+  ) {
     self.pixels = pixels
     self.width = width
     self.height = height
@@ -46,16 +48,20 @@ package struct ImageShader {
   @inline(__always)
   func translatedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
     guard let ox = offsetX else { return nil }
-    let ix = x + ox, iy = y + offsetY
+    let ix = x + ox
+    let iy = y + offsetY
     guard iy >= 0, iy < height, ix >= 0, ix + count <= width else { return nil }
     return pixels + iy * width + ix
   }
 
   func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
     let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(m)
-    var u = Float(p.x), v = Float(p.y)
-    let du = Float(m.a), dv = Float(m.b)
-    let maxX = width - 1, maxY = height - 1
+    var u = Float(p.x)
+    var v = Float(p.y)
+    let du = Float(m.a)
+    let dv = Float(m.b)
+    let maxX = width - 1
+    let maxY = height - 1
     if !bilinear {
       for k in 0..<count {
         let ix = Swift.min(Swift.max(Int(u.rounded(.down)), 0), maxX)
@@ -91,14 +97,22 @@ package struct ImageShader {
     _ p: CGPoint, count: Int, into out: UnsafeMutablePointer<UInt32>,
     wide: Bool = WideKernels.usesAVX2
   ) -> Bool {
-    let one = 4_294_967_296.0, limit = 1_073_741_824.0
-    let gx = p.x - 0.5, gy = p.y - 0.5, reach = Double(count)
-    guard abs(gx) + abs(m.a) * reach < limit, abs(gy) + abs(m.b) * reach < limit else { return false }
-    var fu = Int64((gx * one).rounded()), fv = Int64((gy * one).rounded())
-    let du = Int64((m.a * one).rounded()), dv = Int64((m.b * one).rounded())
+    let one = 4_294_967_296.0
+    let limit = 1_073_741_824.0
+    let gx = p.x - 0.5
+    let gy = p.y - 0.5
+    let reach = Double(count)
+    guard abs(gx) + abs(m.a) * reach < limit, abs(gy) + abs(m.b) * reach < limit else {
+      return false
+    }
+    var fu = Int64((gx * one).rounded())
+    var fv = Int64((gy * one).rounded())
+    let du = Int64((m.a * one).rounded())
+    let dv = Int64((m.b * one).rounded())
     let raw = UnsafeRawPointer(pixels)
     let rowBytes = width * 4
-    let maxX = width - 1, maxY = height - 1
+    let maxX = width - 1
+    let maxY = height - 1
     let area = width.multipliedReportingOverflow(by: height)
     let vectors = wide && count >= 8 && !area.overflow && area.partialValue < 1 << 31
     var k = 0
@@ -114,10 +128,13 @@ package struct ImageShader {
           continue
         }
       }
-      let x0 = Int(truncatingIfNeeded: fu &>> 32), y0 = Int(truncatingIfNeeded: fv &>> 32)
+      let x0 = Int(truncatingIfNeeded: fu &>> 32)
+      let y0 = Int(truncatingIfNeeded: fv &>> 32)
       let wx = UInt32(truncatingIfNeeded: fu &>> 24) & 255
       let wy = UInt32(truncatingIfNeeded: fv &>> 24) & 255
-      if UInt(bitPattern: x0) < UInt(bitPattern: maxX), UInt(bitPattern: y0) < UInt(bitPattern: maxY) {
+      if UInt(bitPattern: x0) < UInt(bitPattern: maxX),
+        UInt(bitPattern: y0) < UInt(bitPattern: maxY)
+      {
         // All four taps inside (the usual case): each row's two taps are adjacent.
         let o = y0 * rowBytes + x0 * 4
         out[k] = Self.bilinear(
@@ -138,10 +155,14 @@ package struct ImageShader {
   /// makes the optimizer assemble that path's taps with extra shuffles.
   @inline(never)
   func clampedSample(x0: Int, y0: Int, wx: UInt32, wy: UInt32) -> UInt32 {
-    let maxX = width - 1, maxY = height - 1
-    let xa = Swift.min(Swift.max(x0, 0), maxX), xb = Swift.min(Swift.max(x0 &+ 1, 0), maxX)
-    let ya = Swift.min(Swift.max(y0, 0), maxY), yb = Swift.min(Swift.max(y0 &+ 1, 0), maxY)
-    let r0 = pixels + ya * width, r1 = pixels + yb * width
+    let maxX = width - 1
+    let maxY = height - 1
+    let xa = Swift.min(Swift.max(x0, 0), maxX)
+    let xb = Swift.min(Swift.max(x0 &+ 1, 0), maxX)
+    let ya = Swift.min(Swift.max(y0, 0), maxY)
+    let yb = Swift.min(Swift.max(y0 &+ 1, 0), maxY)
+    let r0 = pixels + ya * width
+    let r1 = pixels + yb * width
     return Self.bilinear(
       unsafeBitCast(SIMD2<UInt32>(r0[xa], r0[xb]), to: SIMD8<UInt8>.self),
       unsafeBitCast(SIMD2<UInt32>(r1[xa], r1[xb]), to: SIMD8<UInt8>.self), wx: wx, wy: wy)
@@ -151,8 +172,10 @@ package struct ImageShader {
   /// or are not finite: coordinates are clamped to `-1…size`, where both taps of an axis
   /// clamp to the same edge pixel and the weight cannot change the result.
   func edgeSample(_ u: Float, _ v: Float) -> UInt32 {
-    let fx = Self.clamp(u - 0.5, Float(width)), fy = Self.clamp(v - 0.5, Float(height))
-    let flx = Self.floor(fx), fly = Self.floor(fy)
+    let fx = Self.clamp(u - 0.5, Float(width))
+    let fy = Self.clamp(v - 0.5, Float(height))
+    let flx = Self.floor(fx)
+    let fly = Self.floor(fy)
     let wx = UInt32(truncatingIfNeeded: Int((fx - flx) * 256))
     let wy = UInt32(truncatingIfNeeded: Int((fy - fly) * 256))
     return clampedSample(x0: Int(flx), y0: Int(fly), wx: wx, wy: wy)
@@ -165,25 +188,32 @@ package struct ImageShader {
   /// `(t₀·(256 − wy) + t₁·wy) >> 8` — every intermediate fits 16 bits, so each row is
   /// mixed in one `SIMD8<UInt16>` step.
   @inline(__always)
-  static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: UInt32, wy: UInt32) -> UInt32 {
+  static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: UInt32, wy: UInt32)
+    -> UInt32
+  {
     typealias Lanes = SIMD8<UInt16>
     @inline(__always) func widen(_ b: SIMD8<UInt8>) -> Lanes {
       Lanes(
-        UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]),
+        UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]),
+        UInt16(b[6]),
         UInt16(b[7]))
     }
     @inline(__always) func weights(_ w: UInt32) -> Lanes {
-      let a = UInt16(truncatingIfNeeded: 256 &- w), b = UInt16(truncatingIfNeeded: w)
+      let a = UInt16(truncatingIfNeeded: 256 &- w)
+      let b = UInt16(truncatingIfNeeded: w)
       return Lanes(a, a, a, a, b, b, b, b)
     }
     let hx = weights(wx)
-    let t = widen(top) &* hx, b = widen(bottom) &* hx
-    let t4 = (t.lowHalf &+ t.highHalf) &>> 8, b4 = (b.lowHalf &+ b.highHalf) &>> 8
+    let t = widen(top) &* hx
+    let b = widen(bottom) &* hx
+    let t4 = (t.lowHalf &+ t.highHalf) &>> 8
+    let b4 = (b.lowHalf &+ b.highHalf) &>> 8
     let w1 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: wy))
     let w0 = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: 256 &- wy))
     let r = (t4 &* w0 &+ b4 &* w1) &>> 8
     let bytes = SIMD16<UInt8>(
-      UInt8(truncatingIfNeeded: r[0]), UInt8(truncatingIfNeeded: r[1]), UInt8(truncatingIfNeeded: r[2]),
+      UInt8(truncatingIfNeeded: r[0]), UInt8(truncatingIfNeeded: r[1]),
+      UInt8(truncatingIfNeeded: r[2]),
       UInt8(truncatingIfNeeded: r[3]), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     return unsafeBitCast(bytes, to: SIMD4<UInt32>.self)[0]
   }

@@ -63,9 +63,12 @@ package enum PathDasher {
   /// - Parameter visible: the part of the path's space that can show (already grown by
   ///   whatever a stroke adds around its centre line); nil cuts everything.
   package static func dash(
-    _ path: PathStorage, phase: CGFloat, lengths: [CGFloat], tolerance: CGFloat, visible: CGRect? = nil
+    _ path: PathStorage, phase: CGFloat, lengths: [CGFloat], tolerance: CGFloat,
+    visible: CGRect? = nil
   ) -> PathStorage? {
-    guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), phase.isFinite else { return nil }
+    guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), phase.isFinite else {
+      return nil
+    }
     let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
     let total = pattern.reduce(0, +)
     guard total > 0, total.isFinite else { return nil }
@@ -84,14 +87,17 @@ package enum PathDasher {
       let pts = poly.points
       let count = poly.closed ? pts.count : pts.count - 1
       for s in 0..<Swift.max(count, 0) {
-        let a = pts[s], b = pts[(s + 1) % pts.count]
+        let a = pts[s]
+        let b = pts[(s + 1) % pts.count]
         let len = hypot(b.x - a.x, b.y - a.y)
         guard len.isFinite else { return nil }
         let (lo, hi) = shownStretch(a, b, len)
         shownLength += hi - lo
       }
     }
-    guard shownLength / total * CGFloat(pattern.count) <= CGFloat(maximumDashCount) else { return nil }
+    guard shownLength / total * CGFloat(pattern.count) <= CGFloat(maximumDashCount) else {
+      return nil
+    }
 
     var start = Cursor(pattern: pattern, total: total)
     var p = phase.truncatingRemainder(dividingBy: total)
@@ -111,10 +117,14 @@ package enum PathDasher {
       let count = poly.closed ? pts.count : pts.count - 1
       guard count > 0 else { continue }
       for s in 0..<count {
-        let a = pts[s], b = pts[(s + 1) % pts.count]
-        let dx = b.x - a.x, dy = b.y - a.y
+        let a = pts[s]
+        let b = pts[(s + 1) % pts.count]
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let len = (dx * dx + dy * dy).squareRoot()
-        func point(_ t: CGFloat) -> CGPoint { t >= len ? b : CGPoint(x: a.x + dx * t / len, y: a.y + dy * t / len) }
+        func point(_ t: CGFloat) -> CGPoint {
+          t >= len ? b : CGPoint(x: a.x + dx * t / len, y: a.y + dy * t / len)
+        }
         let (lo, hi) = shownStretch(a, b, len)
         if lo > 0 {
           c.advance(lo)
@@ -148,9 +158,12 @@ package enum PathDasher {
   /// The parameters (0…1) where segment `a`→`b` enters and leaves `r` (Liang–Barsky),
   /// or nil when it misses it.
   static func clip(_ a: CGPoint, _ b: CGPoint, to r: CGRect) -> (CGFloat, CGFloat)? {
-    var t0: CGFloat = 0, t1: CGFloat = 1
+    var t0: CGFloat = 0
+    var t1: CGFloat = 1
     let d = CGPoint(x: b.x - a.x, y: b.y - a.y)
-    for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
+    for (p, q) in [
+      (-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y),
+    ] {
       if p == 0 {
         if q < 0 { return nil }
         continue

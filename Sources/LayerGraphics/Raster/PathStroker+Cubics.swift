@@ -14,14 +14,17 @@ extension PathStroker {
   /// The cubic is planned together with up to three more of the same subpath (their start
   /// taken as the point before their control points, which is what the polyline ends with
   /// unless a degenerate piece was dropped; `CubicStepPlan` checks that when they come).
-  func cubicSteps(at i: Int, verb vi: Int, from p0: CGPoint, _ path: PathStorage) -> UnsafeBufferPointer<CGFloat> {
+  func cubicSteps(at i: Int, verb vi: Int, from p0: CGPoint, _ path: PathStorage)
+    -> UnsafeBufferPointer<CGFloat>
+  {
     if let planned = cubicPlan.planned(key: i, start: p0) { return planned }
     let pts = path.points
     var count = 0
     var k = i
     var verb = vi
     while count < CubicStepPlan.lanes {
-      cubicPlan.set(lane: count, key: k, count == 0 ? p0 : pts[k - 1], pts[k], pts[k + 1], pts[k + 2])
+      cubicPlan.set(
+        lane: count, key: k, count == 0 ? p0 : pts[k - 1], pts[k], pts[k + 1], pts[k + 2])
       count += 1
       // The next cubic of the subpath, past lines and quadratic curves of finite points.
       k += 3

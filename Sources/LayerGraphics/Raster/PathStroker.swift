@@ -92,24 +92,38 @@ package struct PathStroker {
       case .addLineToPoint:
         append(pts[i], smooth: false)
       case .addQuadCurveToPoint:
-        let p1 = pts[i], p2 = pts[i + 1]
-        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
-        let count = PathFlattener.pieces(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
-                                         tolerance: tolerance)
+        let p1 = pts[i]
+        let p2 = pts[i + 1]
+        let ddx = p0.x - 2 * p1.x + p2.x
+        let ddy = p0.y - 2 * p1.y + p2.y
+        let count = PathFlattener.pieces(
+          secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), degree: 2,
+          tolerance: tolerance)
         for s in 1..<count {
-          let u = CGFloat(s) / CGFloat(count), v = 1 - u
-          append(CGPoint(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
-                         y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y), smooth: true)
+          let u = CGFloat(s) / CGFloat(count)
+          let v = 1 - u
+          append(
+            CGPoint(
+              x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
+              y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y), smooth: true)
         }
         append(p2, smooth: false)
       case .addCurveToPoint:
-        let p1 = pts[i], p2 = pts[i + 1], p3 = pts[i + 2]
+        let p1 = pts[i]
+        let p2 = pts[i + 1]
+        let p3 = pts[i + 2]
         let steps = cubicSteps(at: i, verb: vi, from: p0, path)
         for t in steps {
-          let u = t, v = 1 - u
-          let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
-          append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                         y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
+          let u = t
+          let v = 1 - u
+          let a = v * v * v
+          let b = 3 * u * v * v
+          let c = 3 * u * u * v
+          let d = u * u * u
+          append(
+            CGPoint(
+              x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+              y: a * p0.y + b * p1.y + c * p2.y + d * p3.y), smooth: true)
         }
         append(p3, smooth: false)
       case .moveToPoint, .closeSubpath:
@@ -128,13 +142,18 @@ package struct PathStroker {
   /// The start and end tangents of the element `verb` starting at `p0` with its points at
   /// `pts[i...]`: the first and last non-zero control-polygon differences (zero for a
   /// degenerate element).
-  private static func tangents(_ verb: CGPathElementType, from p0: CGPoint, _ pts: [CGPoint], _ i: Int)
+  private static func tangents(
+    _ verb: CGPathElementType, from p0: CGPoint, _ pts: [CGPoint], _ i: Int
+  )
     -> (CGPoint, CGPoint)
   {
     let n = verb.pointCount
     let end = pts[i + n - 1]
-    var t0 = CGPoint.zero, t1 = CGPoint.zero
-    for k in 0..<n where t0 == .zero { t0 = CGPoint(x: pts[i + k].x - p0.x, y: pts[i + k].y - p0.y) }
+    var t0 = CGPoint.zero
+    var t1 = CGPoint.zero
+    for k in 0..<n where t0 == .zero {
+      t0 = CGPoint(x: pts[i + k].x - p0.x, y: pts[i + k].y - p0.y)
+    }
     for k in stride(from: n - 2, through: -1, by: -1) where t1 == .zero {
       let q = k >= 0 ? pts[i + k] : p0
       t1 = CGPoint(x: end.x - q.x, y: end.y - q.y)
@@ -153,7 +172,8 @@ package struct PathStroker {
   }
 
   private func append(_ p: CGPoint, smooth s: Bool) {
-    let points = line.points, n = line.count
+    let points = line.points
+    let n = line.count
     if n > 0, abs(points[n - 1].x - p.x) < 1e-9, abs(points[n - 1].y - p.y) < 1e-9 {
       if n > 1 { line.smooth[n - 1] = line.smooth[n - 1] && s }
       // A zero-length piece still marks the subpath as drawn (for dots).
@@ -169,8 +189,10 @@ package struct PathStroker {
   /// Strokes the polyline collected so far and forgets it.
   ///
   /// `closingSmooth` tells whether a closed polyline does not turn at its first point.
-  private mutating func flush<S: PathFlatteningSink>(closed: Bool, closingSmooth: Bool,
-                                                     into sink: inout S) {
+  private mutating func flush<S: PathFlatteningSink>(
+    closed: Bool, closingSmooth: Bool,
+    into sink: inout S
+  ) {
     defer { line.removeAll() }
     guard let l = line.last else { return }
     let points = line.points
@@ -217,7 +239,8 @@ package struct PathStroker {
 
   @inline(__always)
   private func unit(_ b: CGPoint, from a: CGPoint) -> CGPoint {
-    let dx = b.x - a.x, dy = b.y - a.y
+    let dx = b.x - a.x
+    let dy = b.y - a.y
     let l = (dx * dx + dy * dy).squareRoot()
     return l > 0 ? CGPoint(x: dx / l, y: dy / l) : CGPoint(x: 1, y: 0)
   }
@@ -229,18 +252,24 @@ package struct PathStroker {
     let segCount = closed ? n : n - 1
     let hw = lineWidth / 2
     scratch.reserve(count: n)
-    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
-    let p = line.points, sm = line.smooth
+    let seg = scratch.segments
+    let off = scratch.offsets
+    let simple = scratch.simple
+    let p = line.points
+    let sm = line.smooth
     for s in 0..<segCount {
       let (d, length) = direction(p[s + 1 == n ? 0 : s + 1], from: p[s])
       seg[s] = SegmentScratch.Segment(direction: d, length: length)
     }
-    let first = closed ? 0 : 1, end = closed ? n : n - 1
+    let first = closed ? 0 : 1
+    let end = closed ? n : n - 1
     for j in first..<end {
       simple[j] = false
       guard sm[j] else { continue }
-      let s0 = seg[j == 0 ? n - 1 : j - 1], s1 = seg[j]
-      let d0 = s0.direction, d1 = s1.direction
+      let s0 = seg[j == 0 ? n - 1 : j - 1]
+      let s1 = seg[j]
+      let d0 = s0.direction
+      let d1 = s1.direction
       let dot = d0.x * d1.x + d0.y * d1.y
       // A segment without length keeps the direction (1, 0) both ways, not a negation:
       // its vertices take the general join on each side.
@@ -269,13 +298,18 @@ package struct PathStroker {
   /// one (negation commutes with IEEE subtraction, multiplication and division), and a
   /// one-point join lies at `v − offset` instead of `v + offset`: both sides come from
   /// one measurement, bit for bit what measuring each side on its own gave.
-  private func side<S: PathFlatteningSink>(closed: Bool, forward: Bool, continuing: Bool,
-                                           into sink: inout S) {
+  private func side<S: PathFlatteningSink>(
+    closed: Bool, forward: Bool, continuing: Bool,
+    into sink: inout S
+  ) {
     let n = line.count
     let hw = lineWidth / 2
-    let seg = scratch.segments, off = scratch.offsets, simple = scratch.simple
+    let seg = scratch.segments
+    let off = scratch.offsets
+    let simple = scratch.simple
     let segCount = closed ? n : n - 1
-    let p = line.points, sm = line.smooth
+    let p = line.points
+    let sm = line.smooth
     // The walking direction and length of the side's segment `s`.
     @inline(__always) func walk(_ s: Int) -> SegmentScratch.Segment {
       if forward { return seg[s] }
@@ -300,12 +334,14 @@ package struct PathStroker {
         let x = forward ? CGPoint(x: a.x + o.x, y: a.y + o.y) : CGPoint(x: a.x - o.x, y: a.y - o.y)
         if s == 0 { sink.moveTo(x) } else { sink.lineTo(x) }
       } else {
-        join(at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
-             length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
+        join(
+          at: a, d0: previous.direction, length0: previous.length, d1: current.direction,
+          length1: current.length, smooth: sm[j], first: s == 0, into: &sink)
       }
     }
     if !closed {
-      let b = p[forward ? n - 1 : 0], d = previous.direction
+      let b = p[forward ? n - 1 : 0]
+      let d = previous.direction
       sink.lineTo(CGPoint(x: b.x + d.y * hw, y: b.y - d.x * hw))
     }
   }
@@ -313,7 +349,8 @@ package struct PathStroker {
   /// The unit vector from `a` to `b` and the distance between them; (1, 0) for equal points.
   @inline(__always)
   private func direction(_ b: CGPoint, from a: CGPoint) -> (CGPoint, CGFloat) {
-    let dx = b.x - a.x, dy = b.y - a.y
+    let dx = b.x - a.x
+    let dy = b.y - a.y
     let l = (dx * dx + dy * dy).squareRoot()
     return l > 0 ? (CGPoint(x: dx / l, y: dy / l), l) : (CGPoint(x: 1, y: 0), 0)
   }
@@ -333,9 +370,11 @@ package struct PathStroker {
   /// reverse. Other smooth vertices get a round join (a bevel when that is within
   /// tolerance) and the detour through `v` on the inner side; path corners get the
   /// path's join.
-  private func join<S: PathFlatteningSink>(at v: CGPoint, d0: CGPoint, length0: CGFloat, d1: CGPoint,
-                                           length1: CGFloat, smooth: Bool, first: Bool,
-                                           into sink: inout S) {
+  private func join<S: PathFlatteningSink>(
+    at v: CGPoint, d0: CGPoint, length0: CGFloat, d1: CGPoint,
+    length1: CGFloat, smooth: Bool, first: Bool,
+    into sink: inout S
+  ) {
     let hw = lineWidth / 2
     let n0 = CGPoint(x: d0.y * hw, y: -d0.x * hw)
     let n1 = CGPoint(x: d1.y * hw, y: -d1.x * hw)
@@ -402,15 +441,19 @@ package struct PathStroker {
 
   /// Line segments along a circle around `center`, starting at offset `r0` (already
   /// emitted) and turning by `sweep` radians; ends exactly at the rotated offset.
-  private func arc<S: PathFlatteningSink>(center: CGPoint, from r0: CGPoint, sweep: CGFloat, into sink: inout S) {
+  private func arc<S: PathFlatteningSink>(
+    center: CGPoint, from r0: CGPoint, sweep: CGFloat, into sink: inout S
+  ) {
     let r = (r0.x * r0.x + r0.y * r0.y).squareRoot()
     guard r > 0 else { return }
     let ratio = Swift.max(0, Swift.min(1, 1 - tolerance / r))
     let maxStep = Swift.max(2 * acos(ratio), 0.05)
     let steps = Swift.max(1, Int(geometric: abs(sweep) / maxStep, .up))
     let step = sweep / CGFloat(steps)
-    let c = cos(step), s = sin(step)
-    var x = r0.x, y = r0.y
+    let c = cos(step)
+    let s = sin(step)
+    var x = r0.x
+    var y = r0.y
     for _ in 0..<steps {
       (x, y) = (x * c - y * s, x * s + y * c)
       sink.lineTo(CGPoint(x: center.x + x, y: center.y + y))

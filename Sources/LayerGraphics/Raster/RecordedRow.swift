@@ -42,12 +42,14 @@ package struct RecordedRow: SpanBlitter {
   mutating func removeAll() { count = 0 }
 
   package mutating func blitSpan(y: Int, x0: Int, x1: Int, alpha: UInt8) {
-    calls[count] = Call(x0: Int32(truncatingIfNeeded: x0), x1: Int32(truncatingIfNeeded: x1), alpha: alpha)
+    calls[count] = Call(
+      x0: Int32(truncatingIfNeeded: x0), x1: Int32(truncatingIfNeeded: x1), alpha: alpha)
     count += 1
   }
 
   package mutating func blitMask(y: Int, x: Int, count n: Int, mask: UnsafePointer<UInt8>) {
-    calls[count] = Call(x0: Int32(truncatingIfNeeded: x), x1: Int32(truncatingIfNeeded: x + n), alpha: 0)
+    calls[count] = Call(
+      x0: Int32(truncatingIfNeeded: x), x1: Int32(truncatingIfNeeded: x + n), alpha: 0)
     count += 1
   }
 
@@ -56,7 +58,8 @@ package struct RecordedRow: SpanBlitter {
   package func replay<B: SpanBlitter>(y: Int, into blitter: inout B) {
     for k in 0..<count {
       let c = calls[k]
-      let x0 = Int(c.x0), x1 = Int(c.x1)
+      let x0 = Int(c.x0)
+      let x1 = Int(c.x1)
       if c.alpha == 0 {
         blitter.blitMask(y: y, x: x0, count: x1 - x0, mask: coverage + (x0 - coverageX))
       } else {

@@ -30,36 +30,49 @@ extension RowKernels {
 
   /// ``srcOverImageRow(_:_:count:opacity:)`` at opacity 255 on the portable (SSE2)
   /// path, whatever the CPU: the reference the wide kernels are checked against.
-  package static func srcOverImageRowPortable(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+  package static func srcOverImageRowPortable(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int
+  ) {
     srcOverImageRow(d, s, count: n, m: div255)
   }
 
   /// Opacity 255: source pixels are used as they are.
   @inline(__always)
-  private static func srcOverImageRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int,
-                                      m: Lanes) {
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+  private static func srcOverImageRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int,
+    m: Lanes
+  ) {
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
     var i = 0
     while i &+ 16 <= n {
       let o = i &* 4
       let (all, any) = alphaBits(sraw, o)
-      let s0 = load(sraw, o), s1 = load(sraw, o + 16), s2 = load(sraw, o + 32), s3 = load(sraw, o + 48)
+      let s0 = load(sraw, o)
+      let s1 = load(sraw, o + 16)
+      let s2 = load(sraw, o + 32)
+      let s3 = load(sraw, o + 48)
       if all == opaqueWord {
         draw.storeBytes(of: s0, toByteOffset: o, as: Pixels.self)
         draw.storeBytes(of: s1, toByteOffset: o + 16, as: Pixels.self)
         draw.storeBytes(of: s2, toByteOffset: o + 32, as: Pixels.self)
         draw.storeBytes(of: s3, toByteOffset: o + 48, as: Pixels.self)
       } else if any != 0 {
-        draw.storeBytes(of: srcOverImagePixels(s0, load(draw, o), m), toByteOffset: o, as: Pixels.self)
-        draw.storeBytes(of: srcOverImagePixels(s1, load(draw, o + 16), m), toByteOffset: o + 16, as: Pixels.self)
-        draw.storeBytes(of: srcOverImagePixels(s2, load(draw, o + 32), m), toByteOffset: o + 32, as: Pixels.self)
-        draw.storeBytes(of: srcOverImagePixels(s3, load(draw, o + 48), m), toByteOffset: o + 48, as: Pixels.self)
+        draw.storeBytes(
+          of: srcOverImagePixels(s0, load(draw, o), m), toByteOffset: o, as: Pixels.self)
+        draw.storeBytes(
+          of: srcOverImagePixels(s1, load(draw, o + 16), m), toByteOffset: o + 16, as: Pixels.self)
+        draw.storeBytes(
+          of: srcOverImagePixels(s2, load(draw, o + 32), m), toByteOffset: o + 32, as: Pixels.self)
+        draw.storeBytes(
+          of: srcOverImagePixels(s3, load(draw, o + 48), m), toByteOffset: o + 48, as: Pixels.self)
       }
       i &+= 16
     }
     while i &+ 4 <= n {
       let o = i &* 4
-      draw.storeBytes(of: srcOverImagePixels(load(sraw, o), load(draw, o), m), toByteOffset: o, as: Pixels.self)
+      draw.storeBytes(
+        of: srcOverImagePixels(load(sraw, o), load(draw, o), m), toByteOffset: o, as: Pixels.self)
       i &+= 4
     }
     while i < n {
@@ -71,9 +84,12 @@ extension RowKernels {
   /// Opacity `k` below 255: each source vector is first scaled by `kk` (`k` in every
   /// lane), so no step is a copy.
   @inline(__always)
-  private static func srcOverImageRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int,
-                                      scaledBy kk: Lanes, k: UInt32, m: Lanes) {
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+  private static func srcOverImageRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int,
+    scaledBy kk: Lanes, k: UInt32, m: Lanes
+  ) {
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
     @inline(__always) func blend(_ o: Int) {
       let e = scalePixels(load(sraw, o), kk, m)
       draw.storeBytes(of: srcOverImagePixels(e, load(draw, o), m), toByteOffset: o, as: Pixels.self)
@@ -117,8 +133,17 @@ extension RowKernels {
   /// the alpha bytes of a 64-bit word (`opaqueWord` when all are 255, 0 when all are 0).
   @inline(__always)
   private static func alphaBits(_ p: UnsafeRawPointer, _ o: Int) -> (all: UInt64, any: UInt64) {
-    @inline(__always) func w(_ k: Int) -> UInt64 { p.loadUnaligned(fromByteOffset: o + k * 8, as: UInt64.self) }
-    let w0 = w(0), w1 = w(1), w2 = w(2), w3 = w(3), w4 = w(4), w5 = w(5), w6 = w(6), w7 = w(7)
+    @inline(__always) func w(_ k: Int) -> UInt64 {
+      p.loadUnaligned(fromByteOffset: o + k * 8, as: UInt64.self)
+    }
+    let w0 = w(0)
+    let w1 = w(1)
+    let w2 = w(2)
+    let w3 = w(3)
+    let w4 = w(4)
+    let w5 = w(5)
+    let w6 = w(6)
+    let w7 = w(7)
     let all = (w0 & w1) & (w2 & w3) & (w4 & w5) & (w6 & w7)
     let any = (w0 | w1) | (w2 | w3) | (w4 | w5) | (w6 | w7)
     return (all & opaqueWord, any & opaqueWord)

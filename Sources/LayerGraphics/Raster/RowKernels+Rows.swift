@@ -6,10 +6,13 @@
 extension RowKernels {
   /// `srcOverConstant` in each of `rows` rows (with the AVX2 kernel from eight pixels on,
   /// where ``WideKernels`` uses it).
-  static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, rows: Int, stride: Int,
-                              source s: UInt32, inverseAlpha inv: UInt32) {
+  static func srcOverConstant(
+    _ d: UnsafeMutablePointer<UInt32>, count n: Int, rows: Int, stride: Int,
+    source s: UInt32, inverseAlpha inv: UInt32
+  ) {
     if n >= 8 && WideKernels.usesAVX2 {
-      WideKernels.srcOverConstantAVX2(d, count: n, rows: rows, stride: stride, source: s, inverseAlpha: inv)
+      WideKernels.srcOverConstantAVX2(
+        d, count: n, rows: rows, stride: stride, source: s, inverseAlpha: inv)
       return
     }
     var d = d
@@ -20,7 +23,9 @@ extension RowKernels {
       }
       return
     }
-    let sv = Pixels(repeating: s), k = Lanes(repeating: UInt16(truncatingIfNeeded: inv)), m = div255
+    let sv = Pixels(repeating: s)
+    let k = Lanes(repeating: UInt16(truncatingIfNeeded: inv))
+    let m = div255
     for _ in 0..<rows {
       srcOverConstantVectors(d, count: n, source: sv, factor: k, m: m)
       d += stride
@@ -31,7 +36,8 @@ extension RowKernels {
   /// rows. The pixel one row below is asked for before each row is blended, as
   /// `SolidBlitter.blitMask` does.
   static func srcOverMaskShort(
-    _ d: UnsafeMutablePointer<UInt32>, rows: Int, stride: Int, srb: Lanes, sag: Lanes, mask: UnsafePointer<UInt8>,
+    _ d: UnsafeMutablePointer<UInt32>, rows: Int, stride: Int, srb: Lanes, sag: Lanes,
+    mask: UnsafePointer<UInt8>,
     count: Int, m: Lanes
   ) {
     @inline(__always) func vector(_ lo: UInt64, _ hi: UInt64) -> Pixels {
@@ -64,7 +70,8 @@ extension RowKernels {
       for _ in 0..<rows {
         Prefetch.forWriting(UnsafeRawPointer(d + stride))
         let raw = UnsafeMutableRawPointer(d)
-        let p = raw.loadUnaligned(as: UInt64.self), q = UInt64(d[2]) &* 0x1_0000_0001
+        let p = raw.loadUnaligned(as: UInt64.self)
+        let q = UInt64(d[2]) &* 0x1_0000_0001
         let r = srcOverCoverage(vector(p, q), srb: srb, sag: sag, k: k, m: m)
         raw.storeBytes(of: unsafeBitCast(r, to: SIMD2<UInt64>.self)[0], as: UInt64.self)
         d[2] = r[2]

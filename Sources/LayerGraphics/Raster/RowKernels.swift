@@ -17,11 +17,14 @@ package enum RowKernels {
   /// `t·257` as `t + t << 8` on 32-bit lanes before instruction selection can form a
   /// multiply-high, which costs ten instructions per vector instead of one. Reading it is
   /// one load and one shuffle per kernel call.
-  @exclusivity(unchecked) nonisolated(unsafe) package static var div255Multiplier: UInt64 = 0x0101_0101_0101_0101
+  @exclusivity(unchecked) nonisolated(unsafe) package static var div255Multiplier: UInt64 =
+    0x0101_0101_0101_0101
 
   /// `div255Multiplier` in every lane; read once per kernel call and passed down.
   @inline(__always)
-  static var div255: Lanes { unsafeBitCast(SIMD2<UInt64>(repeating: div255Multiplier), to: Lanes.self) }
+  static var div255: Lanes {
+    unsafeBitCast(SIMD2<UInt64>(repeating: div255Multiplier), to: Lanes.self)
+  }
 
   @inline(__always)
   static func load(_ p: UnsafeRawPointer, _ byteOffset: Int) -> Pixels {
@@ -39,7 +42,8 @@ package enum RowKernels {
   @inline(__always)
   static func widen(_ a: Lanes) -> SIMD8<UInt32> {
     SIMD8<UInt32>(
-      UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]), UInt32(a[4]), UInt32(a[5]), UInt32(a[6]),
+      UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]), UInt32(a[4]), UInt32(a[5]),
+      UInt32(a[6]),
       UInt32(a[7]))
   }
 
@@ -48,8 +52,10 @@ package enum RowKernels {
   static func mulhi(_ a: Lanes, _ b: Lanes) -> Lanes {
     let w = (widen(a) &* widen(b)) &>> 16
     return Lanes(
-      UInt16(truncatingIfNeeded: w[0]), UInt16(truncatingIfNeeded: w[1]), UInt16(truncatingIfNeeded: w[2]),
-      UInt16(truncatingIfNeeded: w[3]), UInt16(truncatingIfNeeded: w[4]), UInt16(truncatingIfNeeded: w[5]),
+      UInt16(truncatingIfNeeded: w[0]), UInt16(truncatingIfNeeded: w[1]),
+      UInt16(truncatingIfNeeded: w[2]),
+      UInt16(truncatingIfNeeded: w[3]), UInt16(truncatingIfNeeded: w[4]),
+      UInt16(truncatingIfNeeded: w[5]),
       UInt16(truncatingIfNeeded: w[6]), UInt16(truncatingIfNeeded: w[7]))
   }
 
@@ -84,8 +90,10 @@ package enum RowKernels {
 
   /// `d = s + d·inv/255` over `n` pixels with one source colour; eight pixels or more go
   /// to the AVX2 kernel where ``WideKernels`` uses it.
-  package static func srcOverConstant(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
-                              inverseAlpha inv: UInt32) {
+  package static func srcOverConstant(
+    _ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
+    inverseAlpha inv: UInt32
+  ) {
     if n >= 8 && WideKernels.usesAVX2 {
       WideKernels.srcOverConstantAVX2(d, count: n, source: s, inverseAlpha: inv)
       return
@@ -95,23 +103,29 @@ package enum RowKernels {
 
   /// ``srcOverConstant(_:count:source:inverseAlpha:)`` on the portable (SSE2) path,
   /// whatever the CPU: the reference the wide kernel is checked against.
-  package static func srcOverConstantPortable(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
-                                              inverseAlpha inv: UInt32) {
+  package static func srcOverConstantPortable(
+    _ d: UnsafeMutablePointer<UInt32>, count n: Int, source s: UInt32,
+    inverseAlpha inv: UInt32
+  ) {
     if n < 4 {
       for i in 0..<n {
-        d[i] = PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
+        d[i] = PixelMath.compress(
+          PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d[i]), inv))
       }
       return
     }
     srcOverConstantVectors(
-      d, count: n, source: Pixels(repeating: s), factor: Lanes(repeating: UInt16(truncatingIfNeeded: inv)), m: div255)
+      d, count: n, source: Pixels(repeating: s),
+      factor: Lanes(repeating: UInt16(truncatingIfNeeded: inv)), m: div255)
   }
 
   /// `srcOverConstant` for `n ≥ 4` pixels, with the source in every lane of `sv` and the
   /// inverse alpha in every lane of `k`.
   @inline(__always)
-  static func srcOverConstantVectors(_ d: UnsafeMutablePointer<UInt32>, count n: Int, source sv: Pixels, factor k: Lanes,
-                                     m: Lanes) {
+  static func srcOverConstantVectors(
+    _ d: UnsafeMutablePointer<UInt32>, count n: Int, source sv: Pixels, factor k: Lanes,
+    m: Lanes
+  ) {
     let raw = UnsafeMutableRawPointer(d)
     // The last four pixels, blended from their original values before the loop can
     // touch them and stored last: where they overlap the loop's final step they are the
@@ -120,8 +134,10 @@ package enum RowKernels {
     let last = scalePixels(load(raw, lastOffset), k, m) &+ sv
     var i = 0
     while i &+ 16 <= n {
-      let v0 = load(raw, i &* 4), v1 = load(raw, i &* 4 &+ 16)
-      let v2 = load(raw, i &* 4 &+ 32), v3 = load(raw, i &* 4 &+ 48)
+      let v0 = load(raw, i &* 4)
+      let v1 = load(raw, i &* 4 &+ 16)
+      let v2 = load(raw, i &* 4 &+ 32)
+      let v3 = load(raw, i &* 4 &+ 48)
       raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i &* 4, as: Pixels.self)
       raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i &* 4 &+ 16, as: Pixels.self)
       raw.storeBytes(of: scalePixels(v2, k, m) &+ sv, toByteOffset: i &* 4 &+ 32, as: Pixels.self)
@@ -129,7 +145,8 @@ package enum RowKernels {
       i &+= 16
     }
     if i &+ 8 <= n {
-      let v0 = load(raw, i &* 4), v1 = load(raw, i &* 4 &+ 16)
+      let v0 = load(raw, i &* 4)
+      let v1 = load(raw, i &* 4 &+ 16)
       raw.storeBytes(of: scalePixels(v0, k, m) &+ sv, toByteOffset: i &* 4, as: Pixels.self)
       raw.storeBytes(of: scalePixels(v1, k, m) &+ sv, toByteOffset: i &* 4 &+ 16, as: Pixels.self)
       i &+= 8
@@ -144,7 +161,9 @@ package enum RowKernels {
   /// `d = s + d·(255 − sa)/255` per pixel over `n` pixels; clear source pixels leave the
   /// destination alone. Eight pixels per step with the AVX2 kernel where the CPU has it
   /// (the same bytes as `srcOverRowPortable`).
-  package static func srcOverRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int) {
+  package static func srcOverRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int
+  ) {
     if n >= 8 && WideKernels.usesAVX2 {
       WideKernels.srcOverImageRowAVX2(d, s, count: n)
     } else {
@@ -157,7 +176,8 @@ package enum RowKernels {
   package static func srcOverRowPortable(
     _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count n: Int
   ) {
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
     let m = div255
     var i = 0
     let opaque: UInt64 = 0xFF00_0000_FF00_0000
@@ -205,14 +225,17 @@ package enum RowKernels {
   static func coverageFactors(_ cov: UInt32) -> Lanes {
     let b = unsafeBitCast(SIMD4<UInt32>(cov, 0, 0, 0), to: SIMD16<UInt8>.self)
     return unsafeBitCast(
-      SIMD16<UInt8>(b[0], 0, b[0], 0, b[1], 0, b[1], 0, b[2], 0, b[2], 0, b[3], 0, b[3], 0), to: Lanes.self)
+      SIMD16<UInt8>(b[0], 0, b[0], 0, b[1], 0, b[1], 0, b[2], 0, b[2], 0, b[3], 0, b[3], 0),
+      to: Lanes.self)
   }
 
   /// Source over with one colour `color` (premultiplied, packed) scaled per pixel by the
   /// coverage `mask`; eight pixels or more go to the AVX2 kernel where ``WideKernels``
   /// uses it.
-  package static func srcOverMask(_ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>,
-                          count n: Int) {
+  package static func srcOverMask(
+    _ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>,
+    count n: Int
+  ) {
     if n >= 8 && WideKernels.usesAVX2 {
       WideKernels.srcOverMaskAVX2(d, color: color, mask: mask, count: n)
       return
@@ -225,9 +248,11 @@ package enum RowKernels {
   package static func srcOverMaskPortable(
     _ d: UnsafeMutablePointer<UInt32>, color: UInt32, mask: UnsafePointer<UInt8>, count n: Int
   ) {
-    let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
+    let draw = UnsafeMutableRawPointer(d)
+    let mraw = UnsafeRawPointer(mask)
     let c = Pixels(repeating: color)
-    let srb = lanes(c & Pixels(repeating: 0x00FF_00FF)), sag = lanes(c) &>> 8
+    let srb = lanes(c & Pixels(repeating: 0x00FF_00FF))
+    let sag = lanes(c) &>> 8
     let m = div255
     let opaque = color >> 24 == 255
     var i = 0
@@ -261,9 +286,11 @@ package enum RowKernels {
     // Each byte as a factor in both 16-bit halves of its 32-bit lane (the multiplies keep
     // the optimizer from merging the four loads into one).
     @inline(__always) func f(_ i: Int) -> UInt64 { UInt64(mask[i]) &* 0x0001_0001 }
-    let k = lanes(unsafeBitCast(SIMD2<UInt64>(f(0) | f(1) &<< 32, f(2) | f(3) &<< 32), to: Pixels.self))
+    let k = lanes(
+      unsafeBitCast(SIMD2<UInt64>(f(0) | f(1) &<< 32, f(2) | f(3) &<< 32), to: Pixels.self))
     let raw = UnsafeMutableRawPointer(d)
-    raw.storeBytes(of: srcOverCoverage(load(raw, 0), srb: srb, sag: sag, k: k, m: m), as: Pixels.self)
+    raw.storeBytes(
+      of: srcOverCoverage(load(raw, 0), srb: srb, sag: sag, k: k, m: m), as: Pixels.self)
   }
 
   /// `srcOverMask` for one to three pixels, as one four-pixel step; only the `count`
@@ -271,7 +298,8 @@ package enum RowKernels {
   /// which lets the optimizer narrow the vectors into slower code).
   @inline(__always)
   static func srcOverMaskShort(
-    _ d: UnsafeMutablePointer<UInt32>, srb: Lanes, sag: Lanes, mask: UnsafePointer<UInt8>, count: Int, m: Lanes
+    _ d: UnsafeMutablePointer<UInt32>, srb: Lanes, sag: Lanes, mask: UnsafePointer<UInt8>,
+    count: Int, m: Lanes
   ) {
     @inline(__always) func vector(_ lo: UInt64, _ hi: UInt64) -> Pixels {
       unsafeBitCast(SIMD2<UInt64>(lo, hi), to: Pixels.self)
@@ -281,16 +309,20 @@ package enum RowKernels {
     let raw = UnsafeMutableRawPointer(d)
     switch count {
     case 1:
-      let p = UInt64(d[0]) &* 0x1_0000_0001, k = f(0) &* 0x1_0000_0001
+      let p = UInt64(d[0]) &* 0x1_0000_0001
+      let k = f(0) &* 0x1_0000_0001
       let r = srcOverCoverage(vector(p, p), srb: srb, sag: sag, k: lanes(vector(k, k)), m: m)
       d[0] = r[0]
     case 2:
-      let p = raw.loadUnaligned(as: UInt64.self), k = f(0) | f(1) &<< 32
+      let p = raw.loadUnaligned(as: UInt64.self)
+      let k = f(0) | f(1) &<< 32
       let r = srcOverCoverage(vector(p, p), srb: srb, sag: sag, k: lanes(vector(k, k)), m: m)
       raw.storeBytes(of: unsafeBitCast(r, to: SIMD2<UInt64>.self)[0], as: UInt64.self)
     default:
-      let p = raw.loadUnaligned(as: UInt64.self), q = UInt64(d[2]) &* 0x1_0000_0001
-      let k = f(0) | f(1) &<< 32, k2 = f(2) &* 0x1_0000_0001
+      let p = raw.loadUnaligned(as: UInt64.self)
+      let q = UInt64(d[2]) &* 0x1_0000_0001
+      let k = f(0) | f(1) &<< 32
+      let k2 = f(2) &* 0x1_0000_0001
       let r = srcOverCoverage(vector(p, q), srb: srb, sag: sag, k: lanes(vector(k, k2)), m: m)
       raw.storeBytes(of: unsafeBitCast(r, to: SIMD2<UInt64>.self)[0], as: UInt64.self)
       d[2] = r[2]

@@ -33,8 +33,10 @@ struct RowPieceQueue {
       p.initialize(repeating: 0, count: capacity)
       return p
     }
-    return RowPieceQueue(xa: floats(), xb: floats(), d: floats(), row: ints(), v0: floats(), v1: floats(), v2: floats(),
-                         column: ints(), shape: ints())
+    return RowPieceQueue(
+      xa: floats(), xb: floats(), d: floats(), row: ints(), v0: floats(), v1: floats(),
+      v2: floats(),
+      column: ints(), shape: ints())
   }
 
   func deallocate() {

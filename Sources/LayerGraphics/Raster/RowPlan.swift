@@ -64,7 +64,9 @@ final class RowPlan {
   /// Marks the dirty rows of `e`, whose first fill row is `first`, in `diff` (of a plan
   /// reserved for `rowCount` rows).
   @inline(__always)
-  static func mark(_ e: RasterEdge, first: Int, rowTop: Int, rowCount: Int, diff: UnsafeMutablePointer<Int32>) {
+  static func mark(
+    _ e: RasterEdge, first: Int, rowTop: Int, rowCount: Int, diff: UnsafeMutablePointer<Int32>
+  ) {
     let f0 = Swift.min(Swift.max(first, 0), rowCount)
     let f1 = Swift.min(Swift.max(Int(e.y1) - rowTop, f0), rowCount)
     if e.x0 == e.x1 {

@@ -17,7 +17,10 @@ package enum ShadowKernels {
   static func srcOver4(_ s: Pixels, _ d: Pixels) -> Pixels {
     // 255 − alpha in both 16-bit halves of each pixel, from the complemented source.
     let n = ~s
-    return srcOver4(s, d, factors: unsafeBitCast((n &>> 24) | ((n &>> 8) & Pixels(repeating: 0x00FF_0000)), to: Lanes.self))
+    return srcOver4(
+      s, d,
+      factors: unsafeBitCast(
+        (n &>> 24) | ((n &>> 8) & Pixels(repeating: 0x00FF_0000)), to: Lanes.self))
   }
 
   /// `srcOver4` with each source pixel's `255 − alpha` given in both 16-bit halves.
@@ -34,24 +37,29 @@ package enum ShadowKernels {
   /// One pixel of `srcOverPremultipliedRow`.
   @inline(__always)
   static func srcOver1(_ s: UInt32, _ d: UInt32) -> UInt32 {
-    PixelMath.compress(PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d), 255 &- (s >> 24)))
+    PixelMath.compress(
+      PixelMath.expand(s) &+ PixelMath.scale(PixelMath.expand(d), 255 &- (s >> 24)))
   }
 
   /// `d = s + d·(255 − sa)/255` over `n` pixels, eight per step; `s` must be valid
   /// premultiplied.
-  package static func srcOverPremultipliedRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
-                                              count n: Int) {
+  package static func srcOverPremultipliedRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
+    count n: Int
+  ) {
     if n < 4 {
       for i in 0..<n { d[i] = srcOver1(s[i], d[i]) }
       return
     }
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
     // The last four pixels, blended from their original values before the loop can
     // touch them and stored last: where they overlap the loop's final step they are the
     // same values, so no scalar tail is needed.
     let lastOffset = (n - 4) * 4
-    let last = srcOver4(sraw.loadUnaligned(fromByteOffset: lastOffset, as: Pixels.self),
-                        draw.loadUnaligned(fromByteOffset: lastOffset, as: Pixels.self))
+    let last = srcOver4(
+      sraw.loadUnaligned(fromByteOffset: lastOffset, as: Pixels.self),
+      draw.loadUnaligned(fromByteOffset: lastOffset, as: Pixels.self))
     var o = 0
     let end8 = (n - 8) * 4
     while o <= end8 {
@@ -82,11 +90,15 @@ package enum ShadowKernels {
   /// Source over of one colour through a coverage mask, `d = t[m] + d·(255 − t[m]ᵃ)/255`
   /// with `t` a colour's `tintTable`: bit for bit `RowKernels.srcOverMask`. Eight mask
   /// bytes that are all zero are skipped in one test.
-  package static func srcOverTinted(_ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>,
-                                    table t: UnsafePointer<UInt32>, count n: Int) {
-    let draw = UnsafeMutableRawPointer(d), mraw = UnsafeRawPointer(mask)
+  package static func srcOverTinted(
+    _ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>,
+    table t: UnsafePointer<UInt32>, count n: Int
+  ) {
+    let draw = UnsafeMutableRawPointer(d)
+    let mraw = UnsafeRawPointer(mask)
     @inline(__always) func four(_ m: UInt64) -> Pixels {
-      Pixels(t[Int(m & 255)], t[Int((m >> 8) & 255)], t[Int((m >> 16) & 255)], t[Int((m >> 24) & 255)])
+      Pixels(
+        t[Int(m & 255)], t[Int((m >> 8) & 255)], t[Int((m >> 16) & 255)], t[Int((m >> 24) & 255)])
     }
     var i = 0
     while i + 8 <= n {
@@ -109,17 +121,22 @@ package enum ShadowKernels {
   /// `srcOverPremultipliedRow` with each source pixel's `255 − alpha` given in both
   /// 16-bit halves of `factors` (precomputed for sources blended many times, such as a
   /// cached shadow mask).
-  package static func srcOverPremultipliedRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
-                                              factors f: UnsafePointer<UInt32>, count n: Int) {
+  package static func srcOverPremultipliedRow(
+    _ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>,
+    factors f: UnsafePointer<UInt32>, count n: Int
+  ) {
     if n < 4 {
       for i in 0..<n { d[i] = srcOver1(s[i], d[i]) }
       return
     }
-    let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s), fraw = UnsafeRawPointer(f)
+    let draw = UnsafeMutableRawPointer(d)
+    let sraw = UnsafeRawPointer(s)
+    let fraw = UnsafeRawPointer(f)
     @inline(__always) func blend(_ o: Int) -> Pixels {
-      srcOver4(sraw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
-               draw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
-               factors: fraw.loadUnaligned(fromByteOffset: o, as: Lanes.self))
+      srcOver4(
+        sraw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
+        draw.loadUnaligned(fromByteOffset: o, as: Pixels.self),
+        factors: fraw.loadUnaligned(fromByteOffset: o, as: Lanes.self))
     }
     // As in the other row loop: the last four pixels first, stored last.
     let lastOffset = (n - 4) * 4
@@ -127,7 +144,8 @@ package enum ShadowKernels {
     var o = 0
     let end8 = (n - 8) * 4
     while o <= end8 {
-      let r0 = blend(o), r1 = blend(o + 16)
+      let r0 = blend(o)
+      let r1 = blend(o + 16)
       draw.storeBytes(of: r0, toByteOffset: o, as: Pixels.self)
       draw.storeBytes(of: r1, toByteOffset: o + 16, as: Pixels.self)
       o += 32

@@ -50,7 +50,8 @@ extension CALayer {
     var depth = 0
     while let current = dictionary {
       guard depth < Self.maximumStyleDepth else {
-        CADiagnostics.report(key: event, "style nests deeper than \(Self.maximumStyleDepth) levels; stopped looking")
+        CADiagnostics.report(
+          key: event, "style nests deeper than \(Self.maximumStyleDepth) levels; stopped looking")
         return .none
       }
       if let table = current["actions"] {
@@ -58,10 +59,12 @@ extension CALayer {
           if let value = actionsTable[AnyHashable(event)] {
             if value is NSNull { return .stop }
             if let action = value as? any CAAction { return .found(action) }
-            CADiagnostics.report(key: event, "style action \(type(of: value)) is not a CAAction; ignored")
+            CADiagnostics.report(
+              key: event, "style action \(type(of: value)) is not a CAAction; ignored")
           }
         } else {
-          CADiagnostics.report(key: "actions", "style[\"actions\"] is a \(type(of: table)), not a dictionary; ignored")
+          CADiagnostics.report(
+            key: "actions", "style[\"actions\"] is a \(type(of: table)), not a dictionary; ignored")
         }
       }
       dictionary = current["style"] as? [AnyHashable: Any]

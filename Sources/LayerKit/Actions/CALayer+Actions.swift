@@ -41,7 +41,8 @@ extension CALayer {
   ) {
     let thread = TransactionThread.current
     if thread.actionInvocations.contains(where: { $0.layer === self && $0.event == event }) {
-      CADiagnostics.report(key: event, "an action changed the property it runs for; no nested action")
+      CADiagnostics.report(
+        key: event, "an action changed the property it runs for; no nested action")
       return
     }
     guard let action = action(forKey: event) else { return }

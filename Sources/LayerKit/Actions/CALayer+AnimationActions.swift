@@ -25,7 +25,8 @@ extension CALayer {
     case "hidden", "contents":
       let fade = CATransition()
       fade.type = .fade
-      fade.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+      fade.timingFunction =
+        CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
       return fade
     default:
       guard let property = propertyRegistry.property(forKeyPath: event),
@@ -51,7 +52,8 @@ extension CALayer {
     }
     let copy = property.copy() as! CAPropertyAnimation
     if copy.keyPath == nil { copy.keyPath = event }
-    if let basic = copy as? CABasicAnimation, let invocation, let previous = invocation.previousValue,
+    if let basic = copy as? CABasicAnimation, let invocation,
+      let previous = invocation.previousValue,
       basic.keyPath == event, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil
     {
       basic.fromValue = valueOnScreen(forKey: event, previousValue: previous)
@@ -61,7 +63,9 @@ extension CALayer {
   }
 
   /// Adds a transition under `kCATransition` with the outgoing state captured now.
-  private func add(_ animation: CAAnimation, forKey key: String, previousValue invocation: ActionInvocation?) {
+  private func add(
+    _ animation: CAAnimation, forKey key: String, previousValue invocation: ActionInvocation?
+  ) {
     guard let transition = animation.copy() as? CATransition else { return }
     transition.outgoingSnapshot = transitionSnapshot(for: invocation)
     add(transition, forKey: key)
@@ -116,7 +120,8 @@ extension CALayer {
   package var presentationTransition: TransitionPresentation? {
     let model = animationStorage.modelLayer ?? self
     let storage = model.animationStorage
-    guard storage.isTimeApplied, let entry = storage.entry(forKey: kCATransition), entry.isCommitted,
+    guard storage.isTimeApplied, let entry = storage.entry(forKey: kCATransition),
+      entry.isCommitted,
       let transition = entry.animation as? CATransition, let outgoing = transition.outgoingSnapshot
     else { return nil }
     let e = entry.timing.evaluate(parentTime: storage.localTime)

@@ -59,7 +59,9 @@ open class CATransition: CAAnimation {
 
   /// `startProgress` and `endProgress` clamped to 0…1; NaN reads as the default.
   package var progressRange: (start: Double, end: Double) {
-    func clamp(_ v: Float, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(Double(v), 0), 1) }
+    func clamp(_ v: Float, _ fallback: Double) -> Double {
+      v.isNaN ? fallback : min(max(Double(v), 0), 1)
+    }
     return (clamp(startProgress, 0), clamp(endProgress, 1))
   }
 

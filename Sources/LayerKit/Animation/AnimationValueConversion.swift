@@ -18,7 +18,8 @@ package enum AnimationValueConversion {
       return nil
     }
     guard v.isValidAnimationValue else {
-      CADiagnostics.report(key: keyPath, "\(role) holds NaN or an infinity; the animation is ignored")
+      CADiagnostics.report(
+        key: keyPath, "\(role) holds NaN or an infinity; the animation is ignored")
       return nil
     }
     return v
@@ -40,7 +41,9 @@ package enum AnimationValueConversion {
     var out: [Value] = []
     out.reserveCapacity(values.count)
     for (i, v) in values.enumerated() {
-      guard let typed = convert(v, to: type, keyPath: keyPath, role: "values[\(i)]") else { return nil }
+      guard let typed = convert(v, to: type, keyPath: keyPath, role: "values[\(i)]") else {
+        return nil
+      }
       out.append(typed)
     }
     return out

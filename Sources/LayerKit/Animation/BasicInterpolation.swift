@@ -38,15 +38,17 @@ package struct BasicInterpolation<Value: Interpolatable>: Sendable {
   /// With all three set, `from` and `to` win and `by` is ignored. An `additive` by-only
   /// animation runs from zero to `by` (the layer adds the value below it once), so an
   /// additive opacity `by` 0.2 over a model 0.5 ends at 0.7.
-  package func endpoints(model: () -> Value, previous: Value?, additive: Bool = false) -> (Value, Value) {
+  package func endpoints(model: () -> Value, previous: Value?, additive: Bool = false) -> (
+    Value, Value
+  ) {
     if additive, from == nil, to == nil, let b = by { return (Value.subtracting(b, b), b) }
     switch (from, to, by) {
-    case let (f?, t?, _): return (f, t)
-    case let (f?, nil, b?): return (f, Value.adding(f, b))
-    case let (nil, t?, b?): return (Value.subtracting(t, b), t)
-    case let (f?, nil, nil): return (f, model())
-    case let (nil, t?, nil): return (model(), t)
-    case let (nil, nil, b?):
+    case (let f?, let t?, _): return (f, t)
+    case (let f?, nil, let b?): return (f, Value.adding(f, b))
+    case (nil, let t?, let b?): return (Value.subtracting(t, b), t)
+    case (let f?, nil, nil): return (f, model())
+    case (nil, let t?, nil): return (model(), t)
+    case (nil, nil, let b?):
       let m = model()
       return (m, Value.adding(m, b))
     case (nil, nil, nil):

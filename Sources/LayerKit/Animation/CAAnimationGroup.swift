@@ -19,7 +19,8 @@ open class CAAnimationGroup: CAAnimation {
       guard let list = animations, list.contains(where: { $0.nests(self) }) else { return }
       CADiagnostics.report(
         key: "animations",
-        "a group cannot contain itself (directly or through a nested group); dropped the children that would")
+        "a group cannot contain itself (directly or through a nested group); dropped the children that would"
+      )
       animations = list.filter { !$0.nests(self) }
     }
   }
@@ -45,7 +46,9 @@ extension CAAnimation {
     var seen = Set<ObjectIdentifier>()
     while let a = pending.popLast() {
       if a === target { return true }
-      guard let g = a as? CAAnimationGroup, seen.insert(ObjectIdentifier(g)).inserted else { continue }
+      guard let g = a as? CAAnimationGroup, seen.insert(ObjectIdentifier(g)).inserted else {
+        continue
+      }
       pending.append(contentsOf: g.animations ?? [])
     }
     return false

@@ -31,7 +31,8 @@ open class CASpringAnimation: CABasicAnimation {
     self.init()
     let d = perceptualDuration.isFinite && perceptualDuration > 0 ? perceptualDuration : 1
     if d != perceptualDuration {
-      CADiagnostics.report(key: "perceptualDuration", "\(perceptualDuration) is not a positive duration; using 1")
+      CADiagnostics.report(
+        key: "perceptualDuration", "\(perceptualDuration) is not a positive duration; using 1")
     }
     let b = bounce.isNaN ? 0 : Swift.min(Swift.max(bounce, -1), 1)
     mass = 1
@@ -68,7 +69,8 @@ open class CASpringAnimation: CABasicAnimation {
   /// The period of the undamped spring, 2π√(mass / stiffness): the duration passed to
   /// `init(perceptualDuration:bounce:)`.
   open var perceptualDuration: CFTimeInterval {
-    let k = Double(stiffness), m = Double(mass)
+    let k = Double(stiffness)
+    let m = Double(mass)
     return k > 0 && m > 0 ? 2 * .pi * (m / k).squareRoot() : 0
   }
 

@@ -17,8 +17,12 @@ extension Double: Interpolatable {
 
 /// The (x, y, z) inputs of a `CAValueFunction`.
 extension SIMD3: Interpolatable where Scalar == Double {
-  package static func interpolate(_ a: SIMD3<Double>, _ b: SIMD3<Double>, fraction t: Double) -> SIMD3<Double> {
-    SIMD3(interpolateLinearly(a.x, b.x, t), interpolateLinearly(a.y, b.y, t), interpolateLinearly(a.z, b.z, t))
+  package static func interpolate(_ a: SIMD3<Double>, _ b: SIMD3<Double>, fraction t: Double)
+    -> SIMD3<Double>
+  {
+    SIMD3(
+      interpolateLinearly(a.x, b.x, t), interpolateLinearly(a.y, b.y, t),
+      interpolateLinearly(a.z, b.z, t))
   }
   package static func adding(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a + b }
   package static func subtracting(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a - b }
@@ -87,7 +91,9 @@ extension CGPath: Interpolatable {
     }
     return sum.squareRoot()
   }
-  package var isValidAnimationValue: Bool { storage.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+  package var isValidAnimationValue: Bool {
+    storage.points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+  }
 }
 
 extension Interpolatable where Self: CGPath {
@@ -112,10 +118,13 @@ extension Array: Interpolatable where Element: Interpolatable {
     guard a.count == b.count else { return a }
     return zip(a, b).map { Element.subtracting($0, $1) }
   }
-  package static func scaled(_ a: [Element], by k: Double) -> [Element] { a.map { Element.scaled($0, by: k) } }
+  package static func scaled(_ a: [Element], by k: Double) -> [Element] {
+    a.map { Element.scaled($0, by: k) }
+  }
   package static func distance(_ a: [Element], _ b: [Element]) -> Double {
     guard a.count == b.count else { return 0 }
-    return zip(a, b).reduce(0) { $0 + Element.distance($1.0, $1.1) * Element.distance($1.0, $1.1) }.squareRoot()
+    return zip(a, b).reduce(0) { $0 + Element.distance($1.0, $1.1) * Element.distance($1.0, $1.1) }
+      .squareRoot()
   }
   package init?(animationValue: Any) {
     guard let items = animationValue as? [Any] else { return nil }

@@ -47,7 +47,9 @@ package protocol DiscretelyInterpolatable: Interpolatable {}
 
 extension DiscretelyInterpolatable {
   package static var interpolatesDiscretely: Bool { true }
-  package static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self { fraction < 0.5 ? a : b }
+  package static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self {
+    fraction < 0.5 ? a : b
+  }
   package static func adding(_ a: Self, _ b: Self) -> Self { b }
   package static func subtracting(_ a: Self, _ b: Self) -> Self { a }
   package static func scaled(_ a: Self, by k: Double) -> Self { a }
@@ -113,11 +115,18 @@ extension Float: Interpolatable {
 
 extension CGPoint: Interpolatable {
   package static func interpolate(_ a: CGPoint, _ b: CGPoint, fraction t: Double) -> CGPoint {
-    CGPoint(x: CGFloat.interpolate(a.x, b.x, fraction: t), y: CGFloat.interpolate(a.y, b.y, fraction: t))
+    CGPoint(
+      x: CGFloat.interpolate(a.x, b.x, fraction: t), y: CGFloat.interpolate(a.y, b.y, fraction: t))
   }
-  package static func adding(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
-  package static func subtracting(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
-  package static func scaled(_ a: CGPoint, by k: Double) -> CGPoint { CGPoint(x: a.x * k, y: a.y * k) }
+  package static func adding(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
+    CGPoint(x: a.x + b.x, y: a.y + b.y)
+  }
+  package static func subtracting(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
+    CGPoint(x: a.x - b.x, y: a.y - b.y)
+  }
+  package static func scaled(_ a: CGPoint, by k: Double) -> CGPoint {
+    CGPoint(x: a.x * k, y: a.y * k)
+  }
   package static func distance(_ a: CGPoint, _ b: CGPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
   package init?(animationValue: Any) {
     guard let v = animationValue as? CGPoint else { return nil }
@@ -138,8 +147,12 @@ extension CGSize: Interpolatable {
   package static func subtracting(_ a: CGSize, _ b: CGSize) -> CGSize {
     CGSize(width: a.width - b.width, height: a.height - b.height)
   }
-  package static func scaled(_ a: CGSize, by k: Double) -> CGSize { CGSize(width: a.width * k, height: a.height * k) }
-  package static func distance(_ a: CGSize, _ b: CGSize) -> Double { hypot(b.width - a.width, b.height - a.height) }
+  package static func scaled(_ a: CGSize, by k: Double) -> CGSize {
+    CGSize(width: a.width * k, height: a.height * k)
+  }
+  package static func distance(_ a: CGSize, _ b: CGSize) -> Double {
+    hypot(b.width - a.width, b.height - a.height)
+  }
   package init?(animationValue: Any) {
     guard let v = animationValue as? CGSize else { return nil }
     self = v
@@ -150,7 +163,8 @@ extension CGSize: Interpolatable {
 extension CGRect: Interpolatable {
   package static func interpolate(_ a: CGRect, _ b: CGRect, fraction t: Double) -> CGRect {
     CGRect(
-      origin: .interpolate(a.origin, b.origin, fraction: t), size: .interpolate(a.size, b.size, fraction: t))
+      origin: .interpolate(a.origin, b.origin, fraction: t),
+      size: .interpolate(a.size, b.size, fraction: t))
   }
   package static func adding(_ a: CGRect, _ b: CGRect) -> CGRect {
     CGRect(origin: .adding(a.origin, b.origin), size: .adding(a.size, b.size))
@@ -162,15 +176,19 @@ extension CGRect: Interpolatable {
     CGRect(origin: .scaled(a.origin, by: k), size: .scaled(a.size, by: k))
   }
   package static func distance(_ a: CGRect, _ b: CGRect) -> Double {
-    let dx = b.origin.x - a.origin.x, dy = b.origin.y - a.origin.y
-    let dw = b.size.width - a.size.width, dh = b.size.height - a.size.height
+    let dx = b.origin.x - a.origin.x
+    let dy = b.origin.y - a.origin.y
+    let dw = b.size.width - a.size.width
+    let dh = b.size.height - a.size.height
     return (dx * dx + dy * dy + dw * dw + dh * dh).squareRoot()
   }
   package init?(animationValue: Any) {
     guard let v = animationValue as? CGRect else { return nil }
     self = v
   }
-  package var isValidAnimationValue: Bool { origin.isValidAnimationValue && size.isValidAnimationValue }
+  package var isValidAnimationValue: Bool {
+    origin.isValidAnimationValue && size.isValidAnimationValue
+  }
 }
 
 extension CGColor: Interpolatable {
@@ -180,16 +198,21 @@ extension CGColor: Interpolatable {
       blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
   }
   package static func adding(_ a: CGColor, _ b: CGColor) -> CGColor {
-    CGColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha)
+    CGColor(
+      red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha)
   }
   package static func subtracting(_ a: CGColor, _ b: CGColor) -> CGColor {
-    CGColor(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha)
+    CGColor(
+      red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha)
   }
   package static func scaled(_ a: CGColor, by k: Double) -> CGColor {
     CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k)
   }
   package static func distance(_ a: CGColor, _ b: CGColor) -> Double {
-    let dr = b.red - a.red, dg = b.green - a.green, db = b.blue - a.blue, da = b.alpha - a.alpha
+    let dr = b.red - a.red
+    let dg = b.green - a.green
+    let db = b.blue - a.blue
+    let da = b.alpha - a.alpha
     return (dr * dr + dg * dg + db * db + da * da).squareRoot()
   }
   package init?(animationValue: Any) {
@@ -204,13 +227,17 @@ extension CGColor: Interpolatable {
 extension CATransform3D: Interpolatable {
   /// Interpolates through the decomposition (translation, scale, skew, perspective lerp;
   /// rotation slerp). When either end cannot be decomposed, switches at 0.5.
-  package static func interpolate(_ a: CATransform3D, _ b: CATransform3D, fraction t: Double) -> CATransform3D {
+  package static func interpolate(_ a: CATransform3D, _ b: CATransform3D, fraction t: Double)
+    -> CATransform3D
+  {
     guard let da = a.decomposed(), let db = b.decomposed() else { return t < 0.5 ? a : b }
     return CATransform3D(da.interpolated(to: db, fraction: t))
   }
   /// Additive transforms concatenate: `b` is applied before `a`, as Core Animation
   /// composes an additive transform animation with the layer's transform.
-  package static func adding(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { b.concatenating(a) }
+  package static func adding(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    b.concatenating(a)
+  }
   package static func subtracting(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
     (b.inverse ?? .identity).concatenating(a)
   }
@@ -247,10 +274,12 @@ extension Optional: Interpolatable where Wrapped: Interpolatable {
   /// fades; others switch at 0.5.
   package static func interpolate(_ a: Wrapped?, _ b: Wrapped?, fraction: Double) -> Wrapped? {
     switch (a, b) {
-    case let (x?, y?): return Wrapped.interpolate(x, y, fraction: fraction)
+    case (let x?, let y?): return Wrapped.interpolate(x, y, fraction: fraction)
     case (nil, nil): return nil
     default:
-      if let n = Wrapped.self as? any InterpolationNeutral.Type, let z = n.interpolationNeutral as? Wrapped {
+      if let n = Wrapped.self as? any InterpolationNeutral.Type,
+        let z = n.interpolationNeutral as? Wrapped
+      {
         return Wrapped.interpolate(a ?? z, b ?? z, fraction: fraction)
       }
       return fraction < 0.5 ? a : b
@@ -265,7 +294,9 @@ extension Optional: Interpolatable where Wrapped: Interpolatable {
     guard let x = a, let y = b else { return a }
     return Wrapped.subtracting(x, y)
   }
-  package static func scaled(_ a: Wrapped?, by k: Double) -> Wrapped? { a.map { Wrapped.scaled($0, by: k) } }
+  package static func scaled(_ a: Wrapped?, by k: Double) -> Wrapped? {
+    a.map { Wrapped.scaled($0, by: k) }
+  }
   package static func distance(_ a: Wrapped?, _ b: Wrapped?) -> Double {
     guard let x = a, let y = b else { return 0 }
     return Wrapped.distance(x, y)
@@ -290,4 +321,3 @@ package func isNilValue(_ value: Any) -> Bool {
   let m = Mirror(reflecting: value)
   return m.displayStyle == .optional && m.children.isEmpty
 }
-

@@ -22,7 +22,8 @@ package struct KeyframeSampler<Value: Interpolatable>: Sendable {
     bias: [Double], keyPath: String
   ) {
     guard !values.isEmpty else {
-      CADiagnostics.report(key: keyPath, "keyframe animation has no values; the animation is ignored")
+      CADiagnostics.report(
+        key: keyPath, "keyframe animation has no values; the animation is ignored")
       return nil
     }
     self.values = values
@@ -36,7 +37,8 @@ package struct KeyframeSampler<Value: Interpolatable>: Sendable {
       mode = n > 2 && !Value.interpolatesDiscretely ? .cubic : .linear
     case .linear, .paced: mode = .linear
     default:
-      CADiagnostics.report(key: keyPath, "unknown calculationMode '\(calculation.rawValue)'; using linear")
+      CADiagnostics.report(
+        key: keyPath, "unknown calculationMode '\(calculation.rawValue)'; using linear")
       mode = .linear
     }
     var times: [Double]
@@ -46,10 +48,12 @@ package struct KeyframeSampler<Value: Interpolatable>: Sendable {
       let distances = (0..<Swift.max(n - 1, 0)).map { Value.distance(values[$0], values[$0 + 1]) }
       times = n == 1 ? [0] : KeyframeTiming.pacedTimes(distances: distances)
     } else {
-      times = KeyframeTiming.validatedTimes(keyTimes, count: n, discrete: mode == .discrete, keyPath: keyPath)
+      times = KeyframeTiming.validatedTimes(
+        keyTimes, count: n, discrete: mode == .discrete, keyPath: keyPath)
     }
     let segments = mode == .discrete ? n : Swift.max(n - 1, 0)
-    let curves = paced || mode == .discrete
+    let curves =
+      paced || mode == .discrete
       ? Array(repeating: nil, count: segments)
       : KeyframeTiming.curves(timingFunctions, segments: segments, keyPath: keyPath)
     timing = KeyframeTiming(times: times, curves: curves)

@@ -33,9 +33,12 @@ package enum KochanekBartels {
       i < a.count && a[i].isFinite ? a[i] : 0
     }
     for i in 0..<n {
-      let t = param(tension, i), c = param(continuity, i), b = param(bias, i)
+      let t = param(tension, i)
+      let c = param(continuity, i)
+      let b = param(bias, i)
       // At an end, the one existing difference stands for the missing one too.
-      let back = i > 0 ? Value.subtracting(p[i], p[i - 1]) : Value.subtracting(p[Swift.min(1, n - 1)], p[0])
+      let back =
+        i > 0 ? Value.subtracting(p[i], p[i - 1]) : Value.subtracting(p[Swift.min(1, n - 1)], p[0])
       let ahead = i < n - 1 ? Value.subtracting(p[i + 1], p[i]) : back
       var o = Value.adding(
         Value.scaled(back, by: (1 - t) * (1 + b) * (1 - c) / 2),
@@ -44,7 +47,8 @@ package enum KochanekBartels {
         Value.scaled(back, by: (1 - t) * (1 + b) * (1 + c) / 2),
         Value.scaled(ahead, by: (1 - t) * (1 - b) * (1 - c) / 2))
       if i > 0 && i < n - 1 {
-        let d0 = times[i] - times[i - 1], d1 = times[i + 1] - times[i]
+        let d0 = times[i] - times[i - 1]
+        let d1 = times[i + 1] - times[i]
         if d0 + d1 > 0 {
           o = Value.scaled(o, by: 2 * d1 / (d0 + d1))
           inn = Value.scaled(inn, by: 2 * d0 / (d0 + d1))
@@ -62,7 +66,8 @@ package enum KochanekBartels {
   package static func hermite<Value: Interpolatable>(
     _ p0: Value, _ m0: Value, _ p1: Value, _ m1: Value, fraction u: Double
   ) -> Value {
-    let u2 = u * u, u3 = u2 * u
+    let u2 = u * u
+    let u3 = u2 * u
     let h01 = -2 * u3 + 3 * u2
     let h10 = u3 - 2 * u2 + u
     let h11 = u3 - u2

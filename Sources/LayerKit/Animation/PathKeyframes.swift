@@ -38,7 +38,8 @@ package struct PathKeyframes: Sendable {
     }
     let m = PathMeasure(st)
     guard !m.entries.isEmpty else {
-      CADiagnostics.report(key: keyPath, "path has no line or curve segments; the animation is ignored")
+      CADiagnostics.report(
+        key: keyPath, "path has no line or curve segments; the animation is ignored")
       return nil
     }
     measure = m

@@ -35,8 +35,10 @@ package struct PathSampler: Sendable {
         curves: Array(repeating: nil, count: segments))
     } else {
       let times = KeyframeTiming.validatedTimes(
-        animation.keyTimes?.map(\.doubleValue), count: segments + 1, discrete: isDiscrete, keyPath: keyPath)
-      let curves = isDiscrete
+        animation.keyTimes?.map(\.doubleValue), count: segments + 1, discrete: isDiscrete,
+        keyPath: keyPath)
+      let curves =
+        isDiscrete
         ? Array(repeating: nil, count: segments + 1)
         : KeyframeTiming.curves(animation.timingFunctions, segments: segments, keyPath: keyPath)
       timing = KeyframeTiming(times: times, curves: curves)

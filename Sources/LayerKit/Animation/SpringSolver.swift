@@ -25,7 +25,9 @@ package struct SpringSolver: Equatable, Sendable {
   /// over-damped springs.
   package static let settlingStep = 0.1
 
-  package enum Regime: Equatable, Sendable { case underdamped, critical, overdamped, rigid, invalid }
+  package enum Regime: Equatable, Sendable {
+    case underdamped, critical, overdamped, rigid, invalid
+  }
 
   package let regime: Regime
   let omega0: Double
@@ -35,13 +37,21 @@ package struct SpringSolver: Equatable, Sendable {
   let a: Double, b: Double, c: Double, d: Double
 
   package init(
-    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool
+    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
+    allowsOverdamping: Bool
   ) {
-    let ok = mass > 0 && stiffness > 0 && damping >= 0 && mass.isFinite && stiffness.isFinite
+    let ok =
+      mass > 0 && stiffness > 0 && damping >= 0 && mass.isFinite && stiffness.isFinite
       && !damping.isNaN && initialVelocity.isFinite
     guard ok else {
       regime = .invalid
-      omega0 = 0; dampingRatio = 1; v0 = 0; a = 0; b = 0; c = 0; d = 0
+      omega0 = 0
+      dampingRatio = 1
+      v0 = 0
+      a = 0
+      b = 0
+      c = 0
+      d = 0
       return
     }
     let w0 = (stiffness / mass).squareRoot()
@@ -52,25 +62,38 @@ package struct SpringSolver: Equatable, Sendable {
       regime = .underdamped
       dampingRatio = zeta
       let wd = w0 * (1 - zeta * zeta).squareRoot()
-      a = zeta * w0; b = wd; c = (zeta * w0 - initialVelocity) / wd; d = 0
+      a = zeta * w0
+      b = wd
+      c = (zeta * w0 - initialVelocity) / wd
+      d = 0
     } else if zeta == 1 || !allowsOverdamping {
       // Without allowsOverdamping the spring is clamped to critical damping.
       regime = .critical
       dampingRatio = zeta
-      a = w0; b = w0 - initialVelocity; c = 0; d = 0
+      a = w0
+      b = w0 - initialVelocity
+      c = 0
+      d = 0
     } else if !zeta.isFinite {
       regime = .rigid
       dampingRatio = .infinity
-      a = 0; b = 0; c = 0; d = 0
+      a = 0
+      b = 0
+      c = 0
+      d = 0
     } else {
       regime = .overdamped
       dampingRatio = zeta
       // √(ζ² − 1) as ζ·√(1 − 1/ζ²) and r₁ as −ω₀/(ζ + s) (since (ζ − s)(ζ + s) = 1), so
       // that huge damping neither overflows nor cancels.
       let s = zeta * (1 - 1 / (zeta * zeta)).squareRoot()
-      let r1 = -w0 / (zeta + s), r2 = -w0 * (zeta + s)
+      let r1 = -w0 / (zeta + s)
+      let r2 = -w0 * (zeta + s)
       let c2 = r2.isFinite && r2 != r1 ? (-initialVelocity - r1) / (r2 - r1) : 0
-      a = r1; b = r2; c = 1 - c2; d = c2
+      a = r1
+      b = r2
+      c = 1 - c2
+      d = c2
     }
   }
 
@@ -108,7 +131,8 @@ package struct SpringSolver: Equatable, Sendable {
       let t = log((1 + Swift.abs(c)) / eps) / a
       return t.isNaN ? 0 : Swift.max(0, t)
     case .critical, .overdamped:
-      var best = 0.0, bestDistance = Double.infinity
+      var best = 0.0
+      var bestDistance = Double.infinity
       for i in 0..<1024 {
         let time = Double(i) * Self.settlingStep
         let distance = Swift.abs(displacement(at: time))

@@ -35,9 +35,11 @@ package enum StackReserve {
     withoutActuallyEscaping(body) { body in
       var call = { result = body() }
       let status = withUnsafeMutablePointer(to: &call) { pointer in
-        lk_run_on_new_stack(segmentSize, { raw in
-          raw!.assumingMemoryBound(to: (() -> Void).self).pointee()
-        }, pointer)
+        lk_run_on_new_stack(
+          segmentSize,
+          { raw in
+            raw!.assumingMemoryBound(to: (() -> Void).self).pointee()
+          }, pointer)
       }
       // No memory for a segment: carry on in place (and overflow only if that is
       // truly exhausted).

@@ -20,5 +20,6 @@ public protocol CAAction: AnyObject {
 /// `NSNull` is Core Animation's stop action: an action search that finds it ends with
 /// no action, and running it does nothing.
 extension NSNull: CAAction {
-  public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+  public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+  }
 }

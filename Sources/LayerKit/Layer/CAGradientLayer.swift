@@ -55,7 +55,8 @@ open class CAGradientLayer: CALayer {
     }
     set {
       let stops = (newValue ?? []).map { CGFloat($0.doubleValue) }
-      setCheckedModelValue(\.gradientState.locations, InterpolatableArray(stops), forKey: "locations")
+      setCheckedModelValue(
+        \.gradientState.locations, InterpolatableArray(stops), forKey: "locations")
     }
   }
 

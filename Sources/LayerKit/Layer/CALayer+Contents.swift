@@ -59,12 +59,16 @@ extension CALayer {
   /// The level-of-detail bias of `.trilinear` minification. Default 0.
   public var minificationFilterBias: Float {
     get { state.minificationFilterBias }
-    set { setCheckedModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+    set {
+      setCheckedModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias")
+    }
   }
 
   /// Whether any change of `bounds` marks the layer as needing display. Default false.
   public var needsDisplayOnBoundsChange: Bool {
     get { state.needsDisplayOnBoundsChange }
-    set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+    set {
+      setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange")
+    }
   }
 }

@@ -115,8 +115,10 @@ extension CALayer {
       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
     ].map(map.apply)
     guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .infinite }
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return CGRect(
+      x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 
   /// The flattened map from this layer's space into its geometry parent's space (the

@@ -66,7 +66,8 @@ final class LayerClassDefaults: @unchecked Sendable {
           let value = cls.defaultValue(forKey: key)
         else { continue }
         if !property.setValue(value, in: &state) {
-          CADiagnostics.report(key: key, "\(cls).defaultValue(forKey:) returned \(value), not a \(property.valueType)")
+          CADiagnostics.report(
+            key: key, "\(cls).defaultValue(forKey:) returned \(value), not a \(property.valueType)")
         }
       }
     }

@@ -58,7 +58,8 @@ extension CALayer {
 
   /// Appends `layer` to the sublayers (in front of the others at the same `zPosition`).
   public func addSublayer(_ layer: CALayer) {
-    insertSublayer(layer, at: UInt32(clamping: children.count - (layer.parentLayer === self ? 1 : 0)))
+    insertSublayer(
+      layer, at: UInt32(clamping: children.count - (layer.parentLayer === self ? 1 : 0)))
   }
 
   /// Inserts `layer` at `idx` in the sublayers; an index past the end records a
@@ -96,7 +97,8 @@ extension CALayer {
   /// not a sublayer records a diagnostic and changes nothing.
   public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
     guard oldLayer.parentLayer === self else {
-      CADiagnostics.report(key: "sublayers", "replaceSublayer: the old layer is not a sublayer; ignored")
+      CADiagnostics.report(
+        key: "sublayers", "replaceSublayer: the old layer is not a sublayer; ignored")
       return
     }
     if oldLayer === newLayer { return }

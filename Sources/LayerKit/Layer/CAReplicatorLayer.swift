@@ -35,7 +35,9 @@ open class CAReplicatorLayer: CALayer {
   public var instanceCount: Int {
     get { state.replicatorState.instanceCount }
     set {
-      if newValue < 0 { CADiagnostics.report(key: "instanceCount", "negative count \(newValue); using 0") }
+      if newValue < 0 {
+        CADiagnostics.report(key: "instanceCount", "negative count \(newValue); using 0")
+      }
       setModelValue(\.replicatorState.instanceCount, max(newValue, 0), forKey: "instanceCount")
     }
   }
@@ -50,7 +52,10 @@ open class CAReplicatorLayer: CALayer {
   /// identity. Animatable.
   public var instanceTransform: CATransform3D {
     get { state.replicatorState.instanceTransform }
-    set { setCheckedModelValue(\.replicatorState.instanceTransform, newValue, forKey: "instanceTransform") }
+    set {
+      setCheckedModelValue(
+        \.replicatorState.instanceTransform, newValue, forKey: "instanceTransform")
+    }
   }
 
   /// Seconds between the animation times of consecutive copies. Default 0. Animatable.
@@ -74,24 +79,36 @@ open class CAReplicatorLayer: CALayer {
   /// Added to the red multiplier once per copy. Default 0. Animatable.
   public var instanceRedOffset: Float {
     get { state.replicatorState.instanceRedOffset }
-    set { setCheckedModelValue(\.replicatorState.instanceRedOffset, newValue, forKey: "instanceRedOffset") }
+    set {
+      setCheckedModelValue(
+        \.replicatorState.instanceRedOffset, newValue, forKey: "instanceRedOffset")
+    }
   }
 
   /// Added to the green multiplier once per copy. Default 0. Animatable.
   public var instanceGreenOffset: Float {
     get { state.replicatorState.instanceGreenOffset }
-    set { setCheckedModelValue(\.replicatorState.instanceGreenOffset, newValue, forKey: "instanceGreenOffset") }
+    set {
+      setCheckedModelValue(
+        \.replicatorState.instanceGreenOffset, newValue, forKey: "instanceGreenOffset")
+    }
   }
 
   /// Added to the blue multiplier once per copy. Default 0. Animatable.
   public var instanceBlueOffset: Float {
     get { state.replicatorState.instanceBlueOffset }
-    set { setCheckedModelValue(\.replicatorState.instanceBlueOffset, newValue, forKey: "instanceBlueOffset") }
+    set {
+      setCheckedModelValue(
+        \.replicatorState.instanceBlueOffset, newValue, forKey: "instanceBlueOffset")
+    }
   }
 
   /// Added to the alpha multiplier once per copy. Default 0. Animatable.
   public var instanceAlphaOffset: Float {
     get { state.replicatorState.instanceAlphaOffset }
-    set { setCheckedModelValue(\.replicatorState.instanceAlphaOffset, newValue, forKey: "instanceAlphaOffset") }
+    set {
+      setCheckedModelValue(
+        \.replicatorState.instanceAlphaOffset, newValue, forKey: "instanceAlphaOffset")
+    }
   }
 }

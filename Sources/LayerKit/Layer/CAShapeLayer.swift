@@ -89,7 +89,8 @@ open class CAShapeLayer: CALayer {
     }
     set {
       let lengths = (newValue ?? []).map { CGFloat($0.doubleValue) }
-      setCheckedModelValue(\.shapeState.lineDashPattern, InterpolatableArray(lengths), forKey: "lineDashPattern")
+      setCheckedModelValue(
+        \.shapeState.lineDashPattern, InterpolatableArray(lengths), forKey: "lineDashPattern")
     }
   }
 

@@ -77,7 +77,8 @@ open class CATextLayer: CALayer {
     set {
       guard let font = TextLayerValueProperty.font(from: newValue) else {
         CADiagnostics.report(
-          key: "font", "expected a font name or FontDescription, got \(type(of: newValue!)); ignored")
+          key: "font",
+          "expected a font name or FontDescription, got \(type(of: newValue!)); ignored")
         return
       }
       if case .name(let name) = font, !fontRegistry.faces.isEmpty,

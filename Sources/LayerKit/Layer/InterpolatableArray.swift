@@ -39,7 +39,8 @@ package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpo
   /// The Euclidean norm of the element distances; 0 for arrays of different lengths.
   package static func distance(_ a: Self, _ b: Self) -> Double {
     guard a.elements.count == b.elements.count else { return 0 }
-    return zip(a.elements, b.elements).reduce(0) { $0 + pow(Element.distance($1.0, $1.1), 2) }.squareRoot()
+    return zip(a.elements, b.elements).reduce(0) { $0 + pow(Element.distance($1.0, $1.1), 2) }
+      .squareRoot()
   }
 
   /// Accepts `[Element]`, `InterpolatableArray`, or an `[Any]` whose every element

@@ -95,7 +95,8 @@ package struct LayerProperty<Value: Interpolatable>: TypedLayerProperty {
     _ key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable, animatable: Bool
   ) {
     self.init(
-      key, animatable: animatable, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+      key, animatable: animatable, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }
+    )
   }
 
   package func get(_ state: LayerState) -> Value { getter(state) }

@@ -50,7 +50,8 @@ extension LayerPropertyRegistry {
     LayerProperty("instanceTransform", \.replicatorState.instanceTransform, animatable: true),
     LayerProperty<CGFloat>(
       "instanceDelay", animatable: true,
-      get: { CGFloat($0.replicatorState.instanceDelay) }, set: { $0.replicatorState.instanceDelay = Double($1) }),
+      get: { CGFloat($0.replicatorState.instanceDelay) },
+      set: { $0.replicatorState.instanceDelay = Double($1) }),
     LayerProperty("instanceColor", \.replicatorState.instanceColor, animatable: true),
     LayerProperty("instanceRedOffset", \.replicatorState.instanceRedOffset, animatable: true),
     LayerProperty("instanceGreenOffset", \.replicatorState.instanceGreenOffset, animatable: true),

@@ -39,7 +39,8 @@ extension LayerPropertyRegistry {
       { d, angle in
         var euler = SIMD3(d.rotationX, d.rotationY, d.rotationZ)
         euler[axis] = angle
-        d.quaternion = CATransform3DDecomposition.quaternion(eulerX: euler.x, y: euler.y, z: euler.z)
+        d.quaternion = CATransform3DDecomposition.quaternion(
+          eulerX: euler.x, y: euler.y, z: euler.z)
       }
     }
     return [
@@ -50,7 +51,8 @@ extension LayerPropertyRegistry {
       scalar("scale.x", get: { $0.scale.x }, set: { $0.scale.x = $1 }),
       scalar("scale.y", get: { $0.scale.y }, set: { $0.scale.y = $1 }),
       scalar("scale.z", get: { $0.scale.z }, set: { $0.scale.z = $1 }),
-      scalar("scale", get: { ($0.scale.x + $0.scale.y) / 2 }, set: { $0.scale = SIMD3(repeating: $1) }),
+      scalar(
+        "scale", get: { ($0.scale.x + $0.scale.y) / 2 }, set: { $0.scale = SIMD3(repeating: $1) }),
       scalar("translation.x", get: { $0.translation.x }, set: { $0.translation.x = $1 }),
       scalar("translation.y", get: { $0.translation.y }, set: { $0.translation.y = $1 }),
       scalar("translation.z", get: { $0.translation.z }, set: { $0.translation.z = $1 }),

@@ -27,7 +27,9 @@ package struct LayerPropertyRegistry: Sendable {
   package var keyPaths: [String] { table.keys.sorted() }
 
   /// Every registered top-level key (those whose descriptor is its own root), sorted.
-  package var rootKeys: [String] { table.values.filter { $0.key == $0.rootKey }.map(\.key).sorted() }
+  package var rootKeys: [String] {
+    table.values.filter { $0.key == $0.rootKey }.map(\.key).sorted()
+  }
 
   /// This registry with `properties` added (replacing existing keys).
   package func adding(_ properties: [any AnyLayerProperty]) -> LayerPropertyRegistry {
@@ -48,7 +50,8 @@ package struct LayerPropertyRegistry: Sendable {
 
   /// The registry of `CALayer`'s own properties.
   package static let layer = LayerPropertyRegistry(
-    topLevel + pointSubpaths + rectSubpaths + sizeSubpaths + transformSubpaths("transform", \.transform)
+    topLevel + pointSubpaths + rectSubpaths + sizeSubpaths
+      + transformSubpaths("transform", \.transform)
       + transformSubpaths("sublayerTransform", \.sublayerTransform))
 
   private static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
@@ -77,7 +80,9 @@ package struct LayerPropertyRegistry: Sendable {
     LayerProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, animatable: false),
     PlainLayerProperty(options: "edgeAntialiasingMask", \.edgeAntialiasingMask),
     LayerProperty("opaque", \.isOpaque, animatable: false),
-    PlainLayerProperty("compositingFilter", \.compositingFilter) { .some(CALayer.compositingFilterName($0)) },
+    PlainLayerProperty("compositingFilter", \.compositingFilter) {
+      .some(CALayer.compositingFilterName($0))
+    },
     LayerProperty("shadowColor", \.shadowColor, animatable: true),
     LayerProperty("shadowOpacity", \.shadowOpacity, animatable: true),
     LayerProperty("shadowOffset", \.shadowOffset, animatable: true),
@@ -107,7 +112,8 @@ package struct LayerPropertyRegistry: Sendable {
     PlainLayerProperty(number: "repeatCount", \.repeatCount),
     PlainLayerProperty(seconds: "repeatDuration", \.repeatDuration),
     LayerProperty("autoreverses", \.autoreverses, animatable: false),
-    PlainLayerProperty(named: "fillMode", \.fillMode, known: [.removed, .forwards, .backwards, .both]),
+    PlainLayerProperty(
+      named: "fillMode", \.fillMode, known: [.removed, .forwards, .backwards, .both]),
   ]
 
   /// A CGFloat sub-path of an animatable top-level property.
@@ -115,7 +121,8 @@ package struct LayerPropertyRegistry: Sendable {
     _ key: String, _ keyPath: WritableKeyPath<LayerState, CGFloat> & Sendable, root: String
   ) -> any AnyLayerProperty {
     LayerProperty(
-      key, root: root, animatable: true, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+      key, root: root, animatable: true, get: { $0[keyPath: keyPath] },
+      set: { $0[keyPath: keyPath] = $1 })
   }
 
   private static let pointSubpaths: [any AnyLayerProperty] = [

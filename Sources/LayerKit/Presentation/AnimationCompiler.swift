@@ -13,7 +13,8 @@ package enum AnimationCompiler {
   package static func resolveDurations(_ animation: CAAnimation, fallback: CFTimeInterval) {
     if !(animation.duration > 0) || !animation.duration.isFinite {
       if animation.duration.isInfinite {
-        CADiagnostics.report(key: "duration", "an infinite duration is not supported; using \(fallback) s")
+        CADiagnostics.report(
+          key: "duration", "an infinite duration is not supported; using \(fallback) s")
       }
       animation.duration = fallback
     }
@@ -25,26 +26,32 @@ package enum AnimationCompiler {
   }
 
   /// The track for `animation` on layers whose properties `registry` describes.
-  package static func compile(_ animation: CAAnimation, registry: LayerPropertyRegistry) -> AnimationTrack? {
+  package static func compile(_ animation: CAAnimation, registry: LayerPropertyRegistry)
+    -> AnimationTrack?
+  {
     if let group = animation as? CAAnimationGroup {
       let children = (group.animations ?? []).compactMap { child in
         StackReserve.ensure { compile(child, registry: registry) }
       }
-      return GroupTrack(timing: group.mediaTiming, children: children, curve: group.timingFunction?.curve)
+      return GroupTrack(
+        timing: group.mediaTiming, children: children, curve: group.timingFunction?.curve)
     }
     guard let pa = animation as? CAPropertyAnimation else {
-      CADiagnostics.report(key: "\(type(of: animation))", "only property animations and groups animate; ignored")
+      CADiagnostics.report(
+        key: "\(type(of: animation))", "only property animations and groups animate; ignored")
       return nil
     }
     guard let keyPath = pa.keyPath, !keyPath.isEmpty else {
-      CADiagnostics.report(key: "keyPath", "\(type(of: animation)) has no keyPath; it changes nothing")
+      CADiagnostics.report(
+        key: "keyPath", "\(type(of: animation)) has no keyPath; it changes nothing")
       return nil
     }
     if let k = pa as? CAKeyframeAnimation, let path = k.path {
       return compilePath(k, path: path, keyPath: keyPath, registry: registry)
     }
     guard let any = registry.property(forKeyPath: keyPath) else {
-      CADiagnostics.report(key: keyPath, "not an animatable key path of this layer; the animation is ignored")
+      CADiagnostics.report(
+        key: keyPath, "not an animatable key path of this layer; the animation is ignored")
       return nil
     }
     guard any.isAnimatable, let typed = any as? any TypedLayerProperty else {
@@ -54,7 +61,9 @@ package enum AnimationCompiler {
     if let vf = pa.valueFunction {
       return compileValueFunction(pa, function: vf, property: typed, keyPath: keyPath)
     }
-    if let track = compileTransformComponent(pa, keyPath: keyPath, property: any, registry: registry) {
+    if let track = compileTransformComponent(
+      pa, keyPath: keyPath, property: any, registry: registry)
+    {
       return track
     }
     return compileTyped(pa, property: typed, keyPath: keyPath)
@@ -63,24 +72,36 @@ package enum AnimationCompiler {
   /// A cached-decomposition track for `transform.<component>` and
   /// `sublayerTransform.<component>` scalar sub-paths; nil for every other key path.
   static func compileTransformComponent(
-    _ a: CAPropertyAnimation, keyPath: String, property: any AnyLayerProperty, registry: LayerPropertyRegistry
+    _ a: CAPropertyAnimation, keyPath: String, property: any AnyLayerProperty,
+    registry: LayerPropertyRegistry
   ) -> AnimationTrack?? {
     guard property.valueType == CGFloat.self, property.rootKey != keyPath,
       let root = registry.property(forKeyPath: property.rootKey) as? LayerProperty<CATransform3D>,
-      let component = TransformComponent(suffix: String(keyPath.dropFirst(property.rootKey.count + 1)))
+      let component = TransformComponent(
+        suffix: String(keyPath.dropFirst(property.rootKey.count + 1)))
     else { return nil }
-    guard let program = PropertyProgram<CGFloat>(a, keyPath: keyPath, convert: { value, role in
-      AnimationValueConversion.convert(value, to: CGFloat.self, keyPath: keyPath, role: role)
-    }) else { return .some(nil) }
+    guard
+      let program = PropertyProgram<CGFloat>(
+        a, keyPath: keyPath,
+        convert: { value, role in
+          AnimationValueConversion.convert(value, to: CGFloat.self, keyPath: keyPath, role: role)
+        })
+    else { return .some(nil) }
     return TransformComponentTrack(property: root, component: component, program: program)
   }
 
-  static func compileTyped<P: TypedLayerProperty>(_ a: CAPropertyAnimation, property: P, keyPath: String)
+  static func compileTyped<P: TypedLayerProperty>(
+    _ a: CAPropertyAnimation, property: P, keyPath: String
+  )
     -> AnimationTrack?
   {
-    guard let program = PropertyProgram<P.Value>(a, keyPath: keyPath, convert: { value, role in
-      AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role)
-    }) else { return nil }
+    guard
+      let program = PropertyProgram<P.Value>(
+        a, keyPath: keyPath,
+        convert: { value, role in
+          AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role)
+        })
+    else { return nil }
     if let concrete = property as? LayerProperty<P.Value> {
       return ValueTrack.make(property: concrete, program: program)
     }
@@ -91,13 +112,15 @@ package enum AnimationCompiler {
     _ a: CAPropertyAnimation, function: CAValueFunction, property: P, keyPath: String
   ) -> AnimationTrack? {
     guard let transformProperty = property as? LayerProperty<CATransform3D> else {
-      CADiagnostics.report(key: keyPath, "a value function needs a transform key path; the animation is ignored")
+      CADiagnostics.report(
+        key: keyPath, "a value function needs a transform key path; the animation is ignored")
       return nil
     }
     let program = PropertyProgram<SIMD3<Double>>(a, keyPath: keyPath) { value, role in
       guard let v = function.input(from: value), v.isValidAnimationValue else {
         CADiagnostics.report(
-          key: keyPath, "\(role) is not a number or an array of numbers for \(function.name.rawValue); ignored")
+          key: keyPath,
+          "\(role) is not a number or an array of numbers for \(function.name.rawValue); ignored")
         return nil
       }
       return v
@@ -106,7 +129,9 @@ package enum AnimationCompiler {
     return ValueFunctionTrack(property: transformProperty, function: function, program: program)
   }
 
-  static func compilePath(_ a: CAKeyframeAnimation, path: CGPath, keyPath: String, registry: LayerPropertyRegistry)
+  static func compilePath(
+    _ a: CAKeyframeAnimation, path: CGPath, keyPath: String, registry: LayerPropertyRegistry
+  )
     -> AnimationTrack?
   {
     let property = registry.property(forKeyPath: keyPath)
@@ -114,16 +139,19 @@ package enum AnimationCompiler {
       let position = PointLikeProperty(property)
     else {
       CADiagnostics.report(
-        key: keyPath, "a path animates animatable CGPoint or CGSize properties only; the animation is ignored")
+        key: keyPath,
+        "a path animates animatable CGPoint or CGSize properties only; the animation is ignored")
       return nil
     }
-    guard let rotation = registry.property(forKeyPath: "transform") as? LayerProperty<CATransform3D>,
+    guard
+      let rotation = registry.property(forKeyPath: "transform") as? LayerProperty<CATransform3D>,
       let sampler = PathSampler(a, path: path, keyPath: keyPath)
     else { return nil }
     let paced = a.calculationMode == .paced || a.calculationMode == .cubicPaced
     return PathTrack(
       position: position, rotation: rotation, sampler: sampler, timing: a.mediaTiming,
-      curve: paced ? nil : a.timingFunction?.curve, isAdditive: a.isAdditive, isCumulative: a.isCumulative)
+      curve: paced ? nil : a.timingFunction?.curve, isAdditive: a.isAdditive,
+      isCumulative: a.isCumulative)
   }
 }
 

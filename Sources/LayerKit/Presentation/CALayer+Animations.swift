@@ -31,7 +31,8 @@ extension CALayer {
       storage.anonymousCounter &+= 1
       entryKey = "\u{1}anonymous-\(storage.anonymousCounter)"
     }
-    let entry = LayerAnimationEntry(key: entryKey, isAnonymous: key == nil, animation: copy, track: track)
+    let entry = LayerAnimationEntry(
+      key: entryKey, isAnonymous: key == nil, animation: copy, track: track)
     let context = hostingContextInTree
     entry.sequence = context?.nextSequence() ?? 0
     entry.completionToken = TransactionThread.current.registerAddedAnimation()
@@ -99,7 +100,8 @@ extension CAAnimation: CAAction {
   /// value, and a transition goes under `kCATransition` (see `CALayer+AnimationActions`).
   public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
     guard let layer = anObject as? CALayer else {
-      CADiagnostics.report(key: event, "an animation action ran on \(type(of: anObject)), not a layer; ignored")
+      CADiagnostics.report(
+        key: event, "an animation action ran on \(type(of: anObject)), not a layer; ignored")
       return
     }
     layer.runAnimationAction(self, forKey: event)

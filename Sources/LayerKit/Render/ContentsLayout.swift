@@ -25,7 +25,8 @@ package enum ContentsLayout {
     case .resize: return b
     case .resizeAspect, .resizeAspectFill:
       guard w > 0, h > 0 else { return b }
-      let sx = b.width / w, sy = b.height / h
+      let sx = b.width / w
+      let sy = b.height / h
       let s = gravity == .resizeAspect ? Swift.min(sx, sy) : Swift.max(sx, sy)
       return CGRect(x: b.midX - w * s / 2, y: b.midY - h * s / 2, width: w * s, height: h * s)
     default: break

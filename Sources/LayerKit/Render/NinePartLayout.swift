@@ -20,22 +20,31 @@ package enum NinePartLayout {
   /// part fills `destination`; empty pieces are left out. Nil when `center` is the
   /// whole unit square (plain stretching) or not finite.
   package static func patches(
-    destination d: CGRect, contentsRect cr: CGRect, center: CGRect, imageWidth: Int, imageHeight: Int,
+    destination d: CGRect, contentsRect cr: CGRect, center: CGRect, imageWidth: Int,
+    imageHeight: Int,
     contentsScale: CGFloat
   ) -> [Patch]? {
     let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
     let c = center.standardized
-    guard c != unit, [c.minX, c.minY, c.width, c.height].allSatisfy(\.isFinite), imageWidth > 0, imageHeight > 0
+    guard c != unit, [c.minX, c.minY, c.width, c.height].allSatisfy(\.isFinite), imageWidth > 0,
+      imageHeight > 0
     else { return nil }
     let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
-    let xs = axis(d.minX, d.maxX, source: cr.minX, cr.maxX, center: c.minX, c.maxX, pixels: imageWidth, scale: scale)
-    let ys = axis(d.minY, d.maxY, source: cr.minY, cr.maxY, center: c.minY, c.maxY, pixels: imageHeight, scale: scale)
+    let xs = axis(
+      d.minX, d.maxX, source: cr.minX, cr.maxX, center: c.minX, c.maxX, pixels: imageWidth,
+      scale: scale)
+    let ys = axis(
+      d.minY, d.maxY, source: cr.minY, cr.maxY, center: c.minY, c.maxY, pixels: imageHeight,
+      scale: scale)
     var out: [Patch] = []
     for y in ys {
       for x in xs {
-        out.append(Patch(
-          destination: CGRect(x: x.dst.0, y: y.dst.0, width: x.dst.1 - x.dst.0, height: y.dst.1 - y.dst.0),
-          source: CGRect(x: x.src.0, y: y.src.0, width: x.src.1 - x.src.0, height: y.src.1 - y.src.0)))
+        out.append(
+          Patch(
+            destination: CGRect(
+              x: x.dst.0, y: y.dst.0, width: x.dst.1 - x.dst.0, height: y.dst.1 - y.dst.0),
+            source: CGRect(
+              x: x.src.0, y: y.src.0, width: x.src.1 - x.src.0, height: y.src.1 - y.src.0)))
       }
     }
     return out
@@ -44,26 +53,35 @@ package enum NinePartLayout {
   /// The three segments of one axis (destination points, source unit coordinates),
   /// without the empty ones.
   private static func axis(
-    _ d0: CGFloat, _ d1: CGFloat, source c0: CGFloat, _ c1: CGFloat, center u0: CGFloat, _ u1: CGFloat, pixels: Int,
+    _ d0: CGFloat, _ d1: CGFloat, source c0: CGFloat, _ c1: CGFloat, center u0: CGFloat,
+    _ u1: CGFloat, pixels: Int,
     scale: CGFloat
   ) -> [(dst: (CGFloat, CGFloat), src: (CGFloat, CGFloat))] {
-    let a = Swift.min(Swift.max(u0, 0), 1), b = Swift.min(Swift.max(u1, a), 1)
+    let a = Swift.min(Swift.max(u0, 0), 1)
+    let b = Swift.min(Swift.max(u1, a), 1)
     let span = c1 - c0
     let natural = CGFloat(pixels) * abs(span) / scale
-    var lead = natural * a, trail = natural * (1 - b)
+    var lead = natural * a
+    var trail = natural * (1 - b)
     let room = d1 - d0
     if lead + trail > room, lead + trail > 0 {
       let k = Swift.max(room, 0) / (lead + trail)
       lead *= k
       trail *= k
     }
-    var s1 = c0 + span * a, s2 = c0 + span * b
+    var s1 = c0 + span * a
+    var s2 = c0 + span * b
     if s2 == s1 {  // a zero-size centre stretches one pixel
       let px = 1 / CGFloat(pixels)
       s1 -= px / 2
       s2 += px / 2
     }
-    let segments = [((d0, d0 + lead), (c0, s1)), ((d0 + lead, d1 - trail), (s1, s2)), ((d1 - trail, d1), (s2, c1))]
-    return segments.filter { $0.0.1 - $0.0.0 > 1e-9 && $0.1.1 != $0.1.0 }.map { (dst: $0.0, src: $0.1) }
+    let segments = [
+      ((d0, d0 + lead), (c0, s1)), ((d0 + lead, d1 - trail), (s1, s2)),
+      ((d1 - trail, d1), (s2, c1)),
+    ]
+    return segments.filter { $0.0.1 - $0.0.0 > 1e-9 && $0.1.1 != $0.1.0 }.map {
+      (dst: $0.0, src: $0.1)
+    }
   }
 }

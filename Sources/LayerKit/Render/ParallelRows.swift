@@ -24,7 +24,9 @@ package enum ParallelRows {
   }
 
   /// Runs `body` over `rows`, in bands when the work is large.
-  package static func run(_ rows: Range<Int>, pixelsPerRow: Int, _ body: @Sendable (Range<Int>) -> Void) {
+  package static func run(
+    _ rows: Range<Int>, pixelsPerRow: Int, _ body: @Sendable (Range<Int>) -> Void
+  ) {
     let bands = bandCount(pixels: rows.count * pixelsPerRow, rows: rows.count)
     if bands <= 1 {
       body(rows)
@@ -32,7 +34,8 @@ package enum ParallelRows {
     }
     let n = rows.count
     DispatchQueue.concurrentPerform(iterations: bands) { b in
-      let lo = rows.lowerBound + n * b / bands, hi = rows.lowerBound + n * (b + 1) / bands
+      let lo = rows.lowerBound + n * b / bands
+      let hi = rows.lowerBound + n * (b + 1) / bands
       body(lo..<hi)
     }
   }

@@ -58,7 +58,8 @@ extension PixelLanes {
   /// the vertical one weigh both pixels at once.
   @inline(__always)
   static func bilinearPair(
-    _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, stride: Int, weights: UInt64
+    _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, stride: Int,
+    weights: UInt64
   ) -> UInt64 {
     let w = unsafeBitCast(SIMD2<UInt64>(weights, 0), to: SIMD8<UInt16>.self)
     let wx = SIMD8<UInt16>(w[0], w[0], w[0], w[0], w[2], w[2], w[2], w[2])
@@ -86,7 +87,9 @@ extension PixelLanes {
   /// The horizontal step of a bilinear sample: the top row's blend in the low four
   /// lanes, the bottom row's in the high four (each 0…255).
   @inline(__always)
-  private static func rows(_ p: UnsafeMutablePointer<UInt32>, stride: Int, _ wx: SIMD8<UInt16>) -> SIMD8<UInt16> {
+  private static func rows(_ p: UnsafeMutablePointer<UInt32>, stride: Int, _ wx: SIMD8<UInt16>)
+    -> SIMD8<UInt16>
+  {
     let t = UnsafeRawPointer(p).loadUnaligned(as: SIMD2<UInt32>.self)
     let b = UnsafeRawPointer(p + stride).loadUnaligned(as: SIMD2<UInt32>.self)
     let bytes = unsafeBitCast(SIMD4<UInt32>(t[0], b[0], t[1], b[1]), to: SIMD16<UInt8>.self)

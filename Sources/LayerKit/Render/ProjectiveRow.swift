@@ -43,7 +43,9 @@ struct ProjectiveRow {
     u = x0 * b.m11 + y * b.m21 + b.m31
     v = x0 * b.m12 + y * b.m22 + b.m32
     h = x0 * b.m13 + y * b.m23 + b.m33
-    du = b.m11; dv = b.m12; dh = b.m13
+    du = b.m11
+    dv = b.m12
+    dh = b.m13
   }
 
   /// The exact sample position of pixel `t`, in source pixels.
@@ -55,7 +57,8 @@ struct ProjectiveRow {
 
   /// Whether pixel `t` shows a `width × height` source.
   func shows(_ t: Int, width: Int, height: Int) -> Bool {
-    let s = Double(t), hh = h + s * dh
+    let s = Double(t)
+    let hh = h + s * dh
     guard hh > 1e-12 else { return false }
     let p = position(s)
     return p.x > -1 && p.y > -1 && p.x < Double(width) && p.y < Double(height)
@@ -66,12 +69,14 @@ struct ProjectiveRow {
   func shown(count: Int, width: Int, height: Int) -> Range<Int>? {
     guard count > 0 else { return nil }
     // Each condition as α + β·t > 0.
-    let sw = Double(width) + 0.5, sh = Double(height) + 0.5
+    let sw = Double(width) + 0.5
+    let sh = Double(height) + 0.5
     let conditions: [(Double, Double)] = [
       (h - 1e-12, dh), (u + 0.5 * h, du + 0.5 * dh), (sw * h - u, sw * dh - du),
       (v + 0.5 * h, dv + 0.5 * dh), (sh * h - v, sh * dh - dv),
     ]
-    var lo = 0.0, hi = Double(count - 1)
+    var lo = 0.0
+    var hi = Double(count - 1)
     for (a, b) in conditions {
       if b > 0 {
         let t = -a / b
@@ -86,11 +91,14 @@ struct ProjectiveRow {
     guard lo <= hi else { return nil }
     // The real bounds to whole pixels, then settled against the exact test (the shown
     // pixels are one run, so a step or two either way finds its ends).
-    var first = Int(geometric: lo, .up), last = Int(geometric: hi, .down)
+    var first = Int(geometric: lo, .up)
+    var last = Int(geometric: hi, .down)
     for _ in 0..<2 where first <= last && !shows(first, width: width, height: height) { first += 1 }
     for _ in 0..<2 where first > 0 && shows(first - 1, width: width, height: height) { first -= 1 }
     for _ in 0..<2 where last >= first && !shows(last, width: width, height: height) { last -= 1 }
-    for _ in 0..<2 where last < count - 1 && shows(last + 1, width: width, height: height) { last += 1 }
+    for _ in 0..<2 where last < count - 1 && shows(last + 1, width: width, height: height) {
+      last += 1
+    }
     guard first <= last, shows(first, width: width, height: height) else { return nil }
     return first..<(last + 1)
   }
@@ -98,14 +106,18 @@ struct ProjectiveRow {
   /// The span length for the pixels `run` (all shown) with `fraction` fixed-point bits:
   /// 64, 32, 16, 8 or 4, or 1 when every pixel must divide.
   func span(over run: Range<Int>, fraction: Int) -> Int {
-    let h0 = h + Double(run.lowerBound) * dh, h1 = h + Double(run.upperBound - 1) * dh
-    let hmin = Swift.min(h0, h1), k = Swift.max(abs(du * h - u * dh), abs(dv * h - v * dh))
+    let h0 = h + Double(run.lowerBound) * dh
+    let h1 = h + Double(run.upperBound - 1) * dh
+    let hmin = Swift.min(h0, h1)
+    let k = Swift.max(abs(du * h - u * dh), abs(dv * h - v * dh))
     let bend = dh * dh * k * 3.0.squareRoot() / (36 * (hmin * hmin) * (hmin * hmin))
     let unit = 1 / Double(1 << fraction)
     var l = 64
     while l >= 4 {
       let g = Double(l / 4)
-      if Double(l * l * l) * bend <= Self.interpolationBudget && (1 + g + g * (g - 1) / 2) * unit / 2 <= Self.roundingBudget {
+      if Double(l * l * l) * bend <= Self.interpolationBudget
+        && (1 + g + g * (g - 1) / 2) * unit / 2 <= Self.roundingBudget
+      {
         return l
       }
       l /= 2
@@ -128,14 +140,17 @@ struct ProjectiveRow {
       let q = p * one + 6_755_399_441_055_744
       return SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(q, to: SIMD4<Int64>.self))
     }
-    let n = run.count, t0 = Double(run.lowerBound)
+    let n = run.count
+    let t0 = Double(run.lowerBound)
     guard l >= 4 else {
       var i = 0
       while i < n {
-        var px = SIMD4<Double>(), py = SIMD4<Double>()
+        var px = SIMD4<Double>()
+        var py = SIMD4<Double>()
         for k in 0..<4 {
           let p = position(t0 + Double(i + k))
-          px[k] = p.x; py[k] = p.y
+          px[k] = p.x
+          py[k] = p.y
         }
         body(i, fixed(px), fixed(py))
         i += 4
@@ -143,24 +158,35 @@ struct ProjectiveRow {
       return
     }
     let lanes = SIMD4<Double>(0, 1, 2, 3)
-    var a = position(t0), s = 0
+    var a = position(t0)
+    var s = 0
     while s < n {
       // The span's pixels s…s + len; a whole span hands on its last one to the next.
       let len = Swift.min(l, n - 1 - s)
-      let m = position(t0 + Double(s) + Double(len) / 2), b = len > 0 ? position(t0 + Double(s + len)) : a
+      let m = position(t0 + Double(s) + Double(len) / 2)
+      let b = len > 0 ? position(t0 + Double(s + len)) : a
       // f(s + j) = f₀ + B·j + C·j² through the three exact positions.
-      let w = Double(Swift.max(len, 1)), iw = 1 / w
-      let cx = 2 * (a.x - 2 * m.x + b.x) * iw * iw, bx = (b.x - a.x) * iw - cx * w
-      let cy = 2 * (a.y - 2 * m.y + b.y) * iw * iw, by = (b.y - a.y) * iw - cy * w
+      let w = Double(Swift.max(len, 1))
+      let iw = 1 / w
+      let cx = 2 * (a.x - 2 * m.x + b.x) * iw * iw
+      let bx = (b.x - a.x) * iw - cx * w
+      let cy = 2 * (a.y - 2 * m.y + b.y) * iw * iw
+      let by = (b.y - a.y) * iw - cy * w
       // Values, first differences over four pixels, and their constant second difference.
-      var x = fixed(a.x + lanes * (bx + lanes * cx)), y = fixed(a.y + lanes * (by + lanes * cy))
-      var dx = fixed(4 * bx + cx * (8 * lanes + 16)), dy = fixed(4 * by + cy * (8 * lanes + 16))
-      let ddx = fixed(SIMD4(repeating: 32 * cx)), ddy = fixed(SIMD4(repeating: 32 * cy))
+      var x = fixed(a.x + lanes * (bx + lanes * cx))
+      var y = fixed(a.y + lanes * (by + lanes * cy))
+      var dx = fixed(4 * bx + cx * (8 * lanes + 16))
+      var dy = fixed(4 * by + cy * (8 * lanes + 16))
+      let ddx = fixed(SIMD4(repeating: 32 * cx))
+      let ddy = fixed(SIMD4(repeating: 32 * cy))
       let end = len < l ? len + 1 : len
       var j = 0
       repeat {
         body(s &+ j, x, y)
-        x &+= dx; y &+= dy; dx &+= ddx; dy &+= ddy
+        x &+= dx
+        y &+= dy
+        dx &+= ddx
+        dy &+= ddy
         j &+= 4
       } while j < end
       a = b

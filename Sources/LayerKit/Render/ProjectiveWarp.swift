@@ -32,14 +32,18 @@ enum ProjectiveWarp {
   ) {
     guard !region.isEmpty else { return }
     guard sw < maximumSide, sh < maximumSide, sh * ss < Int(Int32.max) else {
-      CADiagnostics.report(key: "render", "a \(sw)×\(sh) layer image is too large to draw in perspective; not drawn")
+      CADiagnostics.report(
+        key: "render", "a \(sw)×\(sh) layer image is too large to draw in perspective; not drawn")
       return
     }
     s.flushPendingClear()
     let k = UInt64(Swift.min(Swift.max(alpha, 0), 1) * 255 + 0.5)
-    let sp = SendablePointer(src), dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
-    let ds = s.stride, w = region.width
-    let x0 = Double(region.x0) + 0.5, y0 = Double(region.y0) + 0.5
+    let sp = SendablePointer(src)
+    let dp = SendablePointer(s.pixel(x: region.x0, y: region.y0))
+    let ds = s.stride
+    let w = region.width
+    let x0 = Double(region.x0) + 0.5
+    let y0 = Double(region.y0) + 0.5
     let b = back
     let fraction = ProjectiveRow.fraction(forSide: Swift.max(sw, sh))
     ParallelRows.run(0..<region.height, pixelsPerRow: w) { rows in
@@ -53,15 +57,22 @@ enum ProjectiveWarp {
           // given as 16-bit numbers.
           scratch.locate(line, run, fraction: 16, width: sw, height: sh, stride: ss, narrow: true)
         } else {
-          scratch.locate(line, run, fraction: fraction, width: sw, height: sh, stride: ss, narrow: false)
+          scratch.locate(
+            line, run, fraction: fraction, width: sw, height: sh, stride: ss, narrow: false)
         }
         let out = dp.pointer + row * ds + run.lowerBound
         if wide {
-          sampleRowWide(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+          sampleRowWide(
+            scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss,
+            into: out, opacity: k, fraction: fraction)
         } else if k == 255 {
-          sampleRow(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: 255, fraction: fraction)
+          sampleRow(
+            scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss,
+            into: out, opacity: 255, fraction: fraction)
         } else {
-          sampleRow(scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+          sampleRow(
+            scratch, count: run.count, from: sp.pointer, width: sw, height: sh, stride: ss,
+            into: out, opacity: k, fraction: fraction)
         }
       }
     }
@@ -71,7 +82,8 @@ enum ProjectiveWarp {
   /// `k` (inlined twice, so full opacity is a constant in its own copy).
   @inline(__always)
   private static func sampleRow(
-    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int,
+    height sh: Int, stride ss: Int,
     into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64, fraction: Int
   ) {
     var x = 0
@@ -91,7 +103,9 @@ enum ProjectiveWarp {
           put(UInt32(truncatingIfNeeded: c &>> 32), into: out + x + 1, opacity: k)
         }
       } else if places != 0 {
-        samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+        samplePair(
+          scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k,
+          fraction: fraction)
       }
       x &+= 2
     }
@@ -100,7 +114,8 @@ enum ProjectiveWarp {
   /// `sampleRow` with runs of eight interior pixels drawn by the AVX2 kernel and the
   /// pixels between them two at a time, as `sampleRow` draws them.
   private static func sampleRowWide(
-    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    _ scratch: Scratch, count w: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int,
+    height sh: Int, stride ss: Int,
     into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64, fraction: Int
   ) {
     var x = 0
@@ -114,7 +129,9 @@ enum ProjectiveWarp {
       }
       let places = UnsafeRawPointer(scratch.inside + x).loadUnaligned(as: UInt64.self)
       if places != 0 {
-        samplePair(scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k, fraction: fraction)
+        samplePair(
+          scratch, at: x, from: px, width: sw, height: sh, stride: ss, into: out, opacity: k,
+          fraction: fraction)
       }
       x &+= 2
     }
@@ -124,7 +141,8 @@ enum ProjectiveWarp {
   /// pixels near the source's edge and pairs with one pixel outside come here).
   @inline(never)
   private static func samplePair(
-    _ scratch: Scratch, at x: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, stride ss: Int,
+    _ scratch: Scratch, at x: Int, from px: UnsafeMutablePointer<UInt32>, width sw: Int,
+    height sh: Int, stride ss: Int,
     into out: UnsafeMutablePointer<UInt32>, opacity k: UInt64, fraction: Int
   ) {
     for i in x...x + 1 {
@@ -132,10 +150,14 @@ enum ProjectiveWarp {
       if place == 0 { continue }
       let c: UInt32
       if place > 0 {
-        c = PixelLanes.bilinear(px + Int(scratch.offset[i]), stride: ss, weights: UInt32(bitPattern: scratch.weights[i]))
+        c = PixelLanes.bilinear(
+          px + Int(scratch.offset[i]), stride: ss, weights: UInt32(bitPattern: scratch.weights[i]))
       } else {
         let wxy = UInt64(truncatingIfNeeded: scratch.weights[i])
-        c = PixelLanes.compress(sample(px, Int(scratch.fx[i] &>> fraction), Int(scratch.fy[i] &>> fraction), wxy & 0xFFFF, wxy &>> 16, sw, sh, ss))
+        c = PixelLanes.compress(
+          sample(
+            px, Int(scratch.fx[i] &>> fraction), Int(scratch.fy[i] &>> fraction), wxy & 0xFFFF,
+            wxy &>> 16, sw, sh, ss))
       }
       put(c, into: out + i, opacity: k)
     }
@@ -162,12 +184,19 @@ enum ProjectiveWarp {
     let offset, weights, inside: UnsafeMutablePointer<Int32>
 
     init(lanes: Int) {
-      fx = .allocate(capacity: lanes); fy = .allocate(capacity: lanes)
-      offset = .allocate(capacity: lanes); weights = .allocate(capacity: lanes); inside = .allocate(capacity: lanes)
+      fx = .allocate(capacity: lanes)
+      fy = .allocate(capacity: lanes)
+      offset = .allocate(capacity: lanes)
+      weights = .allocate(capacity: lanes)
+      inside = .allocate(capacity: lanes)
     }
 
     func deallocate() {
-      fx.deallocate(); fy.deallocate(); offset.deallocate(); weights.deallocate(); inside.deallocate()
+      fx.deallocate()
+      fy.deallocate()
+      offset.deallocate()
+      weights.deallocate()
+      inside.deallocate()
     }
 
     /// Finds the sample positions of the row's pixels `run` (all shown) in a
@@ -177,7 +206,8 @@ enum ProjectiveWarp {
     /// fraction bits are a constant in one copy).
     @inline(__always)
     func locate(
-      _ line: ProjectiveRow, _ run: Range<Int>, fraction: Int, width: Int, height: Int, stride: Int, narrow: Bool
+      _ line: ProjectiveRow, _ run: Range<Int>, fraction: Int, width: Int, height: Int, stride: Int,
+      narrow: Bool
     ) {
       // Pixel j is inside when 0 ≤ j < side − 1: with the sign bit flipped, a signed
       // j ^ 2³¹ > (side − 2) ^ 2³¹ says it is not (one compare, −1 counting as huge).
@@ -187,11 +217,15 @@ enum ProjectiveWarp {
       let lastY = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: height - 2)) ^ sign
       let edgeOnly = SIMD4<Int32>(repeating: width < 2 || height < 2 ? -1 : 0) | 1
       let ss = SIMD4<Int32>(repeating: Int32(stride))
-      let whole = SIMD4<Int32>(repeating: Int32(fraction)), part = SIMD4<Int32>(repeating: Int32(fraction - 8))
+      let whole = SIMD4<Int32>(repeating: Int32(fraction))
+      let part = SIMD4<Int32>(repeating: Int32(fraction - 8))
       let byte = SIMD4<Int32>(repeating: 255)
-      line.coordinates(run, span: line.span(over: run, fraction: fraction), fraction: fraction) { x, px, py in
-        let jx = px &>> whole, jy = py &>> whole
-        let outside = ProjectiveWarp.lanes(jx ^ sign .> lastX) | ProjectiveWarp.lanes(jy ^ sign .> lastY)
+      line.coordinates(run, span: line.span(over: run, fraction: fraction), fraction: fraction) {
+        x, px, py in
+        let jx = px &>> whole
+        let jy = py &>> whole
+        let outside =
+          ProjectiveWarp.lanes(jx ^ sign .> lastX) | ProjectiveWarp.lanes(jy ^ sign .> lastY)
         store(px, fx, x)
         store(py, fy, x)
         if narrow {
@@ -219,20 +253,28 @@ enum ProjectiveWarp {
   /// The bilinear sample with its top-left neighbour at `(ix, iy)`, expanded.
   @inline(__always)
   private static func sample(
-    _ px: UnsafeMutablePointer<UInt32>, _ ix: Int, _ iy: Int, _ wx: UInt64, _ wy: UInt64, _ sw: Int, _ sh: Int,
+    _ px: UnsafeMutablePointer<UInt32>, _ ix: Int, _ iy: Int, _ wx: UInt64, _ wy: UInt64, _ sw: Int,
+    _ sh: Int,
     _ ss: Int
   ) -> UInt64 {
-    let p00: UInt64, p01: UInt64, p10: UInt64, p11: UInt64
+    let p00: UInt64
+    let p01: UInt64
+    let p10: UInt64
+    let p11: UInt64
     if ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh {
       let r0 = px + iy * ss + ix
-      p00 = PixelLanes.expand(r0[0]); p01 = PixelLanes.expand(r0[1])
-      p10 = PixelLanes.expand(r0[ss]); p11 = PixelLanes.expand(r0[ss + 1])
+      p00 = PixelLanes.expand(r0[0])
+      p01 = PixelLanes.expand(r0[1])
+      p10 = PixelLanes.expand(r0[ss])
+      p11 = PixelLanes.expand(r0[ss + 1])
     } else {
       @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt64 {
         (x >= 0 && y >= 0 && x < sw && y < sh) ? PixelLanes.expand(px[y * ss + x]) : 0
       }
-      p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy)
-      p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
+      p00 = fetch(ix, iy)
+      p01 = fetch(ix + 1, iy)
+      p10 = fetch(ix, iy + 1)
+      p11 = fetch(ix + 1, iy + 1)
     }
     return bilinear(p00, p01, p10, p11, wx, wy)
   }
@@ -253,8 +295,10 @@ enum ProjectiveWarp {
     guard e != 0 else { return }
     let e = k < 255 ? PixelLanes.div255(e &* k) : e
     let sa = UInt32(truncatingIfNeeded: e &>> 48)
-    d.pointee = sa >= 255
-      ? PixelLanes.compress(e) : PixelLanes.compress(e &+ PixelLanes.scale(PixelLanes.expand(d.pointee), UInt64(255 &- sa)))
+    d.pointee =
+      sa >= 255
+      ? PixelLanes.compress(e)
+      : PixelLanes.compress(e &+ PixelLanes.scale(PixelLanes.expand(d.pointee), UInt64(255 &- sa)))
   }
 
   /// A comparison's lanes as integers: −1 where true, 0 where false.

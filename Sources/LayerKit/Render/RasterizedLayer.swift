@@ -43,7 +43,8 @@ struct RasterSignature: Equatable {
     var tiles: TiledLayerSource?
 
     static func == (a: Entry, b: Entry) -> Bool {
-      a.key == b.key && a.image === b.image && a.instanceTransform == b.instanceTransform && a.tint == b.tint
+      a.key == b.key && a.image === b.image && a.instanceTransform == b.instanceTransform
+        && a.tint == b.tint
         && a.transition == b.transition && a.children == b.children && a.hasMask == b.hasMask
         && a.particles == b.particles && a.tiles == b.tiles && a.state == b.state
     }
@@ -82,13 +83,18 @@ struct RasterSignature: Equatable {
 
   private mutating func append(_ tree: RenderTree, _ i: Int, state: LayerState, depth: Int) {
     let n = tree.nodes[i]
-    entries.append(Entry(
-      key: n.key, state: state, image: n.image, instanceTransform: n.instanceTransform, tint: n.tint,
-      transition: n.transition, children: n.children.count, hasMask: n.mask != nil, particles: n.particles,
-      tiles: n.tiles))
+    entries.append(
+      Entry(
+        key: n.key, state: state, image: n.image, instanceTransform: n.instanceTransform,
+        tint: n.tint,
+        transition: n.transition, children: n.children.count, hasMask: n.mask != nil,
+        particles: n.particles,
+        tiles: n.tiles))
     guard depth < 64 else { return }
     for c in n.children { append(tree, c, state: tree.nodes[c].state, depth: depth + 1) }
     if let m = n.mask { append(tree, m, state: tree.nodes[m].state, depth: depth + 1) }
-    if let t = n.transition { append(tree, t.outgoing, state: tree.nodes[t.outgoing].state, depth: depth + 1) }
+    if let t = n.transition {
+      append(tree, t.outgoing, state: tree.nodes[t.outgoing].state, depth: depth + 1)
+    }
   }
 }

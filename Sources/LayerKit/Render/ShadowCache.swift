@@ -45,10 +45,17 @@ package final class ShadowCache {
     package let spans: [(lo: Int, hi: Int)]
 
     init(alpha: [UInt8], width: Int, height: Int, dx: Int, dy: Int, frame: Int) {
-      self.alpha = alpha; self.width = width; self.height = height; self.dx = dx; self.dy = dy; lastUse = frame
+      self.alpha = alpha
+      self.width = width
+      self.height = height
+      self.dx = dx
+      self.dy = dy
+      lastUse = frame
       spans = (0..<height).map { y in
         let row = alpha[(y * width)..<((y + 1) * width)]
-        guard let lo = row.firstIndex(where: { $0 != 0 }), let hi = row.lastIndex(where: { $0 != 0 }) else { return (0, 0) }
+        guard let lo = row.firstIndex(where: { $0 != 0 }),
+          let hi = row.lastIndex(where: { $0 != 0 })
+        else { return (0, 0) }
         return (lo - y * width, hi + 1 - y * width)
       }
     }
@@ -81,15 +88,19 @@ package final class ShadowCache {
   /// The blurred mask of `path` (device space) for a Gaussian of `sigma` pixels, and
   /// the whole-pixel origin it is relative to; nil when the path covers nothing or is
   /// too large to rasterize.
-  package func mask(for path: PathStorage, sigma: Double) -> (mask: Mask, originX: Int, originY: Int)? {
-    var lo = CGPoint(x: CGFloat.infinity, y: .infinity), hi = CGPoint(x: -CGFloat.infinity, y: -.infinity)
+  package func mask(for path: PathStorage, sigma: Double) -> (
+    mask: Mask, originX: Int, originY: Int
+  )? {
+    var lo = CGPoint(x: CGFloat.infinity, y: .infinity)
+    var hi = CGPoint(x: -CGFloat.infinity, y: -.infinity)
     for p in path.points {
       guard p.x.isFinite, p.y.isFinite else { return nil }
       lo = CGPoint(x: min(lo.x, p.x), y: min(lo.y, p.y))
       hi = CGPoint(x: max(hi.x, p.x), y: max(hi.y, p.y))
     }
     guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < 16384, hi.y - lo.y < 16384 else { return nil }
-    let ox = Int(geometric: lo.x, .down), oy = Int(geometric: lo.y, .down)
+    let ox = Int(geometric: lo.x, .down)
+    let oy = Int(geometric: lo.y, .down)
     var local = path
     for k in local.points.indices {
       local.points[k].x -= CGFloat(ox)
@@ -104,15 +115,18 @@ package final class ShadowCache {
     let reach = Int(geometric: key.sigma * 3, .up) + 1
     let w = Int(geometric: hi.x - CGFloat(ox), .up) + 2 * reach
     let h = Int(geometric: hi.y - CGFloat(oy), .up) + 2 * reach
-    guard let area = Int.product(w, h), area <= CGContext.maximumPixelCount, let ctx = CGContext(width: w, height: h) else { return nil }
+    guard let area = Int.product(w, h), area <= CGContext.maximumPixelCount,
+      let ctx = CGContext(width: w, height: h)
+    else { return nil }
     ctx.translateBy(x: CGFloat(reach), y: CGFloat(reach))
     ctx.addPath(CGPath(storage: local))
     ctx.setFillColor(.white)
     ctx.fillPath()
     let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
     let alpha = [UInt8](unsafeUninitializedCapacity: w * h) { a, count in
-      GaussianBlur.blurAlpha(ofPixels: px, pixelStride: w, width: w, height: h, into: a.baseAddress!, alphaStride: w,
-                             sigma: key.sigma)
+      GaussianBlur.blurAlpha(
+        ofPixels: px, pixelStride: w, width: w, height: h, into: a.baseAddress!, alphaStride: w,
+        sigma: key.sigma)
       count = w * h
     }
     let m = Mask(alpha: alpha, width: w, height: h, dx: -reach, dy: -reach, frame: frame)
@@ -145,14 +159,18 @@ package final class ShadowCache {
   func contentMask(
     for key: RenderNode.Key, signature: RasterSignature, map: CGAffineTransform, sigma: Double
   ) -> Mask? {
-    guard let e = contentEntries[key], e.map == map, e.sigma == sigma, e.signature == signature else { return nil }
+    guard let e = contentEntries[key], e.map == map, e.sigma == sigma, e.signature == signature
+    else { return nil }
     e.mask.lastUse = frame
     return e.mask
   }
 
   /// Keeps `mask`, the blurred content of the layer `key` (replacing its last one),
   /// while the kept masks stay within `maximumContentMaskBytes`.
-  func keep(_ mask: Mask, for key: RenderNode.Key, signature: RasterSignature, map: CGAffineTransform, sigma: Double) {
+  func keep(
+    _ mask: Mask, for key: RenderNode.Key, signature: RasterSignature, map: CGAffineTransform,
+    sigma: Double
+  ) {
     contentMisses += 1
     if let old = contentEntries.removeValue(forKey: key) { contentBytes -= old.mask.alpha.count }
     guard contentBytes + mask.alpha.count <= Self.maximumContentMaskBytes else { return }
@@ -177,7 +195,9 @@ package final class ShadowCache {
     }
     if !contentEntries.isEmpty, contentEntries.count > 16 || frame % 8 == 0 {
       // Render calls, not frames: a frame of several damaged rectangles is several calls.
-      contentEntries = contentEntries.filter { frame - $0.value.mask.lastUse <= 8 * Self.maximumIdleFrames }
+      contentEntries = contentEntries.filter {
+        frame - $0.value.mask.lastUse <= 8 * Self.maximumIdleFrames
+      }
       contentBytes = contentEntries.values.reduce(0) { $0 + $1.mask.alpha.count }
     }
   }

@@ -47,10 +47,18 @@ open class CAMediaTimingFunction: CustomStringConvertible, CAObjectEquality, @un
   /// (1, 1). An index outside 0…3 leaves `ptr` untouched and records a diagnostic.
   public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
     switch idx {
-    case 0: ptr[0] = 0; ptr[1] = 0
-    case 1: ptr[0] = points.0; ptr[1] = points.1
-    case 2: ptr[0] = points.2; ptr[1] = points.3
-    case 3: ptr[0] = 1; ptr[1] = 1
+    case 0:
+      ptr[0] = 0
+      ptr[1] = 0
+    case 1:
+      ptr[0] = points.0
+      ptr[1] = points.1
+    case 2:
+      ptr[0] = points.2
+      ptr[1] = points.3
+    case 3:
+      ptr[0] = 1
+      ptr[1] = 1
     default:
       CADiagnostics.report(key: "timingFunction", "control point index \(idx) is not in 0...3")
     }

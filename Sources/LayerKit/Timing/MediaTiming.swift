@@ -75,7 +75,8 @@ package struct MediaTiming: Equatable, Sendable {
     if repeatCount.isNaN || repeatCount <= 0 {
       self.repeatCount = 0
     } else {
-      self.repeatCount = repeatCount >= Double(Float.greatestFiniteMagnitude) ? .infinity : repeatCount
+      self.repeatCount =
+        repeatCount >= Double(Float.greatestFiniteMagnitude) ? .infinity : repeatCount
     }
     self.repeatDuration = repeatDuration.isNaN || repeatDuration < 0 ? 0 : repeatDuration
     self.autoreverses = autoreverses
@@ -123,7 +124,8 @@ package struct MediaTiming: Equatable, Sendable {
     }
     let local = elapsed + timeOffset
     let (progress, iteration) = progressAndIteration(local: local, atEnd: phase == .after)
-    return Evaluation(phase: phase, isApplied: true, localTime: local, progress: progress, iteration: iteration)
+    return Evaluation(
+      phase: phase, isApplied: true, localTime: local, progress: progress, iteration: iteration)
   }
 
   /// The pass fraction and repeat index at `local` time.
@@ -136,7 +138,8 @@ package struct MediaTiming: Equatable, Sendable {
     }
     let q = local / period
     guard q.isFinite else { return (0, 0) }
-    var whole: Double, frac: Double
+    var whole: Double
+    var frac: Double
     if speed >= 0 {
       // Pass boundaries belong to the next pass, except at the very end.
       whole = q.rounded(.down)
@@ -157,7 +160,8 @@ package struct MediaTiming: Equatable, Sendable {
     }
     let ph = frac * period
     let p = autoreverses && ph > duration ? (period - ph) / duration : ph / duration
-    let iteration = whole >= Double(Int.max) ? Int.max : whole <= Double(Int.min) ? Int.min : Int(whole)
+    let iteration =
+      whole >= Double(Int.max) ? Int.max : whole <= Double(Int.min) ? Int.min : Int(whole)
     return (p, iteration)
   }
 
@@ -191,4 +195,3 @@ package struct MediaTiming: Equatable, Sendable {
     speed == 0 ? 0 : (t - timeOffset) / speed + beginTime
   }
 }
-

@@ -32,8 +32,10 @@ package struct TimingCurve: Equatable, Sendable {
   /// points give the linear curve.
   package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
     let finite = x1.isFinite && y1.isFinite && x2.isFinite && y2.isFinite
-    let p1x = finite ? min(max(x1, 0), 1) : 0, p2x = finite ? min(max(x2, 0), 1) : 1
-    let p1y = finite ? y1 : 0, p2y = finite ? y2 : 1
+    let p1x = finite ? min(max(x1, 0), 1) : 0
+    let p2x = finite ? min(max(x2, 0), 1) : 1
+    let p1y = finite ? y1 : 0
+    let p2y = finite ? y2 : 1
     cx = 3 * p1x
     bx = 3 * (p2x - p1x) - cx
     ax = 1 - cx - bx
@@ -46,7 +48,8 @@ package struct TimingCurve: Equatable, Sendable {
     let (cax, cbx, ccx) = (ax, bx, cx)
     for i in 1..<Self.inverseSegments {
       let target = Double(i) / Double(Self.inverseSegments)
-      var lo = 0.0, hi = 1.0
+      var lo = 0.0
+      var hi = 1.0
       for _ in 0..<50 {
         let mid = (lo + hi) / 2
         if ((cax * mid + cbx) * mid + ccx) * mid < target { lo = mid } else { hi = mid }
@@ -68,7 +71,8 @@ package struct TimingCurve: Equatable, Sendable {
     // First guess: the inverse table, interpolated linearly between its two entries.
     let scaled = x * Double(Self.inverseSegments)
     let i = Swift.min(Int(scaled), Self.inverseSegments - 1)
-    let s0 = inverse[i], s1 = i + 1 < Self.inverseSegments ? inverse[i + 1] : 1
+    let s0 = inverse[i]
+    let s1 = i + 1 < Self.inverseSegments ? inverse[i + 1] : 1
     var s = s0 + (s1 - s0) * (scaled - Double(i))
     // Newton's method.
     for _ in 0..<8 {
@@ -81,7 +85,8 @@ package struct TimingCurve: Equatable, Sendable {
       s = next
     }
     // Bisection, guaranteed because x(s) is monotone on 0…1.
-    var lo = 0.0, hi = 1.0
+    var lo = 0.0
+    var hi = 1.0
     s = x
     for _ in 0..<64 {
       let v = self.x(s)

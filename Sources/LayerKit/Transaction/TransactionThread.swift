@@ -118,7 +118,8 @@ package final class TransactionThread {
     if depth > 0 {
       CADiagnostics.report(
         key: "CATransaction",
-        "a frame began with \(depth) explicit transaction(s) open; animations added so far start now")
+        "a frame began with \(depth) explicit transaction(s) open; animations added so far start now"
+      )
     }
   }
 

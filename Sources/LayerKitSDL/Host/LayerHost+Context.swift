@@ -47,7 +47,8 @@ extension LayerHost {
         context.advance(by: 0)
         // A new bitmap for a new size; the previous one stays with its upload.
         if bitmap?.context.width != info.pixelWidth || bitmap?.context.height != info.pixelHeight {
-          bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight).flatMap(FrameBitmap.init)
+          bitmap = CGContext(width: info.pixelWidth, height: info.pixelHeight).flatMap(
+            FrameBitmap.init)
         }
         renderer.prepareFrame(width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
       },

@@ -90,7 +90,8 @@ extension LayerHost {
     let (_, renderer) = try requireOpen("SDL_RenderCopy")
     // The texture covers the window in the usual case: then no clear is needed.
     let output = size
-    let covered = texture.map { $0.width >= output.pixelWidth && $0.height >= output.pixelHeight } ?? false
+    let covered =
+      texture.map { $0.width >= output.pixelWidth && $0.height >= output.pixelHeight } ?? false
     if !covered {
       try SDLCall.check("SDL_SetRenderDrawColor") { SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255) }
       try SDLCall.check("SDL_RenderClear") { SDL_RenderClear(renderer) }

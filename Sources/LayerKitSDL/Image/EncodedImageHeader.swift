@@ -56,7 +56,8 @@ struct EncodedImageHeader: Equatable {
     while offset + 12 <= b.count {
       let length = be32(b, offset)
       guard length <= 0x7FFF_FFFF, offset + 12 + length <= b.count else { return false }
-      if b[offset + 4] == 0x49, b[offset + 5] == 0x45, b[offset + 6] == 0x4E, b[offset + 7] == 0x44 {
+      if b[offset + 4] == 0x49, b[offset + 5] == 0x45, b[offset + 6] == 0x4E, b[offset + 7] == 0x44
+      {
         return true  // IEND
       }
       offset += 12 + length

@@ -11,7 +11,8 @@ import Testing
 
   @Test func croppingToANaNRectangleGivesNil() async {
     await #expect(processExitsWith: .success) {
-      let image = CGImage(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))!
+      let image = CGImage(
+        width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))!
       precondition(image.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)) == nil)
       precondition(image.cropping(to: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 2)) == nil)
       let all = image.cropping(to: CGRect(x: -1e300, y: 0, width: CGFloat.infinity, height: 2))
@@ -33,7 +34,8 @@ import Testing
   @Test func aShadowWithBlurOrOffsetOf1e300Draws() async {
     await #expect(processExitsWith: .success) {
       let ctx = CGContext(width: 32, height: 32)!
-      ctx.setShadow(offset: CGSize(width: 1e300, height: 1e300), blur: 4, color: CGColor(gray: 0, alpha: 1))
+      ctx.setShadow(
+        offset: CGSize(width: 1e300, height: 1e300), blur: 4, color: CGColor(gray: 0, alpha: 1))
       ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
       ctx.fill(CGRect(x: 8, y: 8, width: 16, height: 16))
       ctx.setShadow(offset: .zero, blur: 1e300, color: CGColor(gray: 0, alpha: 1))
@@ -48,7 +50,8 @@ import Testing
       let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
       let ctx = CGContext(
         data: memory, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: Int.max - 3,
-        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
       precondition(ctx == nil)
       memory.deallocate()
     }
@@ -69,7 +72,9 @@ import Testing
     await #expect(processExitsWith: .success) {
       let p = CGMutablePath()
       p.move(to: .zero)
-      p.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 30, y: 80), control2: CGPoint(x: 70, y: -80))
+      p.addCurve(
+        to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 30, y: 80), control2: CGPoint(x: 70, y: -80)
+      )
       let flat = p.flattened(threshold: 1e-300)
       var points = 0
       flat.applyWithBlock { _ in points += 1 }
@@ -99,7 +104,8 @@ import Testing
     let line = path.storage
     let all = PathDasher.dash(line, phase: 1, lengths: [3, 2], tolerance: 0.1)!
     let shown = PathDasher.dash(
-      line, phase: 1, lengths: [3, 2], tolerance: 0.1, visible: CGRect(x: -10, y: -5, width: 70, height: 10))!
+      line, phase: 1, lengths: [3, 2], tolerance: 0.1,
+      visible: CGRect(x: -10, y: -5, width: 70, height: 10))!
     func dashes(_ p: PathStorage) -> [ClosedRange<CGFloat>] {
       p.subpaths.compactMap { s -> ClosedRange<CGFloat>? in
         let xs = [s.start.x] + s.segments.map(\.end.x)
@@ -107,7 +113,8 @@ import Testing
         return r.upperBound > -5 && r.lowerBound < 50 ? r : nil
       }
     }
-    let a = dashes(all), b = dashes(shown)
+    let a = dashes(all)
+    let b = dashes(shown)
     #expect(a.count == b.count && a.count > 5)
     for (x, y) in zip(a, b) {
       #expect(abs(x.upperBound - y.upperBound) < 1e-9)

@@ -57,7 +57,9 @@ func near(_ a: CATransform3D, _ b: CATransform3D, _ tol: CGFloat = 1e-9) -> Bool
     CATransform3DMakeRotation(0.9, 0, 1, 0),
     CATransform3DMakeRotation(0.8, 1, 2, 3),
     CATransform3DTranslate(CATransform3DMakeScale(2, -3, 4), 10, 20, 30),
-    CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0.3, c: 0.2, d: 1, tx: 5, ty: 6)), .identity),
+    CATransform3DConcat(
+      CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0.3, c: 0.2, d: 1, tx: 5, ty: 6)),
+      .identity),
     { () -> CATransform3D in
       var t = CATransform3DRotate(CATransform3DMakeTranslation(3, 4, 5), 0.4, 0, 1, 0)
       t.m34 = -1 / 400

@@ -8,21 +8,28 @@ import Testing
   /// A random closed shape: an ellipse, a rounded rectangle, a rotated rectangle or a
   /// (possibly self-intersecting) polygon, inside a 100×100 box.
   private func randomShape(_ rng: inout SeededGenerator) -> CGPath {
-    let x = CGFloat.random(in: 0...60, using: &rng), y = CGFloat.random(in: 0...60, using: &rng)
-    let w = CGFloat.random(in: 10...40, using: &rng), h = CGFloat.random(in: 10...40, using: &rng)
+    let x = CGFloat.random(in: 0...60, using: &rng)
+    let y = CGFloat.random(in: 0...60, using: &rng)
+    let w = CGFloat.random(in: 10...40, using: &rng)
+    let h = CGFloat.random(in: 10...40, using: &rng)
     let r = CGRect(x: x, y: y, width: w, height: h)
     switch Int.random(in: 0..<4, using: &rng) {
     case 0: return CGPath(ellipseIn: r, transform: nil)
     case 1: return CGPath(roundedRect: r, cornerWidth: w / 4, cornerHeight: h / 5, transform: nil)
     case 2:
-      var t = CGAffineTransform(translationX: r.midX, y: r.midY).rotated(by: CGFloat.random(in: 0...3, using: &rng))
-        .translatedBy(x: -r.midX, y: -r.midY)
+      var t = CGAffineTransform(translationX: r.midX, y: r.midY).rotated(
+        by: CGFloat.random(in: 0...3, using: &rng)
+      )
+      .translatedBy(x: -r.midX, y: -r.midY)
       return CGPath(rect: r, transform: &t)
     default:
       let p = CGMutablePath()
       p.move(to: CGPoint(x: x, y: y))
       for _ in 0..<5 {
-        p.addLine(to: CGPoint(x: CGFloat.random(in: 0...100, using: &rng), y: CGFloat.random(in: 0...100, using: &rng)))
+        p.addLine(
+          to: CGPoint(
+            x: CGFloat.random(in: 0...100, using: &rng), y: CGFloat.random(in: 0...100, using: &rng)
+          ))
       }
       p.closeSubpath()
       return p
@@ -42,17 +49,21 @@ import Testing
   @Test(arguments: [UInt64(101), 102, 103, 104, 105, 106, 107, 108, 109, 110])
   func operationsAgreeWithContainment(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
-    let a = randomShape(&rng), b = randomShape(&rng)
+    let a = randomShape(&rng)
+    let b = randomShape(&rng)
     for rule in [CGPathFillRule.winding, .evenOdd] {
-      let u = a.union(b, using: rule), i = a.intersection(b, using: rule)
-      let s = a.subtracting(b, using: rule), x = a.symmetricDifference(b, using: rule)
+      let u = a.union(b, using: rule)
+      let i = a.intersection(b, using: rule)
+      let s = a.subtracting(b, using: rule)
+      let x = a.symmetricDifference(b, using: rule)
       var n = 0
       for gx in 0..<24 {
         for gy in 0..<24 {
           let p = CGPoint(x: 1.7 + CGFloat(gx) * 4.1, y: 2.3 + CGFloat(gy) * 4.1)
           guard clearOfEdges(p, [a, b], rule) else { continue }
           n += 1
-          let inA = a.contains(p, using: rule), inB = b.contains(p, using: rule)
+          let inA = a.contains(p, using: rule)
+          let inB = b.contains(p, using: rule)
           #expect(u.contains(p) == (inA || inB), "union at \(p)")
           #expect(i.contains(p) == (inA && inB), "intersection at \(p)")
           #expect(s.contains(p) == (inA && !inB), "subtracting at \(p)")
@@ -63,7 +74,8 @@ import Testing
       }
       #expect(n > 400)
       // Areas: |A ∪ B| + |A ∩ B| = |A| + |B| (each normalized under the rule).
-      let areaA = signedArea(a.normalized(using: rule)), areaB = signedArea(b.normalized(using: rule))
+      let areaA = signedArea(a.normalized(using: rule))
+      let areaB = signedArea(b.normalized(using: rule))
       #expect(abs(signedArea(u) + signedArea(i) - areaA - areaB) < 1e-6 * 10_000)
     }
   }

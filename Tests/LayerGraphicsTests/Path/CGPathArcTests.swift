@@ -10,7 +10,7 @@ import Testing
     let k = 10 * quarterCircleKappa
     #expect(p.elements.count == 2)
     #expect(p.elements[0] == .moveTo(CGPoint(x: 10, y: 0)))
-    guard case let .curveTo(end, c1, c2) = p.elements[1] else {
+    guard case .curveTo(let end, let c1, let c2) = p.elements[1] else {
       Issue.record("expected one cubic")
       return
     }
@@ -25,16 +25,30 @@ import Testing
     (0.0, Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0)]),
     (0.0, Double.pi, true, [CGPoint(x: 0, y: -1), CGPoint(x: -1, y: 0)]),
     (3 * Double.pi / 2, Double.pi, true, [CGPoint(x: -1, y: 0)]),
-    (0.0, 2 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
-    (0.0, 9 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
+    (
+      0.0, 2 * Double.pi, false,
+      [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]
+    ),
+    (
+      0.0, 9 * Double.pi, false,
+      [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]
+    ),
     // A whole number of turns against the direction is still a whole circle.
-    (0.0, 2 * Double.pi, true, [CGPoint(x: 0, y: -1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: 1), CGPoint(x: 1, y: 0)]),
-    (0.0, -2 * Double.pi, false, [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
+    (
+      0.0, 2 * Double.pi, true,
+      [CGPoint(x: 0, y: -1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: 1), CGPoint(x: 1, y: 0)]
+    ),
+    (
+      0.0, -2 * Double.pi, false,
+      [CGPoint(x: 0, y: 1), CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]
+    ),
     (Double.pi / 2, 0.0, false, [CGPoint(x: -1, y: 0), CGPoint(x: 0, y: -1), CGPoint(x: 1, y: 0)]),
   ])
   func arcDirectionAndSplitting(start: Double, end: Double, clockwise: Bool, ends: [CGPoint]) {
     let p = CGMutablePath()
-    p.addArc(center: .zero, radius: 1, startAngle: CGFloat(start), endAngle: CGFloat(end), clockwise: clockwise)
+    p.addArc(
+      center: .zero, radius: 1, startAngle: CGFloat(start), endAngle: CGFloat(end),
+      clockwise: clockwise)
     let points = p.elementEndPoints
     #expect(points.count == ends.count + 1)
     #expect(close(points[0], CGPoint(x: cos(start), y: sin(start)), 1e-12))
@@ -54,7 +68,7 @@ import Testing
     p.addArc(center: c, radius: 30, startAngle: 0, endAngle: .pi / 2, clockwise: false)
     p.addArc(center: c, radius: 30, startAngle: 3 * .pi / 2, endAngle: .pi, clockwise: true)
     let e = p.elements
-    guard case let .lineTo(joint) = e[2] else {
+    guard case .lineTo(let joint) = e[2] else {
       Issue.record("expected a joining line")
       return
     }
@@ -73,8 +87,9 @@ import Testing
 
   @Test func arcHonoursTheTransform() {
     let p = CGMutablePath()
-    p.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: false,
-             transform: CGAffineTransform(scaleX: 1, y: -1))
+    p.addArc(
+      center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: false,
+      transform: CGAffineTransform(scaleX: 1, y: -1))
     #expect(close(p.currentPoint, CGPoint(x: 0, y: -1), 1e-12))
   }
 
@@ -94,7 +109,9 @@ import Testing
     #expect(e[1] == .lineTo(CGPoint(x: 6, y: 0)))
     #expect(close(p.currentPoint, CGPoint(x: 10, y: 4), 1e-12))
     // The arc's midpoint lies on the circle about (6, 4).
-    let mid = PathSegment(cubic: CGPoint(x: 6, y: 0), p.storage.points[2], p.storage.points[3], p.storage.points[4]).point(at: 0.5)
+    let mid = PathSegment(
+      cubic: CGPoint(x: 6, y: 0), p.storage.points[2], p.storage.points[3], p.storage.points[4]
+    ).point(at: 0.5)
     #expect(abs(mid.distance(to: CGPoint(x: 6, y: 4)) - 4) < 4 * 3e-4)
   }
 
@@ -112,13 +129,21 @@ import Testing
     let p = CGMutablePath()
     p.move(to: CGPoint(x: rect.minX + r, y: rect.minY))
     p.addLine(to: CGPoint(x: rect.maxX - r, y: rect.minY))
-    p.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.minY + r), radius: r)
+    p.addArc(
+      tangent1End: CGPoint(x: rect.maxX, y: rect.minY),
+      tangent2End: CGPoint(x: rect.maxX, y: rect.minY + r), radius: r)
     p.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - r))
-    p.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.maxY), tangent2End: CGPoint(x: rect.maxX - r, y: rect.maxY), radius: r)
+    p.addArc(
+      tangent1End: CGPoint(x: rect.maxX, y: rect.maxY),
+      tangent2End: CGPoint(x: rect.maxX - r, y: rect.maxY), radius: r)
     p.addLine(to: CGPoint(x: rect.minX + r, y: rect.maxY))
-    p.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.maxY - r), radius: r)
+    p.addArc(
+      tangent1End: CGPoint(x: rect.minX, y: rect.maxY),
+      tangent2End: CGPoint(x: rect.minX, y: rect.maxY - r), radius: r)
     p.addLine(to: CGPoint(x: rect.minX, y: rect.minY + r))
-    p.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.minY), tangent2End: CGPoint(x: rect.minX + r, y: rect.minY), radius: r)
+    p.addArc(
+      tangent1End: CGPoint(x: rect.minX, y: rect.minY),
+      tangent2End: CGPoint(x: rect.minX + r, y: rect.minY), radius: r)
     p.closeSubpath()
     let builtIn = CGPath(roundedRect: rect, cornerWidth: r, cornerHeight: r, transform: nil)
     #expect(close(p.boundingBoxOfPath, rect, 1e-9))

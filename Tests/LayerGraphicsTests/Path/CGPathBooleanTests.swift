@@ -8,7 +8,10 @@ import Testing
   private let b = CGPath(rect: CGRect(x: 5, y: 5, width: 10, height: 10), transform: nil)
 
   /// (operation, area, subpaths) for two 10×10 squares overlapping in a 5×5 square.
-  @Test(arguments: [("union", 175.0, 1), ("intersection", 25.0, 1), ("subtracting", 75.0, 1), ("symmetricDifference", 150.0, 2)])
+  @Test(arguments: [
+    ("union", 175.0, 1), ("intersection", 25.0, 1), ("subtracting", 75.0, 1),
+    ("symmetricDifference", 150.0, 2),
+  ])
   func overlappingSquares(operation: String, area: Double, subpaths: Int) {
     let r: CGPath
     switch operation {
@@ -89,7 +92,9 @@ import Testing
   @Test func reversedOrientationsAreHandled() {
     // b drawn clockwise (in y-up) still fills the same under the winding rule.
     let cw = CGMutablePath()
-    cw.addLines(between: [CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 15), CGPoint(x: 15, y: 15), CGPoint(x: 15, y: 5)])
+    cw.addLines(between: [
+      CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 15), CGPoint(x: 15, y: 15), CGPoint(x: 15, y: 5),
+    ])
     cw.closeSubpath()
     #expect(abs(signedArea(a.union(cw)) - 175) < 1e-9)
     #expect(abs(signedArea(a.intersection(cw)) - 25) < 1e-9)
@@ -158,7 +163,11 @@ import Testing
     for _ in 0..<5 { p.addEllipse(in: CGRect(x: 0, y: 0, width: 40, height: 30)) }
     let n = p.normalized()
     #expect(n.storage.subpaths.count == 1)
-    #expect(abs(signedArea(n) - signedArea(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 30), transform: nil))) < 1e-6)
+    #expect(
+      abs(
+        signedArea(n)
+          - signedArea(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 30), transform: nil))
+      ) < 1e-6)
     // Under even-odd, five coincident copies fill like one; four fill nothing.
     #expect(p.normalized(using: .evenOdd).storage.subpaths.count == 1)
     let four = CGMutablePath()

@@ -12,7 +12,8 @@ import Testing
   @Test func boundingBoxIncludesControlPointsButThePathBoxDoesNot() {
     let p = CGMutablePath()
     p.move(to: .zero)
-    p.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 0, y: 10), control2: CGPoint(x: 10, y: 10))
+    p.addCurve(
+      to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 0, y: 10), control2: CGPoint(x: 10, y: 10))
     #expect(p.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
     // The cubic peaks at t = 1/2 with y = 3/4 · 10.
     #expect(close(p.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 7.5), 1e-12))
@@ -31,7 +32,8 @@ import Testing
     let p = randomPath(&rng, elements: 10)
     var sink = PointCollector()
     PathFlattener.flatten(p.storage, tolerance: 0.01, into: &sink)
-    let tight = p.boundingBoxOfPath, loose = p.boundingBox
+    let tight = p.boundingBoxOfPath
+    let loose = p.boundingBox
     let eps: CGFloat = 1e-9
     #expect(loose.minX <= tight.minX + eps && loose.minY <= tight.minY + eps)
     #expect(loose.maxX >= tight.maxX - eps && loose.maxY >= tight.maxY - eps)
@@ -40,7 +42,8 @@ import Testing
       #expect(q.y >= tight.minY - eps && q.y <= tight.maxY + eps)
     }
     // Tightness: the flattened points reach each side of the tight box.
-    let xs = sink.points.map(\.x), ys = sink.points.map(\.y)
+    let xs = sink.points.map(\.x)
+    let ys = sink.points.map(\.y)
     #expect(abs(xs.min()! - p.boundingBoxOfPath.minX) < 0.05)
     #expect(abs(ys.max()! - p.boundingBoxOfPath.maxY) < 0.05)
   }
@@ -58,7 +61,9 @@ import Testing
   @Test func oppositeDirectionInnerSquareIsAHoleForBothRules() {
     let p = CGMutablePath()
     p.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
-    p.addLines(between: [CGPoint(x: 3, y: 3), CGPoint(x: 3, y: 7), CGPoint(x: 7, y: 7), CGPoint(x: 7, y: 3)])
+    p.addLines(between: [
+      CGPoint(x: 3, y: 3), CGPoint(x: 3, y: 7), CGPoint(x: 7, y: 7), CGPoint(x: 7, y: 3),
+    ])
     p.closeSubpath()
     #expect(!p.contains(CGPoint(x: 5, y: 5), using: .winding))
     #expect(!p.contains(CGPoint(x: 5, y: 5), using: .evenOdd))
@@ -69,7 +74,8 @@ import Testing
     let rect = CGRect(x: 0, y: 0, width: 200, height: 100)
     let p = CGMutablePath()
     p.move(to: CGPoint(x: rect.minX, y: rect.minY))
-    p.addQuadCurve(to: CGPoint(x: rect.maxX, y: rect.minY), control: CGPoint(x: rect.maxX * 0.5, y: rect.maxY))
+    p.addQuadCurve(
+      to: CGPoint(x: rect.maxX, y: rect.minY), control: CGPoint(x: rect.maxX * 0.5, y: rect.maxY))
     #expect(p.contains(CGPoint(x: 100, y: 40)))
     #expect(!p.contains(CGPoint(x: 100, y: 60)))
     #expect(close(p.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 200, height: 50), 1e-9))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LayerGraphics
 import Testing
+
+@testable import LayerGraphics
 
 /// `addPath` and the bulk append behind it: the current path ends up with exactly the
 /// elements and points an element-by-element append gives, whether the `CGPath`'s arrays
@@ -12,7 +13,8 @@ import Testing
     var s = PathStorage()
     s.move(to: CGPoint(x: 3, y: 4))
     s.line(to: CGPoint(x: 20, y: 4))
-    s.curve(to: CGPoint(x: 24, y: 8), control1: CGPoint(x: 22.2, y: 4), control2: CGPoint(x: 24, y: 5.8))
+    s.curve(
+      to: CGPoint(x: 24, y: 8), control1: CGPoint(x: 22.2, y: 4), control2: CGPoint(x: 24, y: 5.8))
     s.quad(to: CGPoint(x: 3, y: 12), control: CGPoint(x: 10, y: 20))
     s.close()
     s.move(to: CGPoint(x: 30, y: 1))
@@ -29,7 +31,9 @@ import Testing
       s.points = points
       return s
     }
-    let a = CGPoint(x: 1, y: 2), b = CGPoint(x: 7, y: 3), c = CGPoint(x: 5, y: 9)
+    let a = CGPoint(x: 1, y: 2)
+    let b = CGPoint(x: 7, y: 3)
+    let c = CGPoint(x: 5, y: 9)
     return [
       raw([.addLineToPoint, .addLineToPoint, .closeSubpath], [a, b]),
       raw([.moveToPoint, .addLineToPoint, .closeSubpath, .addLineToPoint], [a, b, c]),
@@ -80,7 +84,8 @@ import Testing
 
   @Test(arguments: [
     (CGPoint(x: 1, y: 2), true), (CGPoint(x: 0, y: 0), true), (CGPoint(x: -0.0, y: 3), false),
-    (CGPoint(x: 4, y: -0.0), false), (CGPoint(x: CGFloat.infinity, y: 3), false), (CGPoint(x: 1, y: CGFloat.nan), false),
+    (CGPoint(x: 4, y: -0.0), false), (CGPoint(x: CGFloat.infinity, y: 3), false),
+    (CGPoint(x: 1, y: CGFloat.nan), false),
     (CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: CGFloat.leastNonzeroMagnitude), true),
   ])
   func identityFixedPointsAreFiniteWithoutMinusZero(point: CGPoint, fixed: Bool) {
@@ -173,7 +178,8 @@ import Testing
   @Test func sharedAndBuiltPathsDrawAlike() {
     let source = CGMutablePath()
     source.move(to: CGPoint(x: 3.3, y: 2.1))
-    source.addCurve(to: CGPoint(x: 28, y: 20.5), control1: CGPoint(x: 30, y: 0), control2: CGPoint(x: 4, y: 31))
+    source.addCurve(
+      to: CGPoint(x: 28, y: 20.5), control1: CGPoint(x: 30, y: 0), control2: CGPoint(x: 4, y: 31))
     source.addLine(to: CGPoint(x: 6, y: 27))
     source.closeSubpath()
     let shared = render(32, 32) { ctx in
@@ -187,7 +193,9 @@ import Testing
       ctx.setFillColor(CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))
       func build() {
         ctx.move(to: CGPoint(x: 3.3, y: 2.1))
-        ctx.addCurve(to: CGPoint(x: 28, y: 20.5), control1: CGPoint(x: 30, y: 0), control2: CGPoint(x: 4, y: 31))
+        ctx.addCurve(
+          to: CGPoint(x: 28, y: 20.5), control1: CGPoint(x: 30, y: 0),
+          control2: CGPoint(x: 4, y: 31))
         ctx.addLine(to: CGPoint(x: 6, y: 27))
         ctx.closePath()
       }

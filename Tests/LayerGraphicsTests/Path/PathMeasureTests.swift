@@ -4,7 +4,9 @@ import Testing
 @testable import LayerGraphics
 
 @Suite struct PathMeasureTests {
-  private var square: CGPath { CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil) }
+  private var square: CGPath {
+    CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+  }
 
   @Test func lineAndClosedRectangleLengths() {
     let line = CGMutablePath()
@@ -36,7 +38,8 @@ import Testing
     // y = x² … a cubic that folds back on itself: (0,0)→(10,0) with controls past the end.
     let p = CGMutablePath()
     p.move(to: .zero)
-    p.addCurve(to: CGPoint(x: 0, y: 0), control1: CGPoint(x: 10, y: 0), control2: CGPoint(x: 10, y: 0))
+    p.addCurve(
+      to: CGPoint(x: 0, y: 0), control1: CGPoint(x: 10, y: 0), control2: CGPoint(x: 10, y: 0))
     // x(t) = 30t(1−t): goes out to 7.5 and back.
     #expect(abs(p.length - 15) < 15 * 1e-6)
   }
@@ -68,14 +71,17 @@ import Testing
 
   @Test func trimmingASquareKeepsWholeClosedSubpathsAndCutsOthers() {
     #expect(square.trimmed(from: 0, to: 1) == square)
-    #expect(square.trimmed(from: 0, to: 0.5).elements == [
-      .moveTo(.zero), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 10, y: 10)),
-    ])
-    #expect(square.trimmed(from: 0.125, to: 0.375).elements == [
-      .moveTo(CGPoint(x: 5, y: 0)), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 10, y: 5)),
-    ])
+    #expect(
+      square.trimmed(from: 0, to: 0.5).elements == [
+        .moveTo(.zero), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 10, y: 10)),
+      ])
+    #expect(
+      square.trimmed(from: 0.125, to: 0.375).elements == [
+        .moveTo(CGPoint(x: 5, y: 0)), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 10, y: 5)),
+      ])
     // The closing edge is part of the length.
-    #expect(square.trimmed(from: 0.75, to: 1).elements == [.moveTo(CGPoint(x: 0, y: 10)), .lineTo(.zero)])
+    #expect(
+      square.trimmed(from: 0.75, to: 1).elements == [.moveTo(CGPoint(x: 0, y: 10)), .lineTo(.zero)])
     #expect(square.trimmed(from: 0.6, to: 0.6).isEmpty)
     #expect(square.trimmed(from: 0.9, to: 0.1).isEmpty)
     #expect(square.trimmed(from: -1, to: 2) == square)
@@ -85,17 +91,19 @@ import Testing
     let p = CGMutablePath()
     p.addLines(between: [.zero, CGPoint(x: 10, y: 0)])
     p.addLines(between: [CGPoint(x: 0, y: 5), CGPoint(x: 10, y: 5)])
-    #expect(p.trimmed(from: 0.25, to: 0.75).elements == [
-      .moveTo(CGPoint(x: 5, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
-      .moveTo(CGPoint(x: 0, y: 5)), .lineTo(CGPoint(x: 5, y: 5)),
-    ])
+    #expect(
+      p.trimmed(from: 0.25, to: 0.75).elements == [
+        .moveTo(CGPoint(x: 5, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
+        .moveTo(CGPoint(x: 0, y: 5)), .lineTo(CGPoint(x: 5, y: 5)),
+      ])
   }
 
   @Test(arguments: [(0.0, 0.3), (0.2, 0.7), (0.45, 0.55), (0.6, 1.0)])
   func trimmedCurvesLieOnTheOriginalAndHaveTheRightLength(from: Double, to: Double) {
     let p = CGMutablePath()
     p.move(to: .zero)
-    p.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 80), control2: CGPoint(x: 100, y: -80))
+    p.addCurve(
+      to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 80), control2: CGPoint(x: 100, y: -80))
     p.addQuadCurve(to: CGPoint(x: 150, y: 50), control: CGPoint(x: 150, y: 0))
     let m = PathMeasure(p.storage)
     let t = p.trimmed(from: CGFloat(from), to: CGFloat(to), placement: .arcLength)
@@ -163,9 +171,13 @@ import Testing
     let p = CGMutablePath()
     p.move(to: CGPoint(x: 1, y: 1))
     p.addQuadCurve(to: CGPoint(x: 3, y: 1), control: CGPoint(x: 2, y: 5))
-    p.addCurve(to: CGPoint(x: 5, y: 1), control1: CGPoint(x: 3, y: 0), control2: CGPoint(x: 5, y: 0))
+    p.addCurve(
+      to: CGPoint(x: 5, y: 1), control1: CGPoint(x: 3, y: 0), control2: CGPoint(x: 5, y: 0))
     p.closeSubpath()
-    #expect(p.elementEndPoints == [CGPoint(x: 1, y: 1), CGPoint(x: 3, y: 1), CGPoint(x: 5, y: 1), CGPoint(x: 1, y: 1)])
+    #expect(
+      p.elementEndPoints == [
+        CGPoint(x: 1, y: 1), CGPoint(x: 3, y: 1), CGPoint(x: 5, y: 1), CGPoint(x: 1, y: 1),
+      ])
     #expect(p.segments.count == 3)
     #expect(p.segments[2] == PathSegment(line: CGPoint(x: 5, y: 1), CGPoint(x: 1, y: 1)))
   }

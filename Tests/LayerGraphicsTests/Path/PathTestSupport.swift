@@ -44,7 +44,8 @@ func signedArea(_ path: CGPath, tolerance: CGFloat = 1e-4) -> CGFloat {
 /// A random path of lines, quads and cubics in a 100×100 box.
 func randomPath(_ rng: inout SeededGenerator, elements: Int = 8) -> CGMutablePath {
   func pt() -> CGPoint {
-    CGPoint(x: CGFloat.random(in: 0...100, using: &rng), y: CGFloat.random(in: 0...100, using: &rng))
+    CGPoint(
+      x: CGFloat.random(in: 0...100, using: &rng), y: CGFloat.random(in: 0...100, using: &rng))
   }
   let p = CGMutablePath()
   p.move(to: pt())

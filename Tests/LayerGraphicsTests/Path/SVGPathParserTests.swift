@@ -20,8 +20,20 @@ let seedIconPathData =
     ("M-.3.5e1", [CGPoint(x: -0.3, y: 5)]),
     ("M1e-3-2E+1", [CGPoint(x: 0.001, y: -20)]),
     ("M5.,+6", [CGPoint(x: 5, y: 6)]),
-    ("M0 0H10V10h-5v-5Z", [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 5, y: 10), CGPoint(x: 5, y: 5), .zero]),
-    ("M1 1 L2 2 Z l1 0", [CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2), CGPoint(x: 1, y: 1), CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 1)]),
+    (
+      "M0 0H10V10h-5v-5Z",
+      [
+        .zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 5, y: 10),
+        CGPoint(x: 5, y: 5), .zero,
+      ]
+    ),
+    (
+      "M1 1 L2 2 Z l1 0",
+      [
+        CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2), CGPoint(x: 1, y: 1), CGPoint(x: 1, y: 1),
+        CGPoint(x: 2, y: 1),
+      ]
+    ),
     ("M0 0 Q5 5 10 0 T20 0", [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 0)]),
     ("M0 0 C0 5 10 5 10 0 S20 -5 20 0", [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 0)]),
     ("M0 0a5 5 0 0 0 10 0", [.zero, CGPoint(x: 5, y: 5), CGPoint(x: 10, y: 0)]),
@@ -65,7 +77,9 @@ let seedIconPathData =
     ("M0 0 L1 1 日本", .expectedCommand, 10),
     ("M0 0 x", .expectedCommand, 5),
   ])
-  func rejectsMalformedDataWithExactOffsets(_ data: String, _ kind: SVGPathError.Kind, _ offset: Int) {
+  func rejectsMalformedDataWithExactOffsets(
+    _ data: String, _ kind: SVGPathError.Kind, _ offset: Int
+  ) {
     do {
       _ = try CGPath(svgPath: data)
       Issue.record("parsed \(data) without error")
@@ -134,7 +148,9 @@ let seedIconPathData =
   func serializationRoundTripsRandomPaths(seed: UInt64) throws {
     var rng = SeededGenerator(seed: seed)
     let p = randomPath(&rng, elements: 12)
-    p.addArc(center: CGPoint(x: 1e-7, y: -3e12), radius: 0.1, startAngle: 0.3, endAngle: 2, clockwise: true)
+    p.addArc(
+      center: CGPoint(x: 1e-7, y: -3e12), radius: 0.1, startAngle: 0.3, endAngle: 2, clockwise: true
+    )
     #expect(try CGPath(svgPath: p.svgPathData) == p)
   }
 

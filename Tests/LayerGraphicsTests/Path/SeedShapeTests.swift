@@ -8,20 +8,35 @@ enum SeedShapes {
   /// Seed 000: three ellipses across a rectangle, joined with `union`.
   static func cloud(in rect: CGRect) -> (parts: [CGPath], union: CGPath) {
     let inset = rect.width / 2
-    let left = CGPath(ellipseIn: CGRect(x: rect.minX, y: rect.minY, width: rect.width - inset, height: rect.height), transform: nil)
-    let center = CGPath(ellipseIn: CGRect(x: rect.minX + inset / 2, y: rect.minY, width: rect.width - inset, height: rect.height), transform: nil)
-    let right = CGPath(ellipseIn: CGRect(x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: rect.height), transform: nil)
+    let left = CGPath(
+      ellipseIn: CGRect(x: rect.minX, y: rect.minY, width: rect.width - inset, height: rect.height),
+      transform: nil)
+    let center = CGPath(
+      ellipseIn: CGRect(
+        x: rect.minX + inset / 2, y: rect.minY, width: rect.width - inset, height: rect.height),
+      transform: nil)
+    let right = CGPath(
+      ellipseIn: CGRect(
+        x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: rect.height),
+      transform: nil)
     return ([left, center, right], left.union(center).union(right))
   }
 
   /// Seed 000: MapOnboardingBubbleShape — a rounded rectangle with an arrow below it.
-  static func mapBubble(in rect: CGRect, arrowOffsetFraction: CGFloat = 0.5) -> (parts: [CGPath], union: CGPath) {
-    let cornerRadius: CGFloat = 12, arrowRectSize: CGFloat = 20, arcLength: CGFloat = 12
-    let baseX = (rect.maxX - cornerRadius - cornerRadius - arrowRectSize) * arrowOffsetFraction + cornerRadius
-    let roundedRect = CGPath(roundedRect: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius, transform: nil)
+  static func mapBubble(in rect: CGRect, arrowOffsetFraction: CGFloat = 0.5) -> (
+    parts: [CGPath], union: CGPath
+  ) {
+    let cornerRadius: CGFloat = 12
+    let arrowRectSize: CGFloat = 20
+    let arcLength: CGFloat = 12
+    let baseX =
+      (rect.maxX - cornerRadius - cornerRadius - arrowRectSize) * arrowOffsetFraction + cornerRadius
+    let roundedRect = CGPath(
+      roundedRect: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius, transform: nil)
     let arrow = CGMutablePath()
     arrow.move(to: CGPoint(x: baseX, y: rect.maxY))
-    arrow.addLine(to: CGPoint(x: baseX + arrowRectSize - arcLength, y: rect.maxY + arrowRectSize - arcLength))
+    arrow.addLine(
+      to: CGPoint(x: baseX + arrowRectSize - arcLength, y: rect.maxY + arrowRectSize - arcLength))
     arrow.addQuadCurve(
       to: CGPoint(x: baseX + arrowRectSize, y: rect.maxY + arrowRectSize - arcLength),
       control: CGPoint(x: baseX + arrowRectSize, y: rect.maxY + arrowRectSize))
@@ -31,22 +46,40 @@ enum SeedShapes {
   }
 
   /// Seed 001: the message-style ChatBubble drawn with lines and cubics.
-  static func chatBubble(width: CGFloat, height: CGFloat, radius: CGFloat = 30, arrowWidth: CGFloat = 20, arrowHeight: CGFloat = 40) -> CGMutablePath {
-    let left = arrowWidth, right = width, top: CGFloat = 0, bottom = height
+  static func chatBubble(
+    width: CGFloat, height: CGFloat, radius: CGFloat = 30, arrowWidth: CGFloat = 20,
+    arrowHeight: CGFloat = 40
+  ) -> CGMutablePath {
+    let left = arrowWidth
+    let right = width
+    let top: CGFloat = 0
+    let bottom = height
     let path = CGMutablePath()
     path.move(to: CGPoint(x: left, y: top + radius))
-    path.addCurve(to: CGPoint(x: left + radius, y: top), control1: CGPoint(x: left, y: top), control2: CGPoint(x: left, y: top))
+    path.addCurve(
+      to: CGPoint(x: left + radius, y: top), control1: CGPoint(x: left, y: top),
+      control2: CGPoint(x: left, y: top))
     path.addLine(to: CGPoint(x: right - radius, y: top))
-    path.addCurve(to: CGPoint(x: right, y: top + radius), control1: CGPoint(x: right, y: top), control2: CGPoint(x: right, y: top))
+    path.addCurve(
+      to: CGPoint(x: right, y: top + radius), control1: CGPoint(x: right, y: top),
+      control2: CGPoint(x: right, y: top))
     path.addLine(to: CGPoint(x: right, y: bottom - radius))
-    path.addCurve(to: CGPoint(x: right - radius, y: bottom), control1: CGPoint(x: right, y: bottom), control2: CGPoint(x: right, y: bottom))
+    path.addCurve(
+      to: CGPoint(x: right - radius, y: bottom), control1: CGPoint(x: right, y: bottom),
+      control2: CGPoint(x: right, y: bottom))
     path.addLine(to: CGPoint(x: left + radius, y: bottom))
     path.addCurve(
-      to: CGPoint(x: left + radius - radius / 2.0.squareRoot(), y: bottom - radius + radius / 2.0.squareRoot()),
-      control1: CGPoint(x: left + radius * 0.9, y: bottom), control2: CGPoint(x: left + radius * 0.2, y: bottom))
-    path.addCurve(to: CGPoint(x: 0, y: bottom), control1: CGPoint(x: left + radius * 0.15, y: bottom), control2: CGPoint(x: left, y: bottom))
+      to: CGPoint(
+        x: left + radius - radius / 2.0.squareRoot(), y: bottom - radius + radius / 2.0.squareRoot()
+      ),
+      control1: CGPoint(x: left + radius * 0.9, y: bottom),
+      control2: CGPoint(x: left + radius * 0.2, y: bottom))
     path.addCurve(
-      to: CGPoint(x: left, y: bottom - arrowHeight), control1: CGPoint(x: left, y: bottom - radius * 0.1),
+      to: CGPoint(x: 0, y: bottom), control1: CGPoint(x: left + radius * 0.15, y: bottom),
+      control2: CGPoint(x: left, y: bottom))
+    path.addCurve(
+      to: CGPoint(x: left, y: bottom - arrowHeight),
+      control1: CGPoint(x: left, y: bottom - radius * 0.1),
       control2: CGPoint(x: left, y: bottom - arrowHeight + radius * 0.8))
     path.closeSubpath()
     return path
@@ -80,7 +113,9 @@ enum SeedShapes {
   private func awayFromEdges(_ p: CGPoint, _ parts: [CGPath], margin: CGFloat) -> Bool {
     for part in parts {
       let here = part.contains(p)
-      for (dx, dy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7)]
+      for (dx, dy) in [
+        (1.0, 0.0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7),
+      ]
       where part.contains(CGPoint(x: p.x + margin * dx, y: p.y + margin * dy)) != here {
         return false
       }
@@ -150,7 +185,8 @@ enum SeedShapes {
       #expect(!(p.y > 100.001 && p.y < 99.999))
       #expect(!(p.y == 100 && p.x > baseX + 0.001 && p.x < baseX + 19.999))
     }
-    #expect(abs(signedArea(bubble) - (abs(signedArea(parts[0])) + abs(signedArea(parts[1])))) < 1e-6)
+    #expect(
+      abs(signedArea(bubble) - (abs(signedArea(parts[0])) + abs(signedArea(parts[1])))) < 1e-6)
   }
 
   @Test func chatBubbleFromSeed001BuildsWithItsTail() {
@@ -173,7 +209,9 @@ enum SeedShapes {
       let scaled = path.copy(using: &t)!
       #expect(abs(scaled.boundingBoxOfPath.width - rect.width) < 1e-9)
       #expect(abs(scaled.boundingBoxOfPath.height - rect.height) < 1e-9)
-      #expect(scaled.contains(CGPoint(x: box.midX * rect.width / box.width, y: box.midY * rect.height / box.height)))
+      #expect(
+        scaled.contains(
+          CGPoint(x: box.midX * rect.width / box.width, y: box.midY * rect.height / box.height)))
     }
     #expect(SeedShapes.whitePath.boundingBoxOfPath == CGRect(x: 2, y: -3, width: 245, height: 24))
     // The two overlap almost entirely; their union is one quadrilateral-ish outline.

@@ -34,14 +34,16 @@ import Testing
   func bandsMatchTheWholeFrame(split: Int) throws {
     let whole = try #require(CGContext(width: Self.width, height: Self.height))
     Self.draw(whole)
-    let bytes = UnsafeMutableRawPointer.allocate(byteCount: Self.width * Self.height * 4, alignment: 16)
+    let bytes = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.width * Self.height * 4, alignment: 16)
     defer { bytes.deallocate() }
     bytes.initializeMemory(as: UInt8.self, repeating: 0, count: Self.width * Self.height * 4)
     for (top, rows) in [(0, split), (split, Self.height - split)] {
-      let band = try #require(CGContext(
-        data: bytes + top * Self.width * 4, width: Self.width, height: rows, bitsPerComponent: 8,
-        bytesPerRow: Self.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+      let band = try #require(
+        CGContext(
+          data: bytes + top * Self.width * 4, width: Self.width, height: rows, bitsPerComponent: 8,
+          bytesPerRow: Self.width * 4, space: CGColorSpaceCreateDeviceRGB(),
+          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
       band.translateBy(x: 0, y: CGFloat(-top))
       Self.draw(band)
     }

@@ -51,7 +51,8 @@ import Testing
   ])
   func circleAreaMatchesPiRSquared(radius: Double, tolerance: Double) {
     let img = render(100, 100, background: nil) { ctx in
-      ctx.fillEllipse(in: CGRect(x: 50.3 - radius, y: 49.7 - radius, width: 2 * radius, height: 2 * radius))
+      ctx.fillEllipse(
+        in: CGRect(x: 50.3 - radius, y: 49.7 - radius, width: 2 * radius, height: 2 * radius))
     }
     let expected = Double.pi * radius * radius
     #expect(abs(coveredArea(img) - expected) / expected < tolerance)
@@ -116,7 +117,10 @@ import Testing
       ctx.setShouldAntialias(false)
       ctx.fillEllipse(in: CGRect(x: 3.3, y: 4.1, width: 30, height: 27))
     }
-    #expect(img.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 || $0.element == 255 })
+    #expect(
+      img.pixels.enumerated().allSatisfy {
+        $0.offset % 4 != 3 || $0.element == 0 || $0.element == 255
+      })
     #expect(abs(coveredArea(img) - Double.pi * 15 * 13.5) / (Double.pi * 15 * 13.5) < 0.03)
   }
 }
@@ -129,23 +133,32 @@ import Testing
 
   @Test func onlyPremultipliedRGBA8IsAccepted() {
     let rgb = CGColorSpaceCreateDeviceRGB()
-    #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: rgb,
-                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-    #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
-                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue) == nil)
-    #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 8, space: rgb,
-                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-    let ok = CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 32,
-                       space: CGColorSpace(name: CGColorSpace.sRGB), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+    #expect(
+      CGContext(
+        data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: rgb,
+        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+    #expect(
+      CGContext(
+        data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
+        bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue) == nil)
+    #expect(
+      CGContext(
+        data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 8, space: rgb,
+        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+    let ok = CGContext(
+      data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 32,
+      space: CGColorSpace(name: CGColorSpace.sRGB),
+      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
     #expect(ok?.bytesPerRow == 32)
   }
 
   @Test func drawsIntoCallerMemoryWithPaddedRows() {
     var bytes = [UInt8](repeating: 0, count: 3 * 24)
     bytes.withUnsafeMutableBytes { raw in
-      let ctx = CGContext(data: raw.baseAddress, width: 4, height: 3, bitsPerComponent: 8, bytesPerRow: 24,
-                          space: CGColorSpaceCreateDeviceRGB(),
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+      let ctx = CGContext(
+        data: raw.baseAddress, width: 4, height: 3, bitsPerComponent: 8, bytesPerRow: 24,
+        space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
       ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
       ctx.fill(CGRect(x: 0, y: 1, width: 4, height: 1))
     }

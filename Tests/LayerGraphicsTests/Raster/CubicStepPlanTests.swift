@@ -7,10 +7,13 @@ import Testing
 @Suite struct CubicStepPlanTests {
   /// Steps one cubic the way `PathStroker` defines it (the reference).
   static func scalarSteps(_ p: [CGPoint], budget: CGFloat) -> [CGFloat] {
-    let d1x = p[0].x - 2 * p[1].x + p[2].x, d1y = p[0].y - 2 * p[1].y + p[2].y
-    let d2x = p[1].x - 2 * p[2].x + p[3].x, d2y = p[1].y - 2 * p[2].y + p[3].y
+    let d1x = p[0].x - 2 * p[1].x + p[2].x
+    let d1y = p[0].y - 2 * p[1].y + p[2].y
+    let d2x = p[1].x - 2 * p[2].x + p[3].x
+    let d2y = p[1].y - 2 * p[2].y + p[3].y
     func second(_ t: CGFloat) -> CGFloat {
-      let x = d1x + t * (d2x - d1x), y = d1y + t * (d2y - d1y)
+      let x = d1x + t * (d2x - d1x)
+      let y = d1y + t * (d2y - d1y)
       return (x * x + y * y).squareRoot()
     }
     let minimumStep = 1 / CGFloat(PathFlattener.maximumPieces)
@@ -56,8 +59,12 @@ import Testing
     }
     out.append([CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2), CGPoint(x: 3, y: 3)])
     out.append([CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5)])
-    out.append([CGPoint(x: 0, y: 0), CGPoint(x: 40, y: 40), CGPoint(x: 0, y: 40), CGPoint(x: 40, y: 0)])
-    out.append([CGPoint(x: 0, y: 0), CGPoint(x: 1e6, y: 0), CGPoint(x: 1e6, y: 1e6), CGPoint(x: 0, y: 1e6)])
+    out.append([
+      CGPoint(x: 0, y: 0), CGPoint(x: 40, y: 40), CGPoint(x: 0, y: 40), CGPoint(x: 40, y: 0),
+    ])
+    out.append([
+      CGPoint(x: 0, y: 0), CGPoint(x: 1e6, y: 0), CGPoint(x: 1e6, y: 1e6), CGPoint(x: 0, y: 1e6),
+    ])
     return out
   }
 
@@ -85,7 +92,9 @@ import Testing
   }
 
   @Test func aPlanServesOnlyTheKeyAndStartItWasMadeFor() {
-    let c = [CGPoint(x: 0, y: 0), CGPoint(x: 40, y: 0), CGPoint(x: 40, y: 40), CGPoint(x: 0, y: 40)]
+    let c = [
+      CGPoint(x: 0, y: 0), CGPoint(x: 40, y: 0), CGPoint(x: 40, y: 40), CGPoint(x: 0, y: 40),
+    ]
     let plan = Self.plan([c], budget: 0.1)
     #expect(plan.planned(key: 0, start: c[0]) != nil)
     #expect(plan.planned(key: 0, start: CGPoint(x: 0, y: 1e-12)) == nil)

@@ -34,11 +34,13 @@ import Testing
     p.move(to: CGPoint(x: 10, y: 10))
     p.addLine(to: CGPoint(x: 50, y: 10))
     p.addLine(to: CGPoint(x: 50, y: 40))
-    p.addCurve(to: CGPoint(x: 10, y: 40), control1: CGPoint(x: 40, y: 60), control2: CGPoint(x: 20, y: 20))
+    p.addCurve(
+      to: CGPoint(x: 10, y: 40), control1: CGPoint(x: 40, y: 60), control2: CGPoint(x: 20, y: 20))
     p.closeSubpath()
     let outline = p.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: join, miterLimit: 10)
     var current = CGPoint.zero
-    var lines = 0, zeroLength = 0
+    var lines = 0
+    var zeroLength = 0
     for element in outline.elements {
       switch element {
       case .moveTo(let q): current = q

@@ -15,7 +15,9 @@ import Testing
       ctx.setFillColor(Self.blue)
       ctx.fillEllipse(in: CGRect(x: 24, y: 14, width: 60, height: 40))
       ctx.setFillColor(red: 0.1, green: 0.7, blue: 0.2, alpha: 0.5)
-      ctx.fill([CGRect(x: 60, y: 4, width: 30, height: 10), CGRect(x: 70, y: 8, width: 10, height: 50)])
+      ctx.fill([
+        CGRect(x: 60, y: 4, width: 30, height: 10), CGRect(x: 70, y: 8, width: 10, height: 50),
+      ])
     }
     assertMatchesGolden(img, named: "fill-rects-ellipses")
   }
@@ -85,7 +87,9 @@ import Testing
       ctx.fillPath()
       ctx.restoreGState()
       ctx.setFillColor(Self.red)
-      ctx.addRects([CGRect(x: 2, y: 86, width: 8, height: 8), CGRect(x: 86, y: 86, width: 8, height: 8)])
+      ctx.addRects([
+        CGRect(x: 2, y: 86, width: 8, height: 8), CGRect(x: 86, y: 86, width: 8, height: 8),
+      ])
       ctx.fillPath()
     }
     assertMatchesGolden(img, named: "fill-curves-transforms")
@@ -94,9 +98,11 @@ import Testing
   @Test func roundedRectanglesAsInTheBenchmark() {
     let img = render(128, 96) { ctx in
       for k in 0..<6 {
-        let r = CGRect(x: 6.3 + CGFloat(k) * 17.1, y: 5.6 + CGFloat(k) * 11.4, width: 40.5, height: 30.25)
+        let r = CGRect(
+          x: 6.3 + CGFloat(k) * 17.1, y: 5.6 + CGFloat(k) * 11.4, width: 40.5, height: 30.25)
         let p = roundedRectPath(r, radius: 8)
-        ctx.setFillColor(CGColor(red: CGFloat(k) / 6, green: 0.4, blue: 1 - CGFloat(k) / 6, alpha: 0.55))
+        ctx.setFillColor(
+          CGColor(red: CGFloat(k) / 6, green: 0.4, blue: 1 - CGFloat(k) / 6, alpha: 0.55))
         ctx.addPath(p)
         ctx.fillPath()
         ctx.setStrokeColor(CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 0.9))

@@ -1,20 +1,25 @@
 import Foundation
-@_spi(Benchmarks) @testable import LayerGraphics
 import Testing
+
+@_spi(Benchmarks) @testable import LayerGraphics
 
 /// The blur against a plain reference of its recipe: three horizontal then three
 /// vertical running-sum box passes, each rounding to bytes as `(sum · ⌊2²⁴/n⌋ + 2²³) >> 24`.
 /// Results must match exactly (tolerance 0), on one thread and on two (large regions).
 @Suite struct GaussianBlurTests {
   /// Box passes on `channels` interleaved byte channels, one sample at a time.
-  static func reference(_ v: [UInt8], width: Int, height: Int, channels: Int, sigma: Double) -> [UInt8] {
+  static func reference(_ v: [UInt8], width: Int, height: Int, channels: Int, sigma: Double)
+    -> [UInt8]
+  {
     var img = v
     let passes = GaussianBlur.boxes(sigma: sigma)
     func pass(_ get: (Int) -> Int, count: Int, reach: (left: Int, right: Int)) -> [UInt8] {
       let recip = (1 << 24) / (reach.left + reach.right + 1)
       return (0..<count).map { x in
         var sum = 0
-        for k in (x - reach.left)...(x + reach.right) where k >= 0 && k < count { sum += Int(img[get(k)]) }
+        for k in (x - reach.left)...(x + reach.right) where k >= 0 && k < count {
+          sum += Int(img[get(k)])
+        }
         return UInt8((sum * recip + (1 << 23)) >> 24)
       }
     }
@@ -50,14 +55,16 @@ import Testing
   /// passes' overlapping last step), blocks of fewer than 16 rows (the 32-bit passes)
   /// and a σ too large for 16-bit lanes (σ = 120 → boxes of 225 and 226).
   @Test(arguments: [
-    (9, 7, 1.5), (33, 20, 2.0), (70, 12, 10.0), (300, 230, 3.0), (17, 81, 2.5), (100, 15, 6.0), (64, 70, 4.0),
+    (9, 7, 1.5), (33, 20, 2.0), (70, 12, 10.0), (300, 230, 3.0), (17, 81, 2.5), (100, 15, 6.0),
+    (64, 70, 4.0),
     (260, 40, 120.0),
   ])
   func alphaBlurMatchesTheReferencePasses(width: Int, height: Int, sigma: Double) {
     var img = Self.noise(width * height, seed: UInt64(width))
     let expected = Self.reference(img, width: width, height: height, channels: 1, sigma: sigma)
     img.withUnsafeMutableBufferPointer {
-      GaussianBlur.blurAlpha($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma)
+      GaussianBlur.blurAlpha(
+        $0.baseAddress!, width: width, height: height, stride: width, sigma: sigma)
     }
     #expect(img == expected)
   }
@@ -86,7 +93,9 @@ import Testing
       accepted += 1
       let recip = (1 << 24) / n
       var mismatches = 0
-      for sum in 0...(255 * n) where d.divide(sum) != (sum * recip + (1 << 23)) >> 24 { mismatches += 1 }
+      for sum in 0...(255 * n) where d.divide(sum) != (sum * recip + (1 << 23)) >> 24 {
+        mismatches += 1
+      }
       #expect(mismatches == 0, "width \(n)")
     }
     #expect(accepted >= 127)
@@ -102,19 +111,25 @@ import Testing
       UInt32(bytes[4 * k]) | UInt32(bytes[4 * k + 3]) << 24
     }
     var expected = [UInt8](repeating: 0, count: width * height)
-    for y in 0..<height { for x in 0..<width { expected[y * width + x] = UInt8(pixels[y * stride + x] >> 24) } }
+    for y in 0..<height {
+      for x in 0..<width { expected[y * width + x] = UInt8(pixels[y * stride + x] >> 24) }
+    }
     expected.withUnsafeMutableBufferPointer {
-      GaussianBlur.blurAlpha($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma)
+      GaussianBlur.blurAlpha(
+        $0.baseAddress!, width: width, height: height, stride: width, sigma: sigma)
     }
     var actual = [UInt8](repeating: 7, count: (width + 1) * height)
     pixels.withUnsafeBufferPointer { p in
       actual.withUnsafeMutableBufferPointer { a in
-        GaussianBlur.blurAlpha(ofPixels: p.baseAddress!, pixelStride: stride, width: width, height: height,
-                               into: a.baseAddress!, alphaStride: width + 1, sigma: sigma)
+        GaussianBlur.blurAlpha(
+          ofPixels: p.baseAddress!, pixelStride: stride, width: width, height: height,
+          into: a.baseAddress!, alphaStride: width + 1, sigma: sigma)
       }
     }
     for y in 0..<height {
-      #expect(Array(actual[(y * (width + 1))..<(y * (width + 1) + width)]) == Array(expected[(y * width)..<((y + 1) * width)]))
+      #expect(
+        Array(actual[(y * (width + 1))..<(y * (width + 1) + width)])
+          == Array(expected[(y * width)..<((y + 1) * width)]))
       #expect(actual[y * (width + 1) + width] == 7)
     }
   }

@@ -67,7 +67,9 @@ import Testing
       bytes += [UInt8(p & 255), UInt8(p >> 8 & 255), UInt8(p >> 16 & 255), UInt8(p >> 24)]
     }
     let ctx = CGContext(width: 48, height: 40)!
-    ctx.draw(CGImage(width: 48, height: 40, premultipliedRGBA: bytes)!, in: CGRect(x: 0, y: 0, width: 48, height: 40))
+    ctx.draw(
+      CGImage(width: 48, height: 40, premultipliedRGBA: bytes)!,
+      in: CGRect(x: 0, y: 0, width: 48, height: 40))
     if generalPath {
       ctx.addEllipse(in: CGRect(x: -4000, y: -4000, width: 8048, height: 8040))
       ctx.clip()
@@ -82,7 +84,8 @@ import Testing
   }
 
   static let placements: [(x: CGFloat, y: CGFloat)] = [
-    (0, 0), (5, 7), (-9, -4), (30, 25), (11, -20), (-36, 39), (47, 0), (60, 60), (2.5, 3), (0.25, 0.75),
+    (0, 0), (5, 7), (-9, -4), (30, 25), (11, -20), (-36, 39), (47, 0), (60, 60), (2.5, 3),
+    (0.25, 0.75),
   ]
 
   @Test(arguments: placements, [CGFloat(1), 0.5, 0.0])
@@ -91,7 +94,9 @@ import Testing
       ctx.setAlpha(alpha)
       ctx.draw(Self.image, in: CGRect(x: placement.x, y: placement.y, width: 37, height: 23))
     }
-    #expect(Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw)) == 0)
+    #expect(
+      Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw))
+        == 0)
   }
 
   @Test(arguments: [0.3, 1.0])
@@ -105,14 +110,18 @@ import Testing
     }
     let k = UInt32(alpha * 255 + 0.5)
     func word(_ b: [UInt8], _ i: Int) -> UInt32 {
-      UInt32(b[i * 4]) | UInt32(b[i * 4 + 1]) << 8 | UInt32(b[i * 4 + 2]) << 16 | UInt32(b[i * 4 + 3]) << 24
+      UInt32(b[i * 4]) | UInt32(b[i * 4 + 1]) << 8 | UInt32(b[i * 4 + 2]) << 16 | UInt32(
+        b[i * 4 + 3]) << 24
     }
     var mismatches = 0
     for y in 0..<40 {
       for x in 0..<48 {
-        let i = y * 48 + x, d = word(before, i)
+        let i = y * 48 + x
+        let d = word(before, i)
         let inside = x >= 8 && x < 28 && y >= 6 && y < 25
-        let expected = inside ? Self.reference(word(Self.image.pixels, (y - 2) * 37 + x - 4), over: d, opacity: k) : d
+        let expected =
+          inside
+          ? Self.reference(word(Self.image.pixels, (y - 2) * 37 + x - 4), over: d, opacity: k) : d
         if word(after, i) != expected { mismatches += 1 }
       }
     }
@@ -120,14 +129,17 @@ import Testing
   }
 
   @Test(arguments: [true, false], [CGInterpolationQuality.none, .default])
-  func antialiasAndInterpolationDoNotChangeTheBlit(antialias: Bool, quality: CGInterpolationQuality) {
+  func antialiasAndInterpolationDoNotChangeTheBlit(antialias: Bool, quality: CGInterpolationQuality)
+  {
     func draw(_ ctx: CGContext) {
       ctx.setShouldAntialias(antialias)
       ctx.interpolationQuality = quality
       ctx.translateBy(x: 3, y: 9)
       ctx.draw(Self.image, in: CGRect(x: -1, y: 2, width: 37, height: 23))
     }
-    #expect(Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw)) == 0)
+    #expect(
+      Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw))
+        == 0)
   }
 
   @Test(arguments: 0...27)
@@ -138,19 +150,27 @@ import Testing
       ctx.setAlpha(0.7)
       ctx.draw(Self.image, in: CGRect(x: 6, y: 4, width: 37, height: 23))
     }
-    #expect(Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw)) == 0)
+    #expect(
+      Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw))
+        == 0)
   }
 
   @Test func scaledOrFlippedPlacementsStillMatchGeneralPath() {
-    for rect in [CGRect(x: 3, y: 3, width: 38, height: 23), CGRect(x: 3, y: 3, width: 37, height: 22.5)] {
+    for rect in [
+      CGRect(x: 3, y: 3, width: 38, height: 23), CGRect(x: 3, y: 3, width: 37, height: 22.5),
+    ] {
       let draw = { (ctx: CGContext) in ctx.draw(Self.image, in: rect) }
-      #expect(Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw)) == 0)
+      #expect(
+        Self.differences(Self.drawn(generalPath: false, draw), Self.drawn(generalPath: true, draw))
+          == 0)
     }
     let flipped = { (ctx: CGContext) in
       ctx.translateBy(x: 0, y: 40)
       ctx.scaleBy(x: 1, y: -1)
       ctx.draw(Self.image, in: CGRect(x: 4, y: 5, width: 37, height: 23))
     }
-    #expect(Self.differences(Self.drawn(generalPath: false, flipped), Self.drawn(generalPath: true, flipped)) == 0)
+    #expect(
+      Self.differences(
+        Self.drawn(generalPath: false, flipped), Self.drawn(generalPath: true, flipped)) == 0)
   }
 }

@@ -22,8 +22,10 @@ import Testing
     [Int(p & 255), Int(p >> 8 & 255), Int(p >> 16 & 255), Int(p >> 24)]
   }
 
-  @Test(arguments: [(1, 1, [(1, 1)]), (5, 3, [(3, 2), (2, 1), (1, 1)]), (8, 1, [(4, 1), (2, 1), (1, 1)]),
-                    (7, 9, [(4, 5), (2, 3), (1, 2), (1, 1)])])
+  @Test(arguments: [
+    (1, 1, [(1, 1)]), (5, 3, [(3, 2), (2, 1), (1, 1)]), (8, 1, [(4, 1), (2, 1), (1, 1)]),
+    (7, 9, [(4, 5), (2, 3), (1, 2), (1, 1)]),
+  ])
   func levelSizesHalveRoundingUpDownToOnePixel(w: Int, h: Int, sizes: [(Int, Int)]) {
     let chain = MipmapChain(Self.checkerboard(w, h))
     let expected = w == 1 && h == 1 ? [] : sizes
@@ -91,16 +93,22 @@ import Testing
   }
 
   /// Draws `image` into a `size × size` bitmap filling it, trilinearly at `bias`.
-  static func drawMipmapped(_ image: CGImage, size: Int, bias: CGFloat, alpha: CGFloat = 1) -> CGImage {
+  static func drawMipmapped(_ image: CGImage, size: Int, bias: CGFloat, alpha: CGFloat = 1)
+    -> CGImage
+  {
     let ctx = CGContext(width: size, height: size)!
     ctx.setAlpha(alpha)
     ctx.drawMipmapped(image, in: CGRect(x: 0, y: 0, width: size, height: size), lodBias: bias)
     return ctx.makeImage()!
   }
 
-  @Test(arguments: [(64, 16, 0.0, 2.0), (64, 16, 1.0, 3.0), (64, 16, -0.5, 1.5), (64, 64, 0.0, 0.0),
-                    (64, 9, 0.0, 2.830)])
-  func levelOfDetailIsLog2OfImagePixelsPerDevicePixelPlusBias(image: Int, device: Int, bias: Double, lod: Double) {
+  @Test(arguments: [
+    (64, 16, 0.0, 2.0), (64, 16, 1.0, 3.0), (64, 16, -0.5, 1.5), (64, 64, 0.0, 0.0),
+    (64, 9, 0.0, 2.830),
+  ])
+  func levelOfDetailIsLog2OfImagePixelsPerDevicePixelPlusBias(
+    image: Int, device: Int, bias: Double, lod: Double
+  ) {
     let s = CGFloat(image) / CGFloat(device)
     let m = CGAffineTransform(scaleX: s, y: s)
     #expect(abs(CGContext.levelOfDetail(m, bias: bias) - lod) < 1e-3)

@@ -12,8 +12,12 @@ import Testing
       for x in 0..<16 {
         let i = (y * 16 + x) * 4
         let q = (x < 8 ? 0 : 1) + (y < 8 ? 0 : 2)
-        let c: [UInt8] = [[230, 40, 40, 255], [40, 180, 60, 255], [40, 80, 220, 255], [240, 200, 40, 255]][q]
-        if x == y { px.replaceSubrange(i..<(i + 4), with: [0, 0, 0, 128]) } else {
+        let c: [UInt8] = [
+          [230, 40, 40, 255], [40, 180, 60, 255], [40, 80, 220, 255], [240, 200, 40, 255],
+        ][q]
+        if x == y {
+          px.replaceSubrange(i..<(i + 4), with: [0, 0, 0, 128])
+        } else {
           px.replaceSubrange(i..<(i + 4), with: c)
         }
       }
@@ -23,8 +27,10 @@ import Testing
 
   static let rainbow = CGGradient(
     colorsSpace: CGColorSpaceCreateDeviceRGB(),
-    colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
-             CGColor(red: 0, green: 0.6, blue: 1, alpha: 1)],
+    colors: [
+      CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+      CGColor(red: 0, green: 0.6, blue: 1, alpha: 1),
+    ],
     locations: [0, 0.4, 1])!
 
   @Test func clipToPathRectsAndEvenOdd() {
@@ -32,7 +38,9 @@ import Testing
       ctx.saveGState()
       ctx.addEllipse(in: CGRect(x: 4, y: 4, width: 56, height: 56))
       ctx.clip()
-      ctx.clip(to: [CGRect(x: 0, y: 0, width: 96, height: 20.5), CGRect(x: 0, y: 30, width: 96, height: 40)])
+      ctx.clip(to: [
+        CGRect(x: 0, y: 0, width: 96, height: 20.5), CGRect(x: 0, y: 30, width: 96, height: 40),
+      ])
       ctx.setFillColor(CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
       ctx.fill(CGRect(x: 0, y: 0, width: 96, height: 64))
       ctx.restoreGState()
@@ -86,31 +94,39 @@ import Testing
     }
     for y in 0..<16 {
       for x in 0..<16 {
-        let a = img.pixel(x: x + 2, y: y + 3), b = Self.checker.pixel(x: x, y: y)
+        let a = img.pixel(x: x + 2, y: y + 3)
+        let b = Self.checker.pixel(x: x, y: y)
         #expect(a == b)
       }
     }
   }
 
-  @Test(arguments: [(extended: false, name: "gradient-linear-plain"), (extended: true, name: "gradient-linear-extended")])
+  @Test(arguments: [
+    (extended: false, name: "gradient-linear-plain"),
+    (extended: true, name: "gradient-linear-extended"),
+  ])
   func linearGradients(extended: Bool, name: String) {
-    let options: CGGradientDrawingOptions = extended ? [.drawsBeforeStartLocation, .drawsAfterEndLocation] : []
+    let options: CGGradientDrawingOptions =
+      extended ? [.drawsBeforeStartLocation, .drawsAfterEndLocation] : []
     let img = render(96, 48) { ctx in
-      ctx.drawLinearGradient(Self.rainbow, start: CGPoint(x: 20, y: 10), end: CGPoint(x: 76, y: 38),
-                             options: options)
+      ctx.drawLinearGradient(
+        Self.rainbow, start: CGPoint(x: 20, y: 10), end: CGPoint(x: 76, y: 38),
+        options: options)
     }
     assertMatchesGolden(img, named: name)
   }
 
   @Test func radialGradientsClippedToAShape() {
     let img = render(96, 64) { ctx in
-      ctx.drawRadialGradient(Self.rainbow, startCenter: CGPoint(x: 24, y: 32), startRadius: 0,
-                             endCenter: CGPoint(x: 24, y: 32), endRadius: 22, options: [])
+      ctx.drawRadialGradient(
+        Self.rainbow, startCenter: CGPoint(x: 24, y: 32), startRadius: 0,
+        endCenter: CGPoint(x: 24, y: 32), endRadius: 22, options: [])
       ctx.saveGState()
       ctx.addEllipse(in: CGRect(x: 50, y: 6, width: 42, height: 52))
       ctx.clip()
-      ctx.drawRadialGradient(Self.rainbow, startCenter: CGPoint(x: 62, y: 20), startRadius: 4,
-                             endCenter: CGPoint(x: 72, y: 32), endRadius: 30, options: [.drawsAfterEndLocation])
+      ctx.drawRadialGradient(
+        Self.rainbow, startCenter: CGPoint(x: 62, y: 20), startRadius: 4,
+        endCenter: CGPoint(x: 72, y: 32), endRadius: 30, options: [.drawsAfterEndLocation])
       ctx.restoreGState()
     }
     assertMatchesGolden(img, named: "gradient-radial")
@@ -118,8 +134,9 @@ import Testing
 
   @Test func shadowsAreBlurredOffsetAndUnaffectedByTheCTM() {
     let img = render(96, 64) { ctx in
-      ctx.setShadow(offset: CGSize(width: 4, height: 5), blur: 6,
-                    color: CGColor(red: 0, green: 0, blue: 0, alpha: 0.6))
+      ctx.setShadow(
+        offset: CGSize(width: 4, height: 5), blur: 6,
+        color: CGColor(red: 0, green: 0, blue: 0, alpha: 0.6))
       ctx.setFillColor(CGColor(red: 0.95, green: 0.6, blue: 0.1, alpha: 1))
       ctx.fill(CGRect(x: 8, y: 8, width: 30, height: 30))
       ctx.scaleBy(x: -1, y: 1)  // a flipped CTM must not flip the shadow offset
@@ -143,7 +160,8 @@ import Testing
     ]
     let img = render(5 * 24, 3 * 24, background: nil) { ctx in
       for (k, mode) in modes.enumerated() {
-        let x = CGFloat(k % 5) * 24, y = CGFloat(k / 5) * 24
+        let x = CGFloat(k % 5) * 24
+        let y = CGFloat(k / 5) * 24
         ctx.setBlendMode(.normal)
         ctx.setFillColor(CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 0.8))
         ctx.fill(CGRect(x: x + 2, y: y + 2, width: 14, height: 14))
@@ -170,7 +188,8 @@ import Testing
       ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
     }
     let p = img.pixel(x: 1, y: 1)
-    for (got, want) in [(p.r, expected.r), (p.g, expected.g), (p.b, expected.b), (p.a, expected.a)] {
+    for (got, want) in [(p.r, expected.r), (p.g, expected.g), (p.b, expected.b), (p.a, expected.a)]
+    {
       #expect(abs(Int(got) - Int(want)) <= 1, "\(mode): \(p) vs \(expected)")
     }
   }

@@ -1,8 +1,10 @@
 import LayerGraphics
 
 /// Makes a context, runs `draw`, and returns the image.
-func render(_ width: Int = 64, _ height: Int = 64, background: CGColor? = .white,
-            _ draw: (CGContext) -> Void) -> CGImage {
+func render(
+  _ width: Int = 64, _ height: Int = 64, background: CGColor? = .white,
+  _ draw: (CGContext) -> Void
+) -> CGImage {
   let ctx = CGContext(width: width, height: height)!
   if let background {
     ctx.setFillColor(background)
@@ -30,10 +32,13 @@ func starPath(center: CGPoint, outer: CGFloat, inner: CGFloat, points n: Int) ->
   }
   p.move(to: pts[0])
   for i in 0..<pts.count {
-    let a = pts[i], b = pts[(i + 1) % pts.count]
-    let dx = b.x - a.x, dy = b.y - a.y
-    p.addCurve(to: b, control1: CGPoint(x: a.x + dx / 3 - dy * 0.2, y: a.y + dy / 3 + dx * 0.2),
-               control2: CGPoint(x: a.x + 2 * dx / 3 + dy * 0.2, y: a.y + 2 * dy / 3 - dx * 0.2))
+    let a = pts[i]
+    let b = pts[(i + 1) % pts.count]
+    let dx = b.x - a.x
+    let dy = b.y - a.y
+    p.addCurve(
+      to: b, control1: CGPoint(x: a.x + dx / 3 - dy * 0.2, y: a.y + dy / 3 + dx * 0.2),
+      control2: CGPoint(x: a.x + 2 * dx / 3 + dy * 0.2, y: a.y + 2 * dy / 3 - dx * 0.2))
   }
   p.closeSubpath()
   return p
@@ -45,17 +50,25 @@ func roundedRectPath(_ r: CGRect, radius: CGFloat) -> CGMutablePath {
   let p = CGMutablePath()
   p.move(to: CGPoint(x: r.minX + radius, y: r.minY))
   p.addLine(to: CGPoint(x: r.maxX - radius, y: r.minY))
-  p.addCurve(to: CGPoint(x: r.maxX, y: r.minY + radius), control1: CGPoint(x: r.maxX - radius + k, y: r.minY),
-             control2: CGPoint(x: r.maxX, y: r.minY + radius - k))
+  p.addCurve(
+    to: CGPoint(x: r.maxX, y: r.minY + radius),
+    control1: CGPoint(x: r.maxX - radius + k, y: r.minY),
+    control2: CGPoint(x: r.maxX, y: r.minY + radius - k))
   p.addLine(to: CGPoint(x: r.maxX, y: r.maxY - radius))
-  p.addCurve(to: CGPoint(x: r.maxX - radius, y: r.maxY), control1: CGPoint(x: r.maxX, y: r.maxY - radius + k),
-             control2: CGPoint(x: r.maxX - radius + k, y: r.maxY))
+  p.addCurve(
+    to: CGPoint(x: r.maxX - radius, y: r.maxY),
+    control1: CGPoint(x: r.maxX, y: r.maxY - radius + k),
+    control2: CGPoint(x: r.maxX - radius + k, y: r.maxY))
   p.addLine(to: CGPoint(x: r.minX + radius, y: r.maxY))
-  p.addCurve(to: CGPoint(x: r.minX, y: r.maxY - radius), control1: CGPoint(x: r.minX + radius - k, y: r.maxY),
-             control2: CGPoint(x: r.minX, y: r.maxY - radius + k))
+  p.addCurve(
+    to: CGPoint(x: r.minX, y: r.maxY - radius),
+    control1: CGPoint(x: r.minX + radius - k, y: r.maxY),
+    control2: CGPoint(x: r.minX, y: r.maxY - radius + k))
   p.addLine(to: CGPoint(x: r.minX, y: r.minY + radius))
-  p.addCurve(to: CGPoint(x: r.minX + radius, y: r.minY), control1: CGPoint(x: r.minX, y: r.minY + radius - k),
-             control2: CGPoint(x: r.minX + radius - k, y: r.minY))
+  p.addCurve(
+    to: CGPoint(x: r.minX + radius, y: r.minY),
+    control1: CGPoint(x: r.minX, y: r.minY + radius - k),
+    control2: CGPoint(x: r.minX + radius - k, y: r.minY))
   p.closeSubpath()
   return p
 }

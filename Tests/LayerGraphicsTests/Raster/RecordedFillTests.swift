@@ -22,7 +22,8 @@ import Testing
   }
 
   static func pixels(_ ctx: CGContext) -> [UInt32] {
-    Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt32.self), count: 64 * 48))
+    Array(
+      UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt32.self), count: 64 * 48))
   }
 
   struct Case: Sendable, CustomStringConvertible {
@@ -36,12 +37,20 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(rect: CGRect(x: 4.3, y: 5.7, width: 40, height: 20), radius: 8, clip: CGRect(x: 0, y: 0, width: 64, height: 48),
-         translation: CGPoint(x: 3, y: 2), alpha: 1, color: CGColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)),
-    Case(rect: CGRect(x: -6, y: 10, width: 50, height: 30), radius: 12, clip: CGRect(x: 7, y: 3, width: 30, height: 40),
-         translation: CGPoint(x: 0.25, y: 0.5), alpha: 0.6, color: CGColor(red: 0.2, green: 0.5, blue: 0.1, alpha: 0.8)),
-    Case(rect: CGRect(x: 10, y: 10, width: 20, height: 20), radius: 0, clip: CGRect(x: 0, y: 0, width: 64, height: 48),
-         translation: .zero, alpha: 1, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
+    Case(
+      rect: CGRect(x: 4.3, y: 5.7, width: 40, height: 20), radius: 8,
+      clip: CGRect(x: 0, y: 0, width: 64, height: 48),
+      translation: CGPoint(x: 3, y: 2), alpha: 1,
+      color: CGColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)),
+    Case(
+      rect: CGRect(x: -6, y: 10, width: 50, height: 30), radius: 12,
+      clip: CGRect(x: 7, y: 3, width: 30, height: 40),
+      translation: CGPoint(x: 0.25, y: 0.5), alpha: 0.6,
+      color: CGColor(red: 0.2, green: 0.5, blue: 0.1, alpha: 0.8)),
+    Case(
+      rect: CGRect(x: 10, y: 10, width: 20, height: 20), radius: 0,
+      clip: CGRect(x: 0, y: 0, width: 64, height: 48),
+      translation: .zero, alpha: 1, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
   ]
 
   @Test(arguments: cases)
@@ -96,9 +105,13 @@ import Testing
     #expect(!ctx.canReplay(recorded))
     let fresh = Self.context()
     let before = Self.pixels(fresh)
-    #expect(!fresh.fill(recorded, transform: .identity, clip: SIMD4(0, 0, 64, 48), color: .black, alpha: 1))
-    #expect(!fresh.fill(recorded, transform: CGAffineTransform(translationX: 2, y: 0), clip: SIMD4(0, 0, 20, 48),
-                        color: .black, alpha: 1))
+    #expect(
+      !fresh.fill(
+        recorded, transform: .identity, clip: SIMD4(0, 0, 64, 48), color: .black, alpha: 1))
+    #expect(
+      !fresh.fill(
+        recorded, transform: CGAffineTransform(translationX: 2, y: 0), clip: SIMD4(0, 0, 20, 48),
+        color: .black, alpha: 1))
     #expect(Self.pixels(fresh) == before)
   }
 

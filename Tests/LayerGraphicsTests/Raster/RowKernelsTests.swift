@@ -14,18 +14,23 @@ import Testing
     var dst = (0..<count).map { _ in rng.pixel() }
     let expected = zip(src, dst).map { Self.reference($0, over: $1) }
     src.withUnsafeBufferPointer { s in
-      dst.withUnsafeMutableBufferPointer { RowKernels.srcOverRow($0.baseAddress!, s.baseAddress!, count: count) }
+      dst.withUnsafeMutableBufferPointer {
+        RowKernels.srcOverRow($0.baseAddress!, s.baseAddress!, count: count)
+      }
     }
     #expect(dst == expected)
   }
 
-  @Test(arguments: [(UInt32(0x8040_2010), 5), (0xFF00_80FF, 9), (0x0000_0000, 4), (0x7F7F_7F7F, 13)])
+  @Test(arguments: [
+    (UInt32(0x8040_2010), 5), (0xFF00_80FF, 9), (0x0000_0000, 4), (0x7F7F_7F7F, 13),
+  ])
   func constantColourMatchesPerPixelSourceOver(color: UInt32, count: Int) {
     var rng = SeededPixels(state: UInt64(color) ^ 99)
     var dst = (0..<count).map { _ in rng.pixel() }
     let expected = dst.map { Self.reference(color, over: $0) }
     dst.withUnsafeMutableBufferPointer {
-      RowKernels.srcOverConstant($0.baseAddress!, count: count, source: color, inverseAlpha: 255 - color >> 24)
+      RowKernels.srcOverConstant(
+        $0.baseAddress!, count: count, source: color, inverseAlpha: 255 - color >> 24)
     }
     #expect(dst == expected)
   }
@@ -39,7 +44,8 @@ import Testing
     mask[count - 1] = 255
     let expected = zip(dst, mask).map { d, k in
       let sc = PixelMath.scale(PixelMath.expand(color), UInt32(k))
-      return PixelMath.compress(sc &+ PixelMath.scale(PixelMath.expand(d), 255 &- PixelMath.alpha(sc)))
+      return PixelMath.compress(
+        sc &+ PixelMath.scale(PixelMath.expand(d), 255 &- PixelMath.alpha(sc)))
     }
     mask.withUnsafeBufferPointer { m in
       dst.withUnsafeMutableBufferPointer {
@@ -64,7 +70,9 @@ import Testing
         RowKernels.srcOverConstant($0.baseAddress!, count: 64, source: 0, inverseAlpha: inv)
       }
       for (i, p) in row.enumerated() {
-        for c in 0..<4 where (p >> (8 * c)) & 255 != PixelMath.mul255(UInt32(i * 4 + c), inv) { mismatches += 1 }
+        for c in 0..<4 where (p >> (8 * c)) & 255 != PixelMath.mul255(UInt32(i * 4 + c), inv) {
+          mismatches += 1
+        }
       }
     }
     #expect(mismatches == 0)
@@ -81,12 +89,14 @@ import Testing
       let mask = (0..<count).map { i in i == 0 ? 255 : UInt8(truncatingIfNeeded: rng.next()) }
       mask.withUnsafeBufferPointer { m in
         dst.withUnsafeMutableBufferPointer {
-          RowKernels.srcOverMask($0.baseAddress! + 1, color: color, mask: m.baseAddress!, count: count)
+          RowKernels.srcOverMask(
+            $0.baseAddress! + 1, color: color, mask: m.baseAddress!, count: count)
         }
       }
       let expected = zip(original[1...count], mask).map { d, k in
         let sc = PixelMath.scale(PixelMath.expand(color), UInt32(k))
-        return PixelMath.compress(sc &+ PixelMath.scale(PixelMath.expand(d), 255 &- PixelMath.alpha(sc)))
+        return PixelMath.compress(
+          sc &+ PixelMath.scale(PixelMath.expand(d), 255 &- PixelMath.alpha(sc)))
       }
       #expect(Array(dst[1...count]) == expected)
       #expect(dst[0] == original[0] && dst[count + 1] == original[count + 1])

@@ -22,7 +22,8 @@ import Testing
   }
 
   private func expectSame(_ images: (replicated: CGImage, computed: CGImage)) {
-    let a = images.replicated.pixels, b = images.computed.pixels
+    let a = images.replicated.pixels
+    let b = images.computed.pixels
     #expect(a.count == b.count)
     let differing = zip(a, b).filter { $0 != $1 }.count
     #expect(differing == 0, "bytes that differ from the computed rows")
@@ -32,87 +33,97 @@ import Testing
 
   @Test(arguments: [
     CGRect(x: 10, y: 5, width: 40, height: 80), CGRect(x: 10.25, y: 2.5, width: 60.5, height: 93.3),
-    CGRect(x: -20, y: 0.7, width: 50.1, height: 99.3), CGRect(x: 3.5, y: 31.5, width: 1, height: 33),
+    CGRect(x: -20, y: 0.7, width: 50.1, height: 99.3),
+    CGRect(x: 3.5, y: 31.5, width: 1, height: 33),
   ])
   func rectanglesMatchTheComputedRows(rect: CGRect) {
-    expectSame(bothWays { ctx in
-      ctx.setFillColor(Self.translucent)
-      ctx.fill(rect)
-    })
+    expectSame(
+      bothWays { ctx in
+        ctx.setFillColor(Self.translucent)
+        ctx.fill(rect)
+      })
   }
 
-  @Test(arguments: [(radius: 8.0, lineWidth: 1.0), (radius: 12.5, lineWidth: 3.0), (radius: 3.0, lineWidth: 0.5)])
+  @Test(arguments: [
+    (radius: 8.0, lineWidth: 1.0), (radius: 12.5, lineWidth: 3.0), (radius: 3.0, lineWidth: 0.5),
+  ])
   func roundedRectFillAndBorderMatchTheComputedRows(radius: Double, lineWidth: Double) {
-    expectSame(bothWays { ctx in
-      let path = roundedRectPath(CGRect(x: 7.3, y: 4.6, width: 70.2, height: 88.9), radius: radius)
-      ctx.setFillColor(Self.translucent)
-      ctx.addPath(path)
-      ctx.fillPath()
-      ctx.setLineWidth(lineWidth)
-      ctx.setStrokeColor(CGColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.7))
-      ctx.addPath(path)
-      ctx.strokePath()
-    })
+    expectSame(
+      bothWays { ctx in
+        let path = roundedRectPath(
+          CGRect(x: 7.3, y: 4.6, width: 70.2, height: 88.9), radius: radius)
+        ctx.setFillColor(Self.translucent)
+        ctx.addPath(path)
+        ctx.fillPath()
+        ctx.setLineWidth(lineWidth)
+        ctx.setStrokeColor(CGColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.7))
+        ctx.addPath(path)
+        ctx.strokePath()
+      })
   }
 
   /// Vertical edges that start and end at whole and at fractional rows in the middle of
   /// another shape's run of identical rows, with both windings, under both fill rules.
   @Test(arguments: [CGPathFillRule.winding, .evenOdd])
   func edgesStartingInsideARunMatchTheComputedRows(rule: CGPathFillRule) {
-    expectSame(bothWays { ctx in
-      ctx.setFillColor(Self.translucent)
-      ctx.addRect(CGRect(x: 10, y: 2.5, width: 70, height: 90))
-      ctx.addRect(CGRect(x: 20.25, y: 40, width: 10.5, height: 20))  // whole-row top and bottom
-      ctx.addRect(CGRect(x: 24.5, y: 45.3, width: 30, height: 24.4))  // fractional top and bottom
-      // Drawn the other way round: opposite winding.
-      ctx.move(to: CGPoint(x: 60.75, y: 31))
-      ctx.addLine(to: CGPoint(x: 60.75, y: 70.5))
-      ctx.addLine(to: CGPoint(x: 70.25, y: 70.5))
-      ctx.addLine(to: CGPoint(x: 70.25, y: 31))
-      ctx.closePath()
-      ctx.fillPath(using: rule)
-    })
+    expectSame(
+      bothWays { ctx in
+        ctx.setFillColor(Self.translucent)
+        ctx.addRect(CGRect(x: 10, y: 2.5, width: 70, height: 90))
+        ctx.addRect(CGRect(x: 20.25, y: 40, width: 10.5, height: 20))  // whole-row top and bottom
+        ctx.addRect(CGRect(x: 24.5, y: 45.3, width: 30, height: 24.4))  // fractional top and bottom
+        // Drawn the other way round: opposite winding.
+        ctx.move(to: CGPoint(x: 60.75, y: 31))
+        ctx.addLine(to: CGPoint(x: 60.75, y: 70.5))
+        ctx.addLine(to: CGPoint(x: 70.25, y: 70.5))
+        ctx.addLine(to: CGPoint(x: 70.25, y: 31))
+        ctx.closePath()
+        ctx.fillPath(using: rule)
+      })
   }
 
   /// A run interrupted by a sloped edge in the middle (a triangle notch on one side).
   @Test func runsBrokenBySlopedEdgesMatchTheComputedRows() {
-    expectSame(bothWays { ctx in
-      ctx.setFillColor(Self.translucent)
-      ctx.move(to: CGPoint(x: 12.5, y: 3))
-      ctx.addLine(to: CGPoint(x: 80.5, y: 3))
-      ctx.addLine(to: CGPoint(x: 80.5, y: 40.2))
-      ctx.addLine(to: CGPoint(x: 60.1, y: 50.7))
-      ctx.addLine(to: CGPoint(x: 80.5, y: 61.3))
-      ctx.addLine(to: CGPoint(x: 80.5, y: 97))
-      ctx.addLine(to: CGPoint(x: 12.5, y: 97))
-      ctx.closePath()
-      ctx.fillPath()
-    })
+    expectSame(
+      bothWays { ctx in
+        ctx.setFillColor(Self.translucent)
+        ctx.move(to: CGPoint(x: 12.5, y: 3))
+        ctx.addLine(to: CGPoint(x: 80.5, y: 3))
+        ctx.addLine(to: CGPoint(x: 80.5, y: 40.2))
+        ctx.addLine(to: CGPoint(x: 60.1, y: 50.7))
+        ctx.addLine(to: CGPoint(x: 80.5, y: 61.3))
+        ctx.addLine(to: CGPoint(x: 80.5, y: 97))
+        ctx.addLine(to: CGPoint(x: 12.5, y: 97))
+        ctx.closePath()
+        ctx.fillPath()
+      })
   }
 
   @Test(arguments: [CGPathFillRule.winding, .evenOdd])
   func aliasedFillsMatchTheComputedRows(rule: CGPathFillRule) {
-    expectSame(bothWays { ctx in
-      ctx.setShouldAntialias(false)
-      ctx.setFillColor(Self.translucent)
-      ctx.addPath(roundedRectPath(CGRect(x: 5.5, y: 3.4, width: 60.2, height: 90.3), radius: 9))
-      ctx.addRect(CGRect(x: 30.5, y: 20.5, width: 50, height: 40))
-      ctx.fillPath(using: rule)
-    })
+    expectSame(
+      bothWays { ctx in
+        ctx.setShouldAntialias(false)
+        ctx.setFillColor(Self.translucent)
+        ctx.addPath(roundedRectPath(CGRect(x: 5.5, y: 3.4, width: 60.2, height: 90.3), radius: 9))
+        ctx.addRect(CGRect(x: 30.5, y: 20.5, width: 50, height: 40))
+        ctx.fillPath(using: rule)
+      })
   }
 
   /// Under a clip mask (an ellipse) the repeated rows are clipped at their own `y`.
   @Test func clippedFillsMatchTheComputedRows() {
-    expectSame(bothWays { ctx in
-      ctx.addEllipse(in: CGRect(x: 4.5, y: 6.2, width: 85, height: 88))
-      ctx.clip()
-      ctx.setFillColor(Self.translucent)
-      ctx.addPath(roundedRectPath(CGRect(x: 2.5, y: 1.5, width: 80, height: 96.5), radius: 6))
-      ctx.fillPath()
-      ctx.setLineWidth(1)
-      ctx.setStrokeColor(CGColor(red: 0, green: 0, blue: 0, alpha: 0.8))
-      ctx.stroke(CGRect(x: 20.5, y: 10.5, width: 40, height: 70))
-    })
+    expectSame(
+      bothWays { ctx in
+        ctx.addEllipse(in: CGRect(x: 4.5, y: 6.2, width: 85, height: 88))
+        ctx.clip()
+        ctx.setFillColor(Self.translucent)
+        ctx.addPath(roundedRectPath(CGRect(x: 2.5, y: 1.5, width: 80, height: 96.5), radius: 6))
+        ctx.fillPath()
+        ctx.setLineWidth(1)
+        ctx.setStrokeColor(CGColor(red: 0, green: 0, blue: 0, alpha: 0.8))
+        ctx.stroke(CGRect(x: 20.5, y: 10.5, width: 40, height: 70))
+      })
   }
 
   /// The frame is shared between rows: replicated rows still blend onto what is below

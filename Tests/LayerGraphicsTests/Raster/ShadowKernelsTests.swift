@@ -30,7 +30,8 @@ import Testing
       factors.withUnsafeBufferPointer { f in
         again.withUnsafeMutableBufferPointer { d in
           if count > 0 {
-            ShadowKernels.srcOverPremultipliedRow(d.baseAddress!, s.baseAddress!, factors: f.baseAddress!, count: count)
+            ShadowKernels.srcOverPremultipliedRow(
+              d.baseAddress!, s.baseAddress!, factors: f.baseAddress!, count: count)
           }
         }
       }
@@ -40,8 +41,10 @@ import Testing
 
   /// The tint-table mask blit against `RowKernels.srcOverMask` (tolerance 0), with runs
   /// of zero coverage (skipped eight at a time), full coverage and an opaque colour.
-  @Test(arguments: [(0, 0x8040_2010 as UInt32), (5, 0x8040_2010), (8, 0xFF10_2030), (19, 0x6600_0000),
-                    (64, 0xFFFF_FFFF), (70, 0x0000_0000)])
+  @Test(arguments: [
+    (0, 0x8040_2010 as UInt32), (5, 0x8040_2010), (8, 0xFF10_2030), (19, 0x6600_0000),
+    (64, 0xFFFF_FFFF), (70, 0x0000_0000),
+  ])
   func tintedMaskMatchesTheCoverageKernel(count: Int, color: UInt32) {
     var rng = SeededPixels(state: UInt64(count) &* 31 &+ UInt64(color))
     let mask: [UInt8] = (0..<count).map { i in
@@ -54,12 +57,15 @@ import Testing
     let table = ShadowKernels.tintTable(color)
     mask.withUnsafeBufferPointer { m in
       expected.withUnsafeMutableBufferPointer { e in
-        if count > 0 { RowKernels.srcOverMask(e.baseAddress!, color: color, mask: m.baseAddress!, count: count) }
+        if count > 0 {
+          RowKernels.srcOverMask(e.baseAddress!, color: color, mask: m.baseAddress!, count: count)
+        }
       }
       actual.withUnsafeMutableBufferPointer { a in
         table.withUnsafeBufferPointer { t in
           if count > 0 {
-            ShadowKernels.srcOverTinted(a.baseAddress!, mask: m.baseAddress!, table: t.baseAddress!, count: count)
+            ShadowKernels.srcOverTinted(
+              a.baseAddress!, mask: m.baseAddress!, table: t.baseAddress!, count: count)
           }
         }
       }

@@ -11,18 +11,21 @@ import Testing
   /// Mask runs of every short length and a long one, spans of every kind of coverage and
   /// of lengths below and above one vector, with gaps between them.
   static let calls: [(x0: Int, x1: Int, alpha: UInt8)] = [
-    (0, 1, 0), (1, 4, 7), (4, 6, 0), (7, 9, 0), (9, 12, 255), (12, 15, 0), (16, 21, 0), (21, 35, 128),
+    (0, 1, 0), (1, 4, 7), (4, 6, 0), (7, 9, 0), (9, 12, 255), (12, 15, 0), (16, 21, 0),
+    (21, 35, 128),
     (35, 36, 0), (37, 39, 255), (40, 49, 1),
   ]
 
   @Test(arguments: SolidBlitterTests.colors)
   func blockReplayMatchesRowByRowCalls(color: UInt32) {
-    let width = 52, height = 9
+    let width = 52
+    let height = 9
     var rng = SeededPixels(state: UInt64(color) ^ 0xB10C)
     let start = (0..<(width * height)).map { _ in rng.pixel() }
     let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let block = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-    let calls = UnsafeMutablePointer<RecordedRow.Call>.allocate(capacity: RecordedRow.maxCalls(stride: width + 2))
+    let calls = UnsafeMutablePointer<RecordedRow.Call>.allocate(
+      capacity: RecordedRow.maxCalls(stride: width + 2))
     let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
     defer {
       rows.deallocate()
@@ -70,6 +73,8 @@ import Testing
     recorded.blitSpan(y: 0, x0: 0, x1: 8, alpha: 255)
     var b = SolidBlitter(pixels: pixels, stride: width, color: 0xFF00_00FF)
     b.replay(recorded, rows: 0..<0)
-    #expect(Array(UnsafeBufferPointer(start: pixels, count: width)) == Array(repeating: 0x8040_2010, count: width))
+    #expect(
+      Array(UnsafeBufferPointer(start: pixels, count: width))
+        == Array(repeating: 0x8040_2010, count: width))
   }
 }

@@ -16,7 +16,8 @@ import Testing
       var dst = (0..<(count + 2)).map { _ in rng.pixel() }
       let expected = dst.enumerated().map { k, d in k < count ? PixelMath.srcOver(color, d) : d }
       dst.withUnsafeMutableBufferPointer {
-        RowKernels.srcOverConstant($0.baseAddress!, count: count, source: color, inverseAlpha: 255 - color >> 24)
+        RowKernels.srcOverConstant(
+          $0.baseAddress!, count: count, source: color, inverseAlpha: 255 - color >> 24)
       }
       #expect(dst == expected, "colour \(String(color, radix: 16))")
     }
@@ -24,20 +25,25 @@ import Testing
 
   @Test(arguments: colors)
   func spansAndMasksMatchThePaintBlitter(color: UInt32) {
-    let width = 24, height = 6
+    let width = 24
+    let height = 6
     var rng = SeededPixels(state: UInt64(color) ^ 0x5EED)
     let start = (0..<(width * height)).map { _ in rng.pixel() }
     let general = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let solid = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     let colorRow = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
     let coverageRow = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
-    defer { [general, solid, colorRow].forEach { $0.deallocate() }; coverageRow.deallocate() }
+    defer {
+      [general, solid, colorRow].forEach { $0.deallocate() }
+      coverageRow.deallocate()
+    }
     start.withUnsafeBufferPointer {
       general.initialize(from: $0.baseAddress!, count: width * height)
       solid.initialize(from: $0.baseAddress!, count: width * height)
     }
-    var a = PaintBlitter(pixels: general, stride: width, paint: .solid(color), mode: .normal, clip: nil,
-                         colorRow: colorRow, coverageRow: coverageRow)
+    var a = PaintBlitter(
+      pixels: general, stride: width, paint: .solid(color), mode: .normal, clip: nil,
+      colorRow: colorRow, coverageRow: coverageRow)
     var b = SolidBlitter(pixels: solid, stride: width, color: color)
     for y in 0..<height {
       // Mask runs of one to nine pixels, then a span to the row's end.
@@ -53,7 +59,8 @@ import Testing
       a.blitSpan(y: y, x0: 1 + count, x1: width, alpha: alpha)
       b.blitSpan(y: y, x0: 1 + count, x1: width, alpha: alpha)
     }
-    #expect(Array(UnsafeBufferPointer(start: general, count: width * height))
-      == Array(UnsafeBufferPointer(start: solid, count: width * height)))
+    #expect(
+      Array(UnsafeBufferPointer(start: general, count: width * height))
+        == Array(UnsafeBufferPointer(start: solid, count: width * height)))
   }
 }

@@ -22,7 +22,8 @@ private struct CountingSink: PathFlatteningSink {
   func strokedCircleCoversItsRing(radius: CGFloat, width: CGFloat, tolerance: Double) {
     let img = render(64, 64, background: nil) { ctx in
       ctx.setLineWidth(width)
-      ctx.strokeEllipse(in: CGRect(x: 32.3 - radius, y: 31.6 - radius, width: 2 * radius, height: 2 * radius))
+      ctx.strokeEllipse(
+        in: CGRect(x: 32.3 - radius, y: 31.6 - radius, width: 2 * radius, height: 2 * radius))
     }
     let expected = 2 * Double.pi * Double(radius) * Double(width)
     #expect(abs(coveredArea(img) - expected) <= tolerance * expected)

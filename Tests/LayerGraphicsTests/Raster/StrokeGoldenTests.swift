@@ -158,7 +158,9 @@ import Testing
     p.move(to: .zero)
     p.addLine(to: CGPoint(x: 100, y: 0))
     let dashed = p.copy(dashingWithPhase: 5, lengths: [10, 10])
-    let moves = dashed.elements.filter { if case .moveTo = $0 { return true } else { return false } }
+    let moves = dashed.elements.filter {
+      if case .moveTo = $0 { return true } else { return false }
+    }
     // Phase 5: a 5-long dash first, then dashes at 15, 35, 55, 75, 95.
     #expect(moves.count == 6)
     #expect(dashed.elements.first == .moveTo(.zero))

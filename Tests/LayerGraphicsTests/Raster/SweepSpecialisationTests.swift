@@ -6,12 +6,16 @@ import Testing
 @Suite struct SweepSpecialisationTests {
   /// A rectangle with fractional vertical sides, taller than a band (32 rows) and starting
   /// mid-row: its side columns have the exact fraction covered, on every row.
-  @Test(arguments: [(x: 10.25, right: 20.75, left: 191, rightAlpha: 191), (x: 3.5, right: 40.125, left: 128, rightAlpha: 32)])
+  @Test(arguments: [
+    (x: 10.25, right: 20.75, left: 191, rightAlpha: 191),
+    (x: 3.5, right: 40.125, left: 128, rightAlpha: 32),
+  ])
   func verticalSidesCoverTheirExactFraction(x: Double, right: Double, left: Int, rightAlpha: Int) {
     let img = render(48, 80, background: nil) { ctx in
       ctx.fill(CGRect(x: x, y: 2.5, width: right - x, height: 70))
     }
-    let l = Int(x), r = Int(right)
+    let l = Int(x)
+    let r = Int(right)
     for y in 3..<72 {
       #expect(Int(img.pixel(x: l, y: y).a) == left)
       #expect(Int(img.pixel(x: r, y: y).a) == rightAlpha)

@@ -57,7 +57,8 @@ import Testing
 
   @Test func glyphPathsAreFlippedOntoTheBaseline() {
     // A test glyph box spans y 0…700 units: at size 10, from the baseline (y = 8) up 7 pt.
-    let layout = TextLayout(AttributedText("a", font: TestFonts.font), registry: TestFonts.registry())
+    let layout = TextLayout(
+      AttributedText("a", font: TestFonts.font), registry: TestFonts.registry())
     #expect(layout.inkBounds == CGRect(x: 0, y: 1, width: 5, height: 7))
     #expect(layout.path().elements.first == .moveTo(CGPoint(x: 0, y: 8)))
     let moved = layout.path(transform: CGAffineTransform(translationX: 10, y: 20))

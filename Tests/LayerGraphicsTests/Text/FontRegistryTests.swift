@@ -13,18 +13,19 @@ import Testing
     return registry
   }
 
-  @Test(arguments: [
-    ("Test Sans", false, "TestSans-Regular"),
-    ("Test Sans", true, "TestSans-Bold"),
-    ("TestSans-Bold", false, "TestSans-Bold"),
-    ("test sans bold", false, "TestSans-Bold"),
-    ("Helvetica", false, "TestSans-Regular"),
-    ("Helvetica-Bold", true, "TestSans-Bold"),
-    ("Test CJK", true, "TestCJK-Regular"),
-    ("No Such Font", false, "TestSans-Regular"),
-    ("No Such Font", true, "TestSans-Bold"),
-    ("", false, "TestSans-Regular"),
-  ] as [(String, Bool, String)])
+  @Test(
+    arguments: [
+      ("Test Sans", false, "TestSans-Regular"),
+      ("Test Sans", true, "TestSans-Bold"),
+      ("TestSans-Bold", false, "TestSans-Bold"),
+      ("test sans bold", false, "TestSans-Bold"),
+      ("Helvetica", false, "TestSans-Regular"),
+      ("Helvetica-Bold", true, "TestSans-Bold"),
+      ("Test CJK", true, "TestCJK-Regular"),
+      ("No Such Font", false, "TestSans-Regular"),
+      ("No Such Font", true, "TestSans-Bold"),
+      ("", false, "TestSans-Regular"),
+    ] as [(String, Bool, String)])
   func resolvesNamesToFaces(name: String, bold: Bool, expected: String) {
     #expect(registry().face(named: name, bold: bold)?.postScriptName == expected)
   }

@@ -15,17 +15,18 @@ import Testing
     return layout.lineTexts
   }
 
-  @Test(arguments: [
-    (CGFloat(1000), ["hello world foo"]),
-    (75, ["hello world foo"]),
-    (74, ["hello world", "foo"]),
-    (60, ["hello world", "foo"]),
-    (54, ["hello", "world foo"]),
-    (30, ["hello", "world", "foo"]),
-    (25, ["hello", "world", "foo"]),
-    (12, ["he", "ll", "o", "wo", "rl", "d", "fo", "o"]),
-    (1, ["h", "e", "l", "l", "o", "w", "o", "r", "l", "d", "f", "o", "o"]),
-  ] as [(CGFloat, [String])])
+  @Test(
+    arguments: [
+      (CGFloat(1000), ["hello world foo"]),
+      (75, ["hello world foo"]),
+      (74, ["hello world", "foo"]),
+      (60, ["hello world", "foo"]),
+      (54, ["hello", "world foo"]),
+      (30, ["hello", "world", "foo"]),
+      (25, ["hello", "world", "foo"]),
+      (12, ["he", "ll", "o", "wo", "rl", "d", "fo", "o"]),
+      (1, ["h", "e", "l", "l", "o", "w", "o", "r", "l", "d", "f", "o", "o"]),
+    ] as [(CGFloat, [String])])
   func wrapsLatinAtSpacesAndSplitsOverlongWords(width: CGFloat, expected: [String]) {
     #expect(lines("hello world foo", width: width) == expected)
   }
@@ -35,15 +36,16 @@ import Testing
     #expect(lines("ab   cd", width: 10) == ["ab", "cd"])
   }
 
-  @Test(arguments: [
-    ("a\nb\r\nc\rd", ["a", "b", "c", "d"]),
-    ("a\n\nb", ["a", "", "b"]),
-    ("a\n", ["a"]),
-    ("\n", [""]),
-    ("", []),
-    ("a\u{2028}b\u{2029}c", ["a", "b", "c"]),
-    ("  indented\nx", ["  indented", "x"]),
-  ] as [(String, [String])])
+  @Test(
+    arguments: [
+      ("a\nb\r\nc\rd", ["a", "b", "c", "d"]),
+      ("a\n\nb", ["a", "", "b"]),
+      ("a\n", ["a"]),
+      ("\n", [""]),
+      ("", []),
+      ("a\u{2028}b\u{2029}c", ["a", "b", "c"]),
+      ("  indented\nx", ["  indented", "x"]),
+    ] as [(String, [String])])
   func breaksAtExplicitNewlines(text: String, expected: [String]) {
     #expect(lines(text, width: .infinity, wrapped: false) == expected)
     #expect(lines(text, width: 1000, wrapped: true) == expected)
@@ -53,18 +55,19 @@ import Testing
     #expect(lines("hello world foo", width: 10, wrapped: false) == ["hello world foo"])
   }
 
-  @Test(arguments: [
-    ("あいうえお", CGFloat(25), ["あい", "うえ", "お"]),
-    ("あいうえお", 50, ["あいうえお"]),
-    // 。 may not start a line, so い moves down with it.
-    ("あい。うえ", 20, ["あ", "い。", "うえ"]),
-    // 「 may not end a line.
-    ("あ「い", 20, ["あ", "「い"]),
-    // Small kana and the prolonged sound mark stay with what precedes them.
-    ("あいっー", 30, ["あ", "いっー"]),
-    // Latin words inside Japanese break only at the boundaries.
-    ("日本hello語", 40, ["日本", "hello語"]),
-  ] as [(String, CGFloat, [String])])
+  @Test(
+    arguments: [
+      ("あいうえお", CGFloat(25), ["あい", "うえ", "お"]),
+      ("あいうえお", 50, ["あいうえお"]),
+      // 。 may not start a line, so い moves down with it.
+      ("あい。うえ", 20, ["あ", "い。", "うえ"]),
+      // 「 may not end a line.
+      ("あ「い", 20, ["あ", "「い"]),
+      // Small kana and the prolonged sound mark stay with what precedes them.
+      ("あいっー", 30, ["あ", "いっー"]),
+      // Latin words inside Japanese break only at the boundaries.
+      ("日本hello語", 40, ["日本", "hello語"]),
+    ] as [(String, CGFloat, [String])])
   func breaksJapaneseBetweenCharactersWithKinsoku(
     text: String, width: CGFloat, expected: [String]
   ) {

@@ -20,13 +20,14 @@ import Testing
       registry: registry)
   }
 
-  @Test(arguments: [
-    (TextAlignment.natural, CGFloat(0)),
-    (.left, 0),
-    (.right, 85),
-    (.center, 42.5),
-    (.justified, 0),
-  ] as [(TextAlignment, CGFloat)])
+  @Test(
+    arguments: [
+      (TextAlignment.natural, CGFloat(0)),
+      (.left, 0),
+      (.right, 85),
+      (.center, 42.5),
+      (.justified, 0),
+    ] as [(TextAlignment, CGFloat)])
   func alignsLinesInTheWidth(alignment: TextAlignment, expectedX: CGFloat) {
     let result = layout("abc", width: 100, alignment: alignment)
     #expect(abs(result.lines[0].origin.x - expectedX) < 1e-9)
@@ -56,12 +57,13 @@ import Testing
     #expect(xs == [0, 12.5, 25])
   }
 
-  @Test(arguments: [
-    (TextTruncation.end, "abcde…"),
-    (.start, "…fghij"),
-    (.middle, "ab…hij"),
-    (.none, "abcdefghij"),
-  ] as [(TextTruncation, String)])
+  @Test(
+    arguments: [
+      (TextTruncation.end, "abcde…"),
+      (.start, "…fghij"),
+      (.middle, "ab…hij"),
+      (.none, "abcdefghij"),
+    ] as [(TextTruncation, String)])
   func truncatesAnOverlongLine(mode: TextTruncation, expected: String) {
     let result = layout("abcdefghij", width: 30, truncation: mode)
     #expect(result.lineTexts == [expected])
@@ -84,12 +86,13 @@ import Testing
     #expect(layout("abcdef", width: 4, truncation: .end).lineTexts == [""])
   }
 
-  @Test(arguments: [
-    (TextTruncation.end, ["aaa", "bbb…"]),
-    (.start, ["aaa", "…ddd"]),
-    (.middle, ["aaa", "b…dd"]),
-    (.none, ["aaa", "bbb", "ccc"]),
-  ] as [(TextTruncation, [String])])
+  @Test(
+    arguments: [
+      (TextTruncation.end, ["aaa", "bbb…"]),
+      (.start, ["aaa", "…ddd"]),
+      (.middle, ["aaa", "b…dd"]),
+      (.none, ["aaa", "bbb", "ccc"]),
+    ] as [(TextTruncation, [String])])
   func truncatesTheLastLineThatFitsTheHeight(mode: TextTruncation, expected: [String]) {
     // Lines are 10 pt tall; 25 pt holds two whole lines and part of a third.
     let result = layout(

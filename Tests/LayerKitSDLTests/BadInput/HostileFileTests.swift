@@ -9,7 +9,9 @@ import Testing
 @Suite struct HostileFileTests {
   /// A PNG signature and an IHDR chunk declaring `width` × `height` (8-bit `colorType`),
   /// followed by `filler` bytes of nothing useful.
-  static func pngHeader(width: UInt32, height: UInt32, colorType: UInt8 = 0, filler: Int = 64) -> Data {
+  static func pngHeader(width: UInt32, height: UInt32, colorType: UInt8 = 0, filler: Int = 64)
+    -> Data
+  {
     var d = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
     d.append(contentsOf: Array("IHDR".utf8))
     for v in [width, height] { withUnsafeBytes(of: v.bigEndian) { d.append(contentsOf: $0) } }
@@ -31,14 +33,18 @@ import Testing
   @Test func aPNGHeaderOf32768Squared1MBIsTooLarge() async {
     await #expect(processExitsWith: .success) {
       let data = HostileFileTests.pngHeader(width: 32768, height: 32768, filler: 1 << 20)
-      precondition(HostileFileTests.error(decoding: data) == ImageDecodingError.tooLarge(width: 32768, height: 32768))
+      precondition(
+        HostileFileTests.error(decoding: data)
+          == ImageDecodingError.tooLarge(width: 32768, height: 32768))
     }
   }
 
   @Test func aPNGWithinTheSideLimitButOverThePixelBudgetIsTooLarge() async {
     await #expect(processExitsWith: .success) {
       let data = HostileFileTests.pngHeader(width: 10_000, height: 10_000, colorType: 6)
-      precondition(HostileFileTests.error(decoding: data) == ImageDecodingError.tooLarge(width: 10_000, height: 10_000))
+      precondition(
+        HostileFileTests.error(decoding: data)
+          == ImageDecodingError.tooLarge(width: 10_000, height: 10_000))
     }
   }
 
@@ -47,16 +53,21 @@ import Testing
       var data = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00])  // SOI, a short APP0
       data.append(contentsOf: [0xFF, 0xC0, 0x00, 0x11, 0x08, 0xEA, 0x60, 0xEA, 0x60, 0x03])  // SOF0
       data.append(Data(count: 64))
-      precondition(HostileFileTests.error(decoding: data) == ImageDecodingError.tooLarge(width: 60_000, height: 60_000))
+      precondition(
+        HostileFileTests.error(decoding: data)
+          == ImageDecodingError.tooLarge(width: 60_000, height: 60_000))
     }
   }
 
   @Test func aWebPCanvasOf16384SquaredIsTooLarge() async {
     await #expect(processExitsWith: .success) {
-      var data = Data(Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0])
+      var data = Data(
+        Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0])
       data.append(contentsOf: [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00])  // 16384 − 1, twice
       data.append(Data(count: 64))
-      precondition(HostileFileTests.error(decoding: data) == ImageDecodingError.tooLarge(width: 16384, height: 16384))
+      precondition(
+        HostileFileTests.error(decoding: data)
+          == ImageDecodingError.tooLarge(width: 16384, height: 16384))
     }
   }
 
@@ -72,7 +83,8 @@ import Testing
 
   @Test func anSVGDocumentIsNotAFormatLayerKitDecodes() async {
     await #expect(processExitsWith: .success) {
-      let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><rect width="30000" height="30000"/></svg>"#
+      let svg =
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><rect width="30000" height="30000"/></svg>"#
       guard case .unsupportedFormat = HostileFileTests.error(decoding: Data(svg.utf8)) else {
         preconditionFailure("not refused as unsupported")
       }
@@ -88,9 +100,13 @@ import Testing
   }
 
   @Test func headersOfRealFilesGiveTheirSizes() throws {
-    let png = try #require(CGImage(width: 5, height: 3, premultipliedRGBA: [UInt8](repeating: 255, count: 60))?.pngData())
+    let png = try #require(
+      CGImage(width: 5, height: 3, premultipliedRGBA: [UInt8](repeating: 255, count: 60))?.pngData()
+    )
     #expect(EncodedImageHeader(png, format: .png).map { [$0.width, $0.height] } == [5, 3])
-    let jpeg = try #require(CGImage(width: 7, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 56))?.jpegData(quality: 80))
+    let jpeg = try #require(
+      CGImage(width: 7, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 56))?.jpegData(
+        quality: 80))
     #expect(EncodedImageHeader(jpeg, format: .jpeg).map { [$0.width, $0.height] } == [7, 2])
     let webp = try ImageCodecTests.fixture("rgba-3x2-lossless.webp")
     #expect(EncodedImageHeader(webp, format: .webp).map { [$0.width, $0.height] } == [3, 2])

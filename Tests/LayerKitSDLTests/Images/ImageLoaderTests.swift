@@ -7,13 +7,15 @@ import Testing
 /// Seed 000's loader: memory cache, disk cache read-through, cancellation, typed errors.
 @Suite struct ImageLoaderTests {
   static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-loader-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "layerkit-loader-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
   static func writeImage(to url: URL) throws -> CGImage {
-    let image = DemoImages.swatch(width: 12, height: 8, color: CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1), stripes: 2)
+    let image = DemoImages.swatch(
+      width: 12, height: 8, color: CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1), stripes: 2)
     try #require(image.pngData()).write(to: url)
     return image
   }
@@ -43,7 +45,9 @@ import Testing
     let url = dir.appendingPathComponent("b.png")
     let original = try Self.writeImage(to: url)
     let disk = try ImageDiskCache(directory: dir.appendingPathComponent("cache"))
-    guard case .inProgress(let first) = ImageLoader(diskCache: disk).loadImage(from: url) else { return }
+    guard case .inProgress(let first) = ImageLoader(diskCache: disk).loadImage(from: url) else {
+      return
+    }
     _ = try await first.value
     #expect(disk.data(for: url) != nil)
     // The source is gone; a new loader (empty memory cache) still gets the bytes from disk.

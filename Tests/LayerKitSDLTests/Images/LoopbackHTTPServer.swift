@@ -57,8 +57,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { return }
       var timeout = timeval(tv_sec: 5, tv_usec: 0)
-      setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(
+        connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(
+        connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       respond(on: connection)
       close(connection)
     }
@@ -91,6 +93,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
 extension Array where Element == UInt8 {
   fileprivate var containsHeaderEnd: Bool {
-    count >= 4 && indices.dropLast(3).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+    count >= 4
+      && indices.dropLast(3).contains {
+        self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10
+      }
   }
 }

@@ -47,7 +47,8 @@ import Testing
     }
     #expect(white > 300, "white glyph pixels drawn over the bubble")
     // The shadow darkens the background just below the bubble, not above it.
-    let below = image.pixel(x: 130, y: 111), above = image.pixel(x: 130, y: 12)
+    let below = image.pixel(x: 130, y: 111)
+    let above = image.pixel(x: 130, y: 12)
     #expect(Int(below.r) < Int(above.r) - 8)
     assertMatchesGolden(image, named: "text-bubble-shadow")
   }

@@ -68,7 +68,7 @@ import Testing
   @Test func japaneseIsInNotoButNotInDejaVu() throws {
     let dejaVu = try FreeTypeFace(path: Self.dejaVuPath)
     let noto = try FreeTypeFace(path: Self.notoPath)
-    for scalar in "あ漢。" .unicodeScalars {
+    for scalar in "あ漢。".unicodeScalars {
       #expect(dejaVu.glyph(for: scalar) == nil)
       #expect(noto.glyph(for: scalar) != nil)
     }

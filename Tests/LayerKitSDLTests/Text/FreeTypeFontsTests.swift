@@ -24,16 +24,17 @@ import Testing
     #expect(registry.faces.count == 4)
   }
 
-  @Test(arguments: [
-    ("Helvetica", "DejaVuSans"),
-    ("Helvetica-Bold", "DejaVuSans-Bold"),
-    ("HelveticaNeue-Bold", "DejaVuSans-Bold"),
-    ("DejaVuSans-Bold", "DejaVuSans-Bold"),
-    ("Unknown Font", "DejaVuSans"),
-    ("HiraginoSans-W3", "NotoSansCJKjp-Regular"),
-    ("HiraginoSans-W6", "NotoSansCJKjp-Bold"),
-    ("Noto Sans CJK JP", "NotoSansCJKjp-Regular"),
-  ] as [(String, String)])
+  @Test(
+    arguments: [
+      ("Helvetica", "DejaVuSans"),
+      ("Helvetica-Bold", "DejaVuSans-Bold"),
+      ("HelveticaNeue-Bold", "DejaVuSans-Bold"),
+      ("DejaVuSans-Bold", "DejaVuSans-Bold"),
+      ("Unknown Font", "DejaVuSans"),
+      ("HiraginoSans-W3", "NotoSansCJKjp-Regular"),
+      ("HiraginoSans-W6", "NotoSansCJKjp-Bold"),
+      ("Noto Sans CJK JP", "NotoSansCJKjp-Regular"),
+    ] as [(String, String)])
   func resolvesAppleFontNames(name: String, postScriptName: String) throws {
     let registry = try installed()
     let description = FontDescription(name: name, size: 12)
@@ -56,7 +57,8 @@ import Testing
     let layout = TextLayout(
       AttributedText("Bあ", font: FontDescription(name: "Helvetica-Bold", size: 20)),
       registry: registry)
-    #expect(layout.glyphs.map { $0.face?.postScriptName } == ["DejaVuSans-Bold", "NotoSansCJKjp-Bold"])
+    #expect(
+      layout.glyphs.map { $0.face?.postScriptName } == ["DejaVuSans-Bold", "NotoSansCJKjp-Bold"])
   }
 
   @Test func capitalAInkSitsBetweenBaselineAndAscent() throws {

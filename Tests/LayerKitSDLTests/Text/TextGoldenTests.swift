@@ -71,7 +71,8 @@ import Testing
   }
 
   @Test func missingGlyphsDrawBoxes() throws {
-    let layer = textLayer("A\u{10FFFD}B\u{E000}C", size: CGSize(width: 120, height: 40), fontSize: 28)
+    let layer = textLayer(
+      "A\u{10FFFD}B\u{E000}C", size: CGSize(width: 120, height: 40), fontSize: 28)
     let ctx = try canvas(120, 40)
     layer.draw(in: ctx)
     assertMatchesGolden(try #require(ctx.makeImage()), named: "text-missing-glyphs")

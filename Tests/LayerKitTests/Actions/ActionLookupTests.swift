@@ -17,7 +17,9 @@ final class DefaultActionLayer: CALayer {
     case delegate, actions, style, nestedStyle, defaultAction
   }
 
-  private func layer(answeringAt step: Step, with action: any CAAction) -> (CALayer, ActionTableDelegate) {
+  private func layer(answeringAt step: Step, with action: any CAAction) -> (
+    CALayer, ActionTableDelegate
+  ) {
     let layer = DefaultActionLayer()
     let delegate = ActionTableDelegate()
     layer.delegate = delegate
@@ -60,7 +62,8 @@ final class DefaultActionLayer: CALayer {
     let layer = CALayer()
     let delegate = ActionTableDelegate()
     layer.delegate = delegate
-    let a = RecordingAction("actions"), s = RecordingAction("style")
+    let a = RecordingAction("actions")
+    let s = RecordingAction("style")
     layer.actions = ["opacity": a]
     layer.style = ["actions": ["opacity": s, "position": s]]
     delegate.table["opacity"] = nil

@@ -54,7 +54,9 @@ import Testing
     let easeOut = CAMediaTimingFunction(name: .easeOut)
     CATransaction.setValue(easeOut, forKey: kCATransactionAnimationTimingFunction)
     #expect(CATransaction.animationTimingFunction() === easeOut)
-    #expect(CATransaction.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction === easeOut)
+    #expect(
+      CATransaction.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+        === easeOut)
     CATransaction.setValue(nil, forKey: kCATransactionAnimationTimingFunction)
     #expect(CATransaction.animationTimingFunction() == nil)
     CATransaction.setValue(3, forKey: kCATransactionAnimationTimingFunction)

@@ -26,7 +26,9 @@ import Testing
     #expect(animation.fromValue as? CGPoint == .zero)
     #expect(animation.toValue as? CGPoint == CGPoint(x: 40, y: 30))
     #expect(animation.duration == 0.25)
-    #expect(controlPoints(animation.timingFunction) == controlPoints(CAMediaTimingFunction(name: .default)))
+    #expect(
+      controlPoints(animation.timingFunction)
+        == controlPoints(CAMediaTimingFunction(name: .default)))
     #expect(layer.position == CGPoint(x: 40, y: 30), "the model changes at once")
   }
 
@@ -63,7 +65,9 @@ import Testing
     CATransaction.commit()
     let animation = layer.animation(forKey: "opacity")
     #expect(animation?.duration == 3)
-    #expect(controlPoints(animation?.timingFunction) == controlPoints(CAMediaTimingFunction(name: .easeIn)))
+    #expect(
+      controlPoints(animation?.timingFunction)
+        == controlPoints(CAMediaTimingFunction(name: .easeIn)))
   }
 
   /// Seed 004, way 1: `CATransaction.setDisableActions(true)`.
@@ -83,7 +87,9 @@ import Testing
   @Test func styleDefaultsChangeWithoutAnimation() {
     let scene = ActionScene()
     let myLayer = scene.attachedLayer()
-    myLayer.style = ["opacity": 0.0, "backgroundColor": CGColor(red: 1, green: 1, blue: 0, alpha: 1)]
+    myLayer.style = [
+      "opacity": 0.0, "backgroundColor": CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+    ]
     #expect(myLayer.animationKeys() == nil)
     #expect(myLayer.opacity == 0)
     #expect(myLayer.backgroundColor == CGColor(red: 1, green: 1, blue: 0, alpha: 1))
@@ -197,8 +203,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("CALayer", "opacity"), ("CALayer", "bounds"), ("CALayer", "backgroundColor"), ("CALayer", "hidden"),
-    ("CAShapeLayer", "strokeEnd"), ("CAGradientLayer", "colors"), ("CAReplicatorLayer", "instanceDelay"),
+    ("CALayer", "opacity"), ("CALayer", "bounds"), ("CALayer", "backgroundColor"),
+    ("CALayer", "hidden"),
+    ("CAShapeLayer", "strokeEnd"), ("CAGradientLayer", "colors"),
+    ("CAReplicatorLayer", "instanceDelay"),
     ("CATextLayer", "fontSize"),
   ])
   func classDefaultActionIsNilForEveryKey(className: String, key: String) throws {

@@ -6,7 +6,9 @@ import Testing
 @Suite struct OrderActionTests {
   private func recording(_ layer: CALayer) -> RecordingAction {
     let action = RecordingAction("order")
-    layer.actions = [kCAOnOrderIn: action, kCAOnOrderOut: action, "hidden": action, "sublayers": action]
+    layer.actions = [
+      kCAOnOrderIn: action, kCAOnOrderOut: action, "hidden": action, "sublayers": action,
+    ]
     return action
   }
 
@@ -30,7 +32,8 @@ import Testing
   @Test func replacingAndSettingSublayersRunBoth() {
     let scene = ActionScene()
     let old = scene.attachedLayer()
-    let new = CALayer(), newer = CALayer()
+    let new = CALayer()
+    let newer = CALayer()
     let log = [old, new, newer].map(recording)
     scene.root.replaceSublayer(old, with: new)
     #expect(log[0].runs.map(\.event) == [kCAOnOrderOut])
@@ -49,7 +52,8 @@ import Testing
 
   @Test func movingBetweenVisibleParentsStaysInTheTree() {
     let scene = ActionScene()
-    let a = scene.attachedLayer(), b = scene.attachedLayer()
+    let a = scene.attachedLayer()
+    let b = scene.attachedLayer()
     let child = CALayer()
     a.addSublayer(child)
     let action = recording(child)
@@ -64,7 +68,8 @@ import Testing
     layer.isHidden = true
     layer.isHidden = true  // no visibility change: the hidden action only
     layer.isHidden = false
-    #expect(action.runs.map(\.event) == ["hidden", kCAOnOrderOut, "hidden", "hidden", kCAOnOrderIn])
+    #expect(
+      action.runs.map(\.event) == ["hidden", kCAOnOrderOut, "hidden", "hidden", kCAOnOrderIn])
   }
 
   @Test func hiddenLayersDoNotOrderIn() {
@@ -78,7 +83,8 @@ import Testing
 
   @Test func treesOutsideACommittedContextRunNoOrderActions() {
     settleTransactions()
-    let parent = CALayer(), child = CALayer()
+    let parent = CALayer()
+    let child = CALayer()
     let action = recording(child)
     parent.addSublayer(child)
     child.removeFromSuperlayer()

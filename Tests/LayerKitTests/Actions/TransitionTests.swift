@@ -58,7 +58,9 @@ import Testing
     (Float(1), Float(0), 0.25, 0.75),
     (Float(-3), Float(9), 0.5, 0.5),
   ])
-  func startAndEndProgressBoundTheProgress(start: Float, end: Float, fraction: Double, expected: Double) {
+  func startAndEndProgressBoundTheProgress(
+    start: Float, end: Float, fraction: Double, expected: Double
+  ) {
     let t = CATransition()
     t.startProgress = start
     t.endProgress = end

@@ -9,11 +9,14 @@ import Testing
   @Test func defaultsMatchCoreAnimation() {
     let a = CABasicAnimation()
     #expect(a.beginTime == 0 && a.duration == 0 && a.speed == 1 && a.timeOffset == 0)
-    #expect(a.repeatCount == 0 && a.repeatDuration == 0 && !a.autoreverses && a.fillMode == .removed)
+    #expect(
+      a.repeatCount == 0 && a.repeatDuration == 0 && !a.autoreverses && a.fillMode == .removed)
     #expect(a.isRemovedOnCompletion && a.timingFunction == nil && a.delegate == nil)
     #expect(!a.isAdditive && !a.isCumulative && a.valueFunction == nil)
     let s = CASpringAnimation()
-    #expect(s.mass == 1 && s.stiffness == 100 && s.damping == 10 && s.initialVelocity == 0 && !s.allowsOverdamping)
+    #expect(
+      s.mass == 1 && s.stiffness == 100 && s.damping == 10 && s.initialVelocity == 0
+        && !s.allowsOverdamping)
     #expect(CAKeyframeAnimation().calculationMode == .linear)
     #expect(CAAnimation.defaultValue(forKey: "speed") as? Float == 1)
     #expect(CAAnimation.defaultValue(forKey: "nonsense") == nil)
@@ -42,13 +45,17 @@ import Testing
   }
 
   @Test func pathsInterpolatePointwiseWhenStructuresMatch() {
-    let a = CGMutablePath(), b = CGMutablePath()
-    a.move(to: .zero); a.addLine(to: CGPoint(x: 10, y: 0))
-    b.move(to: CGPoint(x: 0, y: 10)); b.addLine(to: CGPoint(x: 20, y: 10))
+    let a = CGMutablePath()
+    let b = CGMutablePath()
+    a.move(to: .zero)
+    a.addLine(to: CGPoint(x: 10, y: 0))
+    b.move(to: CGPoint(x: 0, y: 10))
+    b.addLine(to: CGPoint(x: 20, y: 10))
     let mid = CGPath.interpolate(a, b, fraction: 0.5)
     #expect(mid.elements == [.moveTo(CGPoint(x: 0, y: 5)), .lineTo(CGPoint(x: 15, y: 5))])
     let c = CGMutablePath()
-    c.move(to: .zero); c.addQuadCurve(to: CGPoint(x: 1, y: 1), control: .zero)
+    c.move(to: .zero)
+    c.addQuadCurve(to: CGPoint(x: 1, y: 1), control: .zero)
     #expect(CGPath.interpolate(a, c, fraction: 0.4) == a)
     #expect(CGPath.interpolate(a, c, fraction: 0.6) == c)
   }

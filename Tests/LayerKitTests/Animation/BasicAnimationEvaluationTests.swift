@@ -29,7 +29,9 @@ import Testing
     (nil, nil, 5, 10, 15),
     (nil, nil, nil, 4, 10),
   ])
-  func theSevenFromToByCases(from: Double?, to: Double?, by: Double?, start: Double, end: Double) throws {
+  func theSevenFromToByCases(from: Double?, to: Double?, by: Double?, start: Double, end: Double)
+    throws
+  {
     var p = try #require(Self.program(Self.basic(from: from, to: to, by: by)))
     p.previous = 4
     for (t, f) in [(0.0, 0.0), (0.5, 0.5), (0.999, 0.999)] {
@@ -54,7 +56,9 @@ import Testing
     // value of the current repeat cycle" (issue 12 §5): 3 + 2 and 6 + 2, not
     // iteration × (to − from).
     let rows: [(Double, Double)] = [(0.5, 2), (1.5, 5), (2.5, 8)]
-    for (t, v) in rows { #expect(abs(p.value(atParentTime: t, model: 0, underlying: 0)! - v) < 1e-9) }
+    for (t, v) in rows {
+      #expect(abs(p.value(atParentTime: t, model: 0, underlying: 0)! - v) < 1e-9)
+    }
   }
 
   @Test func timingFunctionEasesProgress() throws {
@@ -88,9 +92,10 @@ import Testing
     a.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     a.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     a.duration = 4
-    let p = try #require(PropertyProgram<CGColor>(a, keyPath: "backgroundColor") {
-      AnimationValueConversion.convert($0, to: CGColor.self, keyPath: "backgroundColor", role: $1)
-    })
+    let p = try #require(
+      PropertyProgram<CGColor>(a, keyPath: "backgroundColor") {
+        AnimationValueConversion.convert($0, to: CGColor.self, keyPath: "backgroundColor", role: $1)
+      })
     let v = try #require(p.value(atParentTime: 1, model: .white, underlying: .white))
     #expect(v == CGColor(red: 0.75, green: 0, blue: 0.25, alpha: 1))
     #expect(p.value(atParentTime: 4, model: .white, underlying: .white) == nil)
@@ -103,10 +108,13 @@ import Testing
     a.fromValue = 0
     a.toValue = 2 * Double.pi
     a.duration = 1
-    let p = try #require(PropertyProgram<SIMD3<Double>>(a, keyPath: "transform") { v, _ in vf.input(from: v) })
-    let half = vf.transform(try #require(p.value(atParentTime: 0.5, model: .zero, underlying: .zero)))
+    let p = try #require(
+      PropertyProgram<SIMD3<Double>>(a, keyPath: "transform") { v, _ in vf.input(from: v) })
+    let half = vf.transform(
+      try #require(p.value(atParentTime: 0.5, model: .zero, underlying: .zero)))
     #expect(abs(half.m11 + 1) < 1e-9 && abs(half.m12) < 1e-9)
-    let quarter = vf.transform(try #require(p.value(atParentTime: 0.75, model: .zero, underlying: .zero)))
+    let quarter = vf.transform(
+      try #require(p.value(atParentTime: 0.75, model: .zero, underlying: .zero)))
     #expect(abs(quarter.m12 + 1) < 1e-9)
   }
 
@@ -122,7 +130,9 @@ import Testing
     (.rotateX, [0.5], CATransform3DMakeRotation(0.5, 1, 0, 0)),
     (.rotateY, [0.5], CATransform3DMakeRotation(0.5, 0, 1, 0)),
   ])
-  func valueFunctionsMapInputsToTransforms(name: CAValueFunctionName, input: [Double], expected: CATransform3D) throws {
+  func valueFunctionsMapInputsToTransforms(
+    name: CAValueFunctionName, input: [Double], expected: CATransform3D
+  ) throws {
     let vf = try #require(CAValueFunction(name: name))
     let v = try #require(vf.input(from: input.count == 1 ? input[0] as Any : input as Any))
     #expect(vf.transform(v) == expected)

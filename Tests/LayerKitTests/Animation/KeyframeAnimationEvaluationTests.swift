@@ -4,13 +4,17 @@ import Testing
 @testable import LayerKit
 
 @Suite struct KeyframeAnimationEvaluationTests {
-  static func program<V: Interpolatable>(_ a: CAKeyframeAnimation, _ type: V.Type) -> PropertyProgram<V>? {
+  static func program<V: Interpolatable>(_ a: CAKeyframeAnimation, _ type: V.Type)
+    -> PropertyProgram<V>?
+  {
     PropertyProgram(a, keyPath: a.keyPath ?? "") {
       AnimationValueConversion.convert($0, to: V.self, keyPath: a.keyPath ?? "", role: $1)
     }
   }
 
-  static func keyframes(_ values: [Any], mode: CAAnimationCalculationMode = .linear, keyTimes: [NSNumber]? = nil)
+  static func keyframes(
+    _ values: [Any], mode: CAAnimationCalculationMode = .linear, keyTimes: [NSNumber]? = nil
+  )
     -> CAKeyframeAnimation
   {
     let a = CAKeyframeAnimation(keyPath: "position.y")
@@ -24,14 +28,16 @@ import Testing
 
   @Test(arguments: [(0.0, 0.0), (0.25, 5.0), (0.5, 10.0), (0.75, 20.0), (1.0, 30.0)])
   func linearWithKeyTimes(t: Double, expected: Double) throws {
-    let p = try #require(Self.program(Self.keyframes([0, 10, 30], keyTimes: [0, 0.5, 1]), CGFloat.self))
+    let p = try #require(
+      Self.program(Self.keyframes([0, 10, 30], keyTimes: [0, 0.5, 1]), CGFloat.self))
     #expect(abs(try #require(p.value(atParentTime: t, model: 0, underlying: 0)) - expected) < 1e-9)
   }
 
   @Test(arguments: [(0.0, 1.0), (0.3, 1.0), (0.5, 2.0), (0.74, 2.0), (0.75, 3.0), (1.0, 3.0)])
   func discreteHoldsEachValueUntilTheNextKeyTime(t: Double, expected: Double) throws {
     let p = try #require(
-      Self.program(Self.keyframes([1, 2, 3], mode: .discrete, keyTimes: [0, 0.5, 0.75, 1]), CGFloat.self))
+      Self.program(
+        Self.keyframes([1, 2, 3], mode: .discrete, keyTimes: [0, 0.5, 0.75, 1]), CGFloat.self))
     #expect(try #require(p.value(atParentTime: t, model: 0, underlying: 0)) == expected)
   }
 
@@ -51,18 +57,25 @@ import Testing
 
   @Test func cubicPassesThroughEveryKeyframeAndIsSmooth() throws {
     // Seed 004: position.y [310, 60, 120, 60, 310] at [0, 0.25, 0.5, 0.75, 1].
-    let a = Self.keyframes([310, 60, 120, 60, 310], mode: .cubic, keyTimes: [0, 0.25, 0.5, 0.75, 1])
+    let a = Self.keyframes(
+      [310, 60, 120, 60, 310], mode: .cubic, keyTimes: [0, 0.25, 0.5, 0.75, 1])
     a.duration = 6
     let p = try #require(Self.program(a, CGFloat.self))
     let rows: [(Double, Double)] = [(0, 310), (1.5, 60), (3, 120), (4.5, 60), (5.999999, 310)]
-    for (t, v) in rows { #expect(abs(try #require(p.value(atParentTime: t, model: 0, underlying: 0)) - v) < 1e-3) }
+    for (t, v) in rows {
+      #expect(abs(try #require(p.value(atParentTime: t, model: 0, underlying: 0)) - v) < 1e-3)
+    }
     // Catmull–Rom overshoots below 60 next to the keyframe at 0.25 (no linear kink).
     let near = try #require(p.value(atParentTime: 1.7, model: 0, underlying: 0))
     #expect(near < 60)
     // Left and right slopes at the middle keyframe agree.
     let e = 1e-6
-    let l = (try #require(p.value(atParentTime: 3, model: 0, underlying: 0)) - p.value(atParentTime: 3 - e, model: 0, underlying: 0)!) / e
-    let r = (p.value(atParentTime: 3 + e, model: 0, underlying: 0)! - p.value(atParentTime: 3, model: 0, underlying: 0)!) / e
+    let l =
+      (try #require(p.value(atParentTime: 3, model: 0, underlying: 0)) - p.value(
+        atParentTime: 3 - e, model: 0, underlying: 0)!) / e
+    let r =
+      (p.value(atParentTime: 3 + e, model: 0, underlying: 0)! - p.value(
+        atParentTime: 3, model: 0, underlying: 0)!) / e
     #expect(abs(l - r) < 1e-2)
   }
 
@@ -90,11 +103,14 @@ import Testing
   @Test func pacedArraysKeepEvenSpacingOthersPaceByDistance() throws {
     // Measured on QuartzCore (issue 12 §4): values given as arrays keep even key spacing
     // in paced modes; scalars still pace by distance.
-    let a = Self.keyframes([SIMD3<Double>(0, 0, 0), SIMD3<Double>(10, 0, 0), SIMD3<Double>(10, 30, 0)], mode: .paced)
-    let arrays = try #require(PropertyProgram<SIMD3<Double>>(a, keyPath: "transform") { v, _ in v as? SIMD3<Double> })
+    let a = Self.keyframes(
+      [SIMD3<Double>(0, 0, 0), SIMD3<Double>(10, 0, 0), SIMD3<Double>(10, 30, 0)], mode: .paced)
+    let arrays = try #require(
+      PropertyProgram<SIMD3<Double>>(a, keyPath: "transform") { v, _ in v as? SIMD3<Double> })
     let v = arrays.value(atParentTime: 0.75, model: .zero, underlying: .zero)!
     #expect(v == SIMD3(10, 15, 0))
-    let scalars = try #require(Self.program(Self.keyframes([0, 10, 40], mode: .paced), CGFloat.self))
+    let scalars = try #require(
+      Self.program(Self.keyframes([0, 10, 40], mode: .paced), CGFloat.self))
     #expect(abs(scalars.value(atParentTime: 0.75, model: 0, underlying: 0)! - 30) < 1e-12)
   }
 
@@ -115,17 +131,21 @@ import Testing
   ])
   func invalidKeyTimesFallBackToEvenSpacingWithADiagnostic(keyTimes: [NSNumber]) throws {
     CADiagnostics.drain()
-    let p = try #require(Self.program(Self.keyframes([0, 10, 30], keyTimes: keyTimes), CGFloat.self))
+    let p = try #require(
+      Self.program(Self.keyframes([0, 10, 30], keyTimes: keyTimes), CGFloat.self))
     #expect(p.value(atParentTime: 0.5, model: 0, underlying: 0) == 10)
     #expect(CADiagnostics.drain().contains { $0.message.contains("keyTimes") })
   }
 
   @Test func perSegmentTimingFunctionsApplyAfterTheAnimationWideOne() throws {
     let a = Self.keyframes([0, 10, 20])
-    a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+    a.timingFunctions = [
+      CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear),
+    ]
     let p = try #require(Self.program(a, CGFloat.self))
     let easeIn = CAMediaTimingFunction(name: .easeIn).curve.evaluate(0.5)
-    #expect(abs(try #require(p.value(atParentTime: 0.25, model: 0, underlying: 0)) - 10 * easeIn) < 1e-9)
+    #expect(
+      abs(try #require(p.value(atParentTime: 0.25, model: 0, underlying: 0)) - 10 * easeIn) < 1e-9)
     #expect(abs(try #require(p.value(atParentTime: 0.75, model: 0, underlying: 0)) - 15) < 1e-9)
   }
 

@@ -12,7 +12,9 @@ import Testing
     return p
   }
 
-  static func sampler(_ path: CGPath, mode: CAAnimationCalculationMode, rotation: CAAnimationRotationMode? = nil)
+  static func sampler(
+    _ path: CGPath, mode: CAAnimationCalculationMode, rotation: CAAnimationRotationMode? = nil
+  )
     -> PathSampler?
   {
     let a = CAKeyframeAnimation(keyPath: "position")
@@ -22,7 +24,9 @@ import Testing
     return PathSampler(a, path: path, keyPath: "position")
   }
 
-  @Test(arguments: [(0.0, 0.0, 0.0), (0.25, 15.0, 0.0), (0.5, 30.0, 0.0), (0.75, 30.0, 5.0), (1.0, 30.0, 10.0)])
+  @Test(arguments: [
+    (0.0, 0.0, 0.0), (0.25, 15.0, 0.0), (0.5, 30.0, 0.0), (0.75, 30.0, 5.0), (1.0, 30.0, 10.0),
+  ])
   func linearSpendsEqualTimePerSegment(f: Double, x: Double, y: Double) throws {
     let s = try #require(Self.sampler(Self.lShape(), mode: .linear))
     let p = s.sample(at: f).point
@@ -52,7 +56,8 @@ import Testing
   @Test func pacedMotionAlongACurveHasEvenSteps() throws {
     let path = CGMutablePath()
     path.move(to: .zero)
-    path.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 100, y: 100))
+    path.addCurve(
+      to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 100, y: 100))
     let s = try #require(Self.sampler(path, mode: .paced))
     var steps: [Double] = []
     var last = s.sample(at: 0).point
@@ -66,7 +71,8 @@ import Testing
 
   @Test func rotationModesFollowTheTangent() throws {
     let auto = try #require(Self.sampler(Self.lShape(), mode: .paced, rotation: .rotateAuto))
-    let reverse = try #require(Self.sampler(Self.lShape(), mode: .paced, rotation: .rotateAutoReverse))
+    let reverse = try #require(
+      Self.sampler(Self.lShape(), mode: .paced, rotation: .rotateAutoReverse))
     #expect(auto.rotationOffset == 0 && reverse.rotationOffset == .pi)
     #expect(abs(auto.sample(at: 0.5).angle) < 1e-9)
     #expect(abs(auto.sample(at: 0.9).angle - .pi / 2) < 1e-9)
@@ -96,7 +102,9 @@ import Testing
     let path = CGMutablePath()
     path.move(to: .zero)
     path.addLine(to: CGPoint(x: 100, y: 0))
-    path.addCurve(to: CGPoint(x: 200, y: 0), control1: CGPoint(x: 100, y: 100), control2: CGPoint(x: 200, y: 100))
+    path.addCurve(
+      to: CGPoint(x: 200, y: 0), control1: CGPoint(x: 100, y: 100),
+      control2: CGPoint(x: 200, y: 100))
     return path
   }
 

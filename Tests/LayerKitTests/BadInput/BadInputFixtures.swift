@@ -26,7 +26,9 @@ enum BadInput {
   }
 
   /// An opaque `color` layer with `frame`.
-  static func box(_ frame: CGRect, _ color: CGColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)) -> CALayer {
+  static func box(_ frame: CGRect, _ color: CGColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+    -> CALayer
+  {
     let l = CALayer()
     l.frame = frame
     l.backgroundColor = color
@@ -42,7 +44,10 @@ enum BadInput {
     var top = tip
     for k in 1..<depth {
       let l = CALayer()
-      l.frame = k == depth - 1 ? CGRect(x: 0, y: 0, width: 10, height: 10) : CGRect(x: 0.001, y: 0.001, width: 10, height: 10)
+      l.frame =
+        k == depth - 1
+        ? CGRect(x: 0, y: 0, width: 10, height: 10)
+        : CGRect(x: 0.001, y: 0.001, width: 10, height: 10)
       l.addSublayer(top)
       top = l
     }

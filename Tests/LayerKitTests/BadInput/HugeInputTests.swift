@@ -48,7 +48,8 @@ import Testing
       root.addSublayer(l)
       let image = BadInput.render(context)
       let size = delegate.drawnSizes.first!
-      precondition(size.width <= CGFloat(RenderTreeBuilder.maximumBackingStoreSide) && size.height >= 1)
+      precondition(
+        size.width <= CGFloat(RenderTreeBuilder.maximumBackingStoreSide) && size.height >= 1)
       precondition(image.pixel(x: 5, y: 10).r == 255)
       withExtendedLifetime(delegate) {}
     }

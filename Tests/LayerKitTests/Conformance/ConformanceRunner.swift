@@ -28,7 +28,8 @@ import Testing
 ///   [held beginTime, held duration, given beginTime, given duration]).
 enum ConformanceRunner {
   static let kinds: Set<String> = [
-    "defaultValue", "needsDisplay", "defaultAction", "action", "convertPoint", "convertRect", "convertTime",
+    "defaultValue", "needsDisplay", "defaultAction", "action", "convertPoint", "convertRect",
+    "convertTime",
     "spring", "animationValue", "transaction",
   ]
 
@@ -38,12 +39,16 @@ enum ConformanceRunner {
     case "defaultValue":
       let key = try string(i, "key")
       let name = try string(i, "class")
-      if let c = ConformanceClasses.animationClass(named: name) { return c.defaultValue(forKey: key) }
+      if let c = ConformanceClasses.animationClass(named: name) {
+        return c.defaultValue(forKey: key)
+      }
       return try layerClass(name).defaultValue(forKey: key)
     case "needsDisplay":
       return try layerClass(string(i, "class")).needsDisplay(forKey: string(i, "key"))
     case "defaultAction":
-      return try layerClass(string(i, "class")).defaultAction(forKey: string(i, "key")).map { "\(type(of: $0))" }
+      return try layerClass(string(i, "class")).defaultAction(forKey: string(i, "key")).map {
+        "\(type(of: $0))"
+      }
     case "action":
       let layer = try #require(ConformanceClasses.layer(named: string(i, "class")))
       return try layer.action(forKey: string(i, "key")).map { "\(type(of: $0))" }
@@ -63,12 +68,16 @@ enum ConformanceRunner {
   // MARK: Inputs
 
   static func string(_ i: JSON, _ key: String) throws -> String {
-    guard let s = i[key]?.string else { throw ConformanceError.malformed("missing string '\(key)'") }
+    guard let s = i[key]?.string else {
+      throw ConformanceError.malformed("missing string '\(key)'")
+    }
     return s
   }
 
   static func number(_ i: JSON, _ key: String) throws -> Double {
-    guard let d = i[key]?.number else { throw ConformanceError.malformed("missing number '\(key)'") }
+    guard let d = i[key]?.number else {
+      throw ConformanceError.malformed("missing number '\(key)'")
+    }
     return d
   }
 
@@ -83,21 +92,33 @@ enum ConformanceRunner {
 
   /// Builds the named layers of `i["layers"]`, parents before children.
   static func layers(_ i: JSON) throws -> [String: CALayer] {
-    guard case .array(let specs)? = i["layers"] else { throw ConformanceError.malformed("missing layers") }
+    guard case .array(let specs)? = i["layers"] else {
+      throw ConformanceError.malformed("missing layers")
+    }
     var byName: [String: CALayer] = [:]
     for spec in specs {
       let name = try string(spec, "name")
       let layer = CALayer()
-      if let b = spec["bounds"]?.numbers, b.count == 4 { layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3]) }
-      if let p = spec["position"]?.numbers, p.count == 2 { layer.position = CGPoint(x: p[0], y: p[1]) }
-      if let a = spec["anchorPoint"]?.numbers, a.count == 2 { layer.anchorPoint = CGPoint(x: a[0], y: a[1]) }
-      if let r = spec["rotationZ"]?.number { layer.transform = CATransform3DMakeRotation(r, 0, 0, 1) }
+      if let b = spec["bounds"]?.numbers, b.count == 4 {
+        layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
+      }
+      if let p = spec["position"]?.numbers, p.count == 2 {
+        layer.position = CGPoint(x: p[0], y: p[1])
+      }
+      if let a = spec["anchorPoint"]?.numbers, a.count == 2 {
+        layer.anchorPoint = CGPoint(x: a[0], y: a[1])
+      }
+      if let r = spec["rotationZ"]?.number {
+        layer.transform = CATransform3DMakeRotation(r, 0, 0, 1)
+      }
       if let f = spec["isGeometryFlipped"]?.bool { layer.isGeometryFlipped = f }
       if let t = spec["beginTime"]?.number { layer.beginTime = t }
       if let s = spec["speed"]?.number { layer.speed = Float(s) }
       if let o = spec["timeOffset"]?.number { layer.timeOffset = o }
       if let parent = spec["parent"]?.string {
-        guard let p = byName[parent] else { throw ConformanceError.malformed("parent \(parent) not defined yet") }
+        guard let p = byName[parent] else {
+          throw ConformanceError.malformed("parent \(parent) not defined yet")
+        }
         p.addSublayer(layer)
       }
       byName[name] = layer
@@ -112,20 +133,27 @@ enum ConformanceRunner {
       guard let l = all[n] else { throw ConformanceError.malformed("no layer \(n)") }
       return l
     }
-    let from = try named("from"), to = try named("to")
+    let from = try named("from")
+    let to = try named("to")
     let reverse = i["direction"]?.string == "from"
-    guard let receiver = reverse ? to : from else { throw ConformanceError.malformed("no receiver layer") }
+    guard let receiver = reverse ? to : from else {
+      throw ConformanceError.malformed("no receiver layer")
+    }
     let other = reverse ? from : to
     switch kind {
     case "convertTime":
       let t = try number(i, "value")
       return reverse ? receiver.convertTime(t, from: other) : receiver.convertTime(t, to: other)
     case "convertPoint":
-      guard let v = i["value"]?.numbers, v.count == 2 else { throw ConformanceError.malformed("value [x, y]") }
+      guard let v = i["value"]?.numbers, v.count == 2 else {
+        throw ConformanceError.malformed("value [x, y]")
+      }
       let p = CGPoint(x: v[0], y: v[1])
       return reverse ? receiver.convert(p, from: other) : receiver.convert(p, to: other)
     default:
-      guard let v = i["value"]?.numbers, v.count == 4 else { throw ConformanceError.malformed("value [x, y, w, h]") }
+      guard let v = i["value"]?.numbers, v.count == 4 else {
+        throw ConformanceError.malformed("value [x, y, w, h]")
+      }
       let r = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
       return reverse ? receiver.convert(r, from: other) : receiver.convert(r, to: other)
     }
@@ -167,13 +195,21 @@ enum ConformanceRunner {
     if let d = j.number { return d }
     if let b = j.bool { return b }
     if let svg = j["path"]?.string { return try CGPath(svgPath: svg) }
-    if let t = j["translate"]?.numbers, t.count == 3 { return CATransform3DMakeTranslation(t[0], t[1], t[2]) }
-    guard case .array(let items) = j else { throw ConformanceError.malformed("unsupported value \(j)") }
-    let type = keyPath.flatMap { Swift.type(of: layer).propertyRegistry.property(forKeyPath: $0)?.valueType }
+    if let t = j["translate"]?.numbers, t.count == 3 {
+      return CATransform3DMakeTranslation(t[0], t[1], t[2])
+    }
+    guard case .array(let items) = j else {
+      throw ConformanceError.malformed("unsupported value \(j)")
+    }
+    let type = keyPath.flatMap {
+      Swift.type(of: layer).propertyRegistry.property(forKeyPath: $0)?.valueType
+    }
     if let n = j.numbers {
       if type == CGPoint.self, n.count == 2 { return CGPoint(x: n[0], y: n[1]) }
       if type == CGSize.self, n.count == 2 { return CGSize(width: n[0], height: n[1]) }
-      if type == CGRect.self, n.count == 4 { return CGRect(x: n[0], y: n[1], width: n[2], height: n[3]) }
+      if type == CGRect.self, n.count == 4 {
+        return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+      }
       if type == CGColor?.self || type == CGColor.self, n.count == 4 {
         return CGColor(red: n[0], green: n[1], blue: n[2], alpha: n[3])
       }
@@ -181,8 +217,12 @@ enum ConformanceRunner {
     }
     // Arrays of arrays: colour lists (gradient `colors`) or nested number lists.
     return try items.map { item -> Any in
-      guard let n = item.numbers else { throw ConformanceError.malformed("unsupported value \(item)") }
-      if keyPath == "colors", n.count == 4 { return CGColor(red: n[0], green: n[1], blue: n[2], alpha: n[3]) }
+      guard let n = item.numbers else {
+        throw ConformanceError.malformed("unsupported value \(item)")
+      }
+      if keyPath == "colors", n.count == 4 {
+        return CGColor(red: n[0], green: n[1], blue: n[2], alpha: n[3])
+      }
       return n.map { NSNumber(value: $0) }
     }
   }
@@ -204,7 +244,9 @@ enum ConformanceRunner {
     switch j["type"]?.string ?? "basic" {
     case "group":
       let g = CAAnimationGroup()
-      guard case .array(let children)? = j["animations"] else { throw ConformanceError.malformed("group animations") }
+      guard case .array(let children)? = j["animations"] else {
+        throw ConformanceError.malformed("group animations")
+      }
       g.animations = try children.map { try makeAnimation($0, on: layer) }
       animation = g
     case "keyframe":
@@ -214,15 +256,20 @@ enum ConformanceRunner {
       }
       if let svg = j["path"]?.string { k.path = try CGPath(svgPath: svg) }
       if let times = j["keyTimes"]?.numbers { k.keyTimes = times.map { NSNumber(value: $0) } }
-      if let mode = j["calculationMode"]?.string { k.calculationMode = CAAnimationCalculationMode(rawValue: mode) }
+      if let mode = j["calculationMode"]?.string {
+        k.calculationMode = CAAnimationCalculationMode(rawValue: mode)
+      }
       animation = k
     case let type:
       let b: CABasicAnimation
-      if type == "spring", let d = j["perceptualDuration"]?.number, let bounce = j["bounce"]?.number {
+      if type == "spring", let d = j["perceptualDuration"]?.number, let bounce = j["bounce"]?.number
+      {
         b = CASpringAnimation(perceptualDuration: d, bounce: CGFloat(bounce))
         b.keyPath = keyPath
       } else {
-        b = type == "spring" ? CASpringAnimation(keyPath: keyPath) : CABasicAnimation(keyPath: keyPath)
+        b =
+          type == "spring"
+          ? CASpringAnimation(keyPath: keyPath) : CABasicAnimation(keyPath: keyPath)
       }
       if let v = j["fromValue"] { b.fromValue = try value(v, forKeyPath: keyPath, on: layer) }
       if let v = j["toValue"] { b.toValue = try value(v, forKeyPath: keyPath, on: layer) }
@@ -237,7 +284,9 @@ enum ConformanceRunner {
       animation = b
     }
     if let p = animation as? CAPropertyAnimation {
-      if let f = j["valueFunction"]?.string { p.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: f)) }
+      if let f = j["valueFunction"]?.string {
+        p.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: f))
+      }
       if let v = j["isAdditive"]?.bool { p.isAdditive = v }
       if let v = j["isCumulative"]?.bool { p.isCumulative = v }
     }
@@ -261,7 +310,9 @@ enum ConformanceRunner {
     context.layer = root
     let layer = try #require(ConformanceClasses.layer(named: i["layerClass"]?.string ?? "CALayer"))
     if case .object(let model)? = i["model"] {
-      for (keyPath, v) in model { layer.setValue(try value(v, forKeyPath: keyPath, on: layer), forKeyPath: keyPath) }
+      for (keyPath, v) in model {
+        layer.setValue(try value(v, forKeyPath: keyPath, on: layer), forKeyPath: keyPath)
+      }
     }
     root.addSublayer(layer)
     context.commit()

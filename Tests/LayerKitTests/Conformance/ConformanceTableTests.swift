@@ -15,7 +15,9 @@ import Testing
     var seen = Set<String>()
     for row in table.cases {
       #expect(seen.insert(row.id).inserted, "duplicate id \(row.id)")
-      #expect(["measured", "doc", "inferred", "choice"].contains(row.source), "\(row.id): source \(row.source)")
+      #expect(
+        ["measured", "doc", "inferred", "choice"].contains(row.source),
+        "\(row.id): source \(row.source)")
       #expect(!row.reference.isEmpty, "\(row.id): no reference")
       #expect(ConformanceRunner.kinds.contains(row.kind), "\(row.id): unknown kind \(row.kind)")
     }
@@ -25,14 +27,20 @@ import Testing
   func row(_ id: String) throws {
     let row = try #require(try ConformanceTable.load().cases.first { $0.id == id })
     let actual = try ConformanceRunner.evaluate(row)
-    let mismatch = ConformanceValue.mismatch(actual: actual, expected: row.expected, tolerance: row.tolerance)
+    let mismatch = ConformanceValue.mismatch(
+      actual: actual, expected: row.expected, tolerance: row.tolerance)
     #expect(mismatch == nil, "\(row.id) (\(row.source)): \(mismatch ?? "")")
   }
 }
 
 /// A JSON value of the table.
 enum JSON: Decodable, Sendable {
-  case null, bool(Bool), number(Double), string(String), array([JSON]), object([String: JSON])
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSON])
+  case object([String: JSON])
 
   init(from decoder: Decoder) throws {
     let c = try decoder.singleValueContainer()
@@ -94,7 +102,9 @@ struct ConformanceCase: Decodable, Sendable {
   var source: String
   var reference: String
 
-  enum CodingKeys: String, CodingKey { case id, kind, inputs, expected, tolerance, source, reference }
+  enum CodingKeys: String, CodingKey {
+    case id, kind, inputs, expected, tolerance, source, reference
+  }
 
   init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -182,11 +192,14 @@ enum ConformanceValue {
     case let b as Bool: return .bool(b)
     case let p as CGPoint: return .array([.number(p.x), .number(p.y)])
     case let s as CGSize: return .array([.number(s.width), .number(s.height)])
-    case let r as CGRect: return .array([r.origin.x, r.origin.y, r.size.width, r.size.height].map { .number($0) })
-    case let c as CGColor: return .array([c.red, c.green, c.blue, c.alpha].map { .number(Double($0)) })
+    case let r as CGRect:
+      return .array([r.origin.x, r.origin.y, r.size.width, r.size.height].map { .number($0) })
+    case let c as CGColor:
+      return .array([c.red, c.green, c.blue, c.alpha].map { .number(Double($0)) })
     case let t as CATransform3D: return .array(t.entries.map { .number(Double($0)) })
     case let s as String: return .string(s)
-    case let a as InterpolatableArray<CGFloat>: return .array(a.elements.map { .number(Double($0)) })
+    case let a as InterpolatableArray<CGFloat>:
+      return .array(a.elements.map { .number(Double($0)) })
     case let a as InterpolatableArray<CGColor>: return normalized(a.elements)
     case let r as any RawRepresentable:
       if let s = r.rawValue as? String { return .string(s) }

@@ -13,7 +13,8 @@ private final class BoxFace: FontFace, @unchecked Sendable {
   let metrics = FontMetrics(unitsPerEm: 1000, ascent: 800, descent: 200, lineGap: 0)
 
   func glyph(for scalar: Unicode.Scalar) -> CGGlyph? {
-    (0x20...0x7E).contains(scalar.value) || scalar.value == 0x2026 ? CGGlyph(scalar.value & 0xFFFF) : nil
+    (0x20...0x7E).contains(scalar.value) || scalar.value == 0x2026
+      ? CGGlyph(scalar.value & 0xFFFF) : nil
   }
 
   func advance(of glyph: CGGlyph) -> CGFloat { 500 }

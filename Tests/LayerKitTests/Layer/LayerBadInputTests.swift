@@ -23,7 +23,8 @@ import Testing
     case .nanZPosition: layer.zPosition = .nan
     case .infiniteTransform: layer.transform = CATransform3DMakeTranslation(.infinity, 0, 0)
     case .nanAnchorPoint: layer.anchorPoint = CGPoint(x: 0, y: CGFloat.nan)
-    case .infiniteColor: layer.backgroundColor = CGColor(red: .infinity, green: 0, blue: 0, alpha: 1)
+    case .infiniteColor:
+      layer.backgroundColor = CGColor(red: .infinity, green: 0, blue: 0, alpha: 1)
     case .nanSpeed: layer.speed = .nan
     }
     #expect(layer.state == before)

@@ -34,7 +34,9 @@ import Testing
     root.addSublayer(a)
     root.addSublayer(b)
     #expect(b.convert(CGPoint(x: 1, y: 2), from: a) == CGPoint(x: -39, y: -48))
-    #expect(a.convert(CGRect(x: 0, y: 0, width: 5, height: 5), to: b) == CGRect(x: -40, y: -50, width: 5, height: 5))
+    #expect(
+      a.convert(CGRect(x: 0, y: 0, width: 5, height: 5), to: b)
+        == CGRect(x: -40, y: -50, width: 5, height: 5))
   }
 
   @Test func rectConversionThroughARotationIsTheBoundingBox() {
@@ -45,7 +47,8 @@ import Testing
     child.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
     root.addSublayer(child)
     // A 90° clockwise turn (y down) about the centre sends the top-left corner to the top-right.
-    #expect(pointsMatch(root.convert(CGPoint.zero, from: child), CGPoint(x: 55, y: 45), tolerance: 1e-12))
+    #expect(
+      pointsMatch(root.convert(CGPoint.zero, from: child), CGPoint(x: 55, y: 45), tolerance: 1e-12))
     #expect(rectsMatch(root.convert(child.bounds, from: child), child.frame, tolerance: 1e-12))
   }
 

@@ -96,12 +96,16 @@ struct DefaultCase: Sendable, CustomTestStringConvertible {
     #expect(l.transform == CATransform3DIdentity && l.sublayerTransform == CATransform3DIdentity)
     #expect(!l.isHidden && l.isDoubleSided && !l.isGeometryFlipped && !l.masksToBounds)
     #expect(l.opacity == 1 && l.backgroundColor == nil && l.cornerRadius == 0)
-    #expect(l.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+    #expect(
+      l.maskedCorners == [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+      ])
     #expect(l.borderWidth == 0 && l.borderColor == Self.black)
     #expect(l.shadowColor == Self.black && l.shadowOpacity == 0 && l.shadowRadius == 3)
     #expect(l.shadowOffset == CGSize(width: 0, height: -3) && l.shadowPath == nil)
     #expect(l.contents == nil && l.contentsGravity == .resize && l.contentsScale == 1)
-    #expect(l.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+    #expect(
+      l.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
     #expect(l.allowsGroupOpacity && !l.allowsEdgeAntialiasing && !l.isOpaque)
     #expect(l.speed == 1 && l.fillMode == .removed && l.beginTime == 0 && !l.autoreverses)
     #expect(l.superlayer == nil && l.sublayers == nil && l.mask == nil && l.name == nil)

@@ -28,8 +28,10 @@ struct FrameCase: Sendable, CustomTestStringConvertible {
       position: CGPoint(x: 150, y: 100), transform: CATransform3DIdentity,
       frame: CGRect(x: -150, y: -100, width: 300, height: 200)),
     FrameCase(
-      name: "bounds origin does not move the frame", bounds: CGRect(x: 40, y: -30, width: 10, height: 20),
-      anchorPoint: CGPoint(x: 0, y: 0), position: CGPoint(x: 5, y: 6), transform: CATransform3DIdentity,
+      name: "bounds origin does not move the frame",
+      bounds: CGRect(x: 40, y: -30, width: 10, height: 20),
+      anchorPoint: CGPoint(x: 0, y: 0), position: CGPoint(x: 5, y: 6),
+      transform: CATransform3DIdentity,
       frame: CGRect(x: 5, y: 6, width: 10, height: 20)),
     FrameCase(
       name: "45° rotation: bounding box", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
@@ -38,10 +40,12 @@ struct FrameCase: Sendable, CustomTestStringConvertible {
       frame: CGRect(x: -50 * r2, y: -50 * r2, width: 100 * r2, height: 100 * r2)),
     FrameCase(
       name: "scale about the top-left anchor", bounds: CGRect(x: 0, y: 0, width: 10, height: 20),
-      anchorPoint: .zero, position: CGPoint(x: 100, y: 100), transform: CATransform3DMakeScale(2, 3, 1),
+      anchorPoint: .zero, position: CGPoint(x: 100, y: 100),
+      transform: CATransform3DMakeScale(2, 3, 1),
       frame: CGRect(x: 100, y: 100, width: 20, height: 60)),
     FrameCase(
-      name: "90° rotation about the top-left anchor", bounds: CGRect(x: 0, y: 0, width: 10, height: 20),
+      name: "90° rotation about the top-left anchor",
+      bounds: CGRect(x: 0, y: 0, width: 10, height: 20),
       anchorPoint: .zero, position: .zero, transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
       frame: CGRect(x: -20, y: 0, width: 20, height: 10)),
   ]
@@ -118,7 +122,8 @@ struct FrameCase: Sendable, CustomTestStringConvertible {
   @Test func perspectiveFrameBehindTheEyeIsInfinite() {
     let layer = CALayer()
     layer.bounds = CGRect(x: 0, y: 0, width: 1000, height: 100)
-    layer.transform = CATransform3DConcat(CATransform3DMakeRotation(.pi / 3, 0, 1, 0), perspective(100))
+    layer.transform = CATransform3DConcat(
+      CATransform3DMakeRotation(.pi / 3, 0, 1, 0), perspective(100))
     #expect(layer.frame.isInfinite)
   }
 

@@ -32,7 +32,9 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func hitTestFindsTheFrontmostDeepestVisibleLayer(_ setup: Setup, _ point: CGPoint, _ expected: String?) {
+  func hitTestFindsTheFrontmostDeepestVisibleLayer(
+    _ setup: Setup, _ point: CGPoint, _ expected: String?
+  ) {
     let (root, a, b) = tree()
     switch setup {
     case .plain: break

@@ -7,7 +7,8 @@ import Testing
   /// A value of the key's type that differs from the default.
   static func sampleValue(for key: String, type: Any.Type) -> Any {
     switch type {
-    case is CGFloat.Type: return CGFloat(key.hasSuffix("scale") || key.contains("scale.") ? 1.75 : 0.625)
+    case is CGFloat.Type:
+      return CGFloat(key.hasSuffix("scale") || key.contains("scale.") ? 1.75 : 0.625)
     case is Float.Type: return Float(0.375)
     case is Double.Type: return 2.5
     case is Bool.Type: return !(CALayer.defaultValue(forKey: key) as? Bool ?? false)
@@ -42,7 +43,9 @@ import Testing
     CADiagnostics.drain()
     layer.setValue(value, forKeyPath: keyPath)
     #expect(CADiagnostics.drain().isEmpty)
-    #expect(valuesMatch(layer.value(forKeyPath: keyPath), value, tolerance: 1e-9), "\(String(describing: layer.value(forKeyPath: keyPath)))")
+    #expect(
+      valuesMatch(layer.value(forKeyPath: keyPath), value, tolerance: 1e-9),
+      "\(String(describing: layer.value(forKeyPath: keyPath)))")
     #expect(layer.explicitlySetKeys.contains(property.rootKey))
   }
 
@@ -59,9 +62,12 @@ import Testing
   @Test func rotationSubPathMatchesMakeRotation() {
     let layer = CALayer()
     layer.setValue(Double.pi / 6, forKeyPath: "transform.rotation.z")
-    #expect(valuesMatch(layer.transform, CATransform3DMakeRotation(.pi / 6, 0, 0, 1), tolerance: 1e-12))
+    #expect(
+      valuesMatch(layer.transform, CATransform3DMakeRotation(.pi / 6, 0, 0, 1), tolerance: 1e-12))
     layer.setValue(Double.pi / 5, forKeyPath: "sublayerTransform.rotation.y")
-    #expect(valuesMatch(layer.sublayerTransform, CATransform3DMakeRotation(.pi / 5, 0, 1, 0), tolerance: 1e-12))
+    #expect(
+      valuesMatch(
+        layer.sublayerTransform, CATransform3DMakeRotation(.pi / 5, 0, 1, 0), tolerance: 1e-12))
     layer.setValue(Double.pi / 7, forKeyPath: "transform.rotation.x")
     #expect(abs((layer.value(forKeyPath: "transform.rotation.z") as! CGFloat) - .pi / 6) < 1e-12)
     #expect(abs((layer.value(forKeyPath: "transform.rotation.x") as! CGFloat) - .pi / 7) < 1e-12)
@@ -74,7 +80,8 @@ import Testing
     layer.setValue(CGSize(width: 10, height: 20), forKeyPath: "transform.translation")
     // Scale, then rotation, then translation (row vectors: left first).
     let expected = CATransform3DConcat(
-      CATransform3DConcat(CATransform3DMakeScale(2, 2, 2), CATransform3DMakeRotation(.pi / 3, 0, 0, 1)),
+      CATransform3DConcat(
+        CATransform3DMakeScale(2, 2, 2), CATransform3DMakeRotation(.pi / 3, 0, 0, 1)),
       CATransform3DMakeTranslation(10, 20, 0))
     #expect(valuesMatch(layer.transform, expected, tolerance: 1e-12))
     layer.setValue(3, forKeyPath: "transform.scale.x")
@@ -183,6 +190,7 @@ import Testing
     let roundTripped = roundTrip(typed)
     #expect(roundTripped)
     #expect(property.isAnimatable && property.rootKey == "position")
-    #expect(LayerPropertyRegistry.layer.property(forKeyPath: "contentsGravity")?.isAnimatable == false)
+    #expect(
+      LayerPropertyRegistry.layer.property(forKeyPath: "contentsGravity")?.isAnimatable == false)
   }
 }

@@ -7,17 +7,17 @@ func valuesMatch(_ a: Any?, _ b: Any?, tolerance: Double = 1e-9) -> Bool {
   func near(_ x: Double, _ y: Double) -> Bool { x == y || abs(x - y) <= tolerance }
   switch (a, b) {
   case (nil, nil): return true
-  case let (x as CGFloat, y as CGFloat): return near(x, y)
-  case let (x as Float, y as Float): return near(Double(x), Double(y))
-  case let (x as Double, y as Double): return near(x, y)
-  case let (x as CGPoint, y as CGPoint): return near(x.x, y.x) && near(x.y, y.y)
-  case let (x as CGSize, y as CGSize): return near(x.width, y.width) && near(x.height, y.height)
-  case let (x as CGRect, y as CGRect):
+  case (let x as CGFloat, let y as CGFloat): return near(x, y)
+  case (let x as Float, let y as Float): return near(Double(x), Double(y))
+  case (let x as Double, let y as Double): return near(x, y)
+  case (let x as CGPoint, let y as CGPoint): return near(x.x, y.x) && near(x.y, y.y)
+  case (let x as CGSize, let y as CGSize): return near(x.width, y.width) && near(x.height, y.height)
+  case (let x as CGRect, let y as CGRect):
     return valuesMatch(x.origin, y.origin, tolerance: tolerance)
       && valuesMatch(x.size, y.size, tolerance: tolerance)
-  case let (x as CATransform3D, y as CATransform3D):
+  case (let x as CATransform3D, let y as CATransform3D):
     return zip(x.entries, y.entries).allSatisfy { near($0, $1) }
-  case let (x?, y?):
+  case (let x?, let y?):
     guard let hx = x as? AnyHashable, let hy = y as? AnyHashable else { return false }
     return hx == hy
   default: return false

@@ -66,7 +66,8 @@ import Testing
 
   @Test func replacingUnderTheSameKeyStopsTheOldOneUnfinished() {
     let (context, layer) = Self.scene()
-    let first = Log("first"), second = Log("second")
+    let first = Log("first")
+    let second = Log("second")
     layer.add(Self.fade(first), forKey: "k")
     context.advance(by: 0.1)
     layer.add(Self.fade(second), forKey: "k")
@@ -104,10 +105,14 @@ import Testing
     context.commit()
     let shared = Log("x")
     var order: [String] = []
-    let a = Log("a"), b = Log("b")
-    a.onStop = { _, _ in order.append("a"); #expect(layer.animation(forKey: "a") == nil) }
+    let a = Log("a")
+    let b = Log("b")
+    a.onStop = { _, _ in
+      order.append("a")
+      #expect(layer.animation(forKey: "a") == nil)
+    }
     b.onStop = { _, _ in order.append("b") }
-    other.add(Self.fade(b, duration: 1), forKey: "b")   // added first, on the sublayer
+    other.add(Self.fade(b, duration: 1), forKey: "b")  // added first, on the sublayer
     layer.add(Self.fade(a, duration: 1), forKey: "a")
     _ = shared
     context.advance(by: 1)
@@ -135,7 +140,8 @@ import Testing
 
   @Test func groupChildrenDelegatesAreIgnored() {
     let (context, layer) = Self.scene()
-    let child = Log("child"), group = Log("group")
+    let child = Log("child")
+    let group = Log("group")
     let g = CAAnimationGroup()
     g.animations = [Self.fade(child)]
     g.duration = 1

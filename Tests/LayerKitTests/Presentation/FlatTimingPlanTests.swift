@@ -10,7 +10,8 @@ import Testing
   /// (repeating), committed at t = 0 and evaluated for a few steady frames.
   static func chain() -> (CAManualClock, CAContext, CALayer, CALayer) {
     let (clock, context, root) = PresentationTests.scene()
-    let parent = CALayer(), child = CALayer()
+    let parent = CALayer()
+    let child = CALayer()
     root.addSublayer(parent)
     parent.addSublayer(child)
     let a = CABasicAnimation(keyPath: "position.x")
@@ -41,7 +42,9 @@ import Testing
   }
 
   @Test(arguments: [(2.0, 0.0, 4.0), (1.0, 3.0, 5.0), (0.5, 1.0, 2.0)])
-  func aParentTimingChangeReachesTheNextFrame(speed: Float, offset: Double, childTime: Double) throws {
+  func aParentTimingChangeReachesTheNextFrame(speed: Float, offset: Double, childTime: Double)
+    throws
+  {
     let (clock, context, parent, child) = Self.chain()
     parent.speed = speed
     parent.timeOffset = offset

@@ -25,7 +25,8 @@ import Testing
 
   @Test func convertTimeMatchesApplesExample() {
     let (_, context, root) = Self.scene()
-    let layer = CALayer(), sibling = CALayer()
+    let layer = CALayer()
+    let sibling = CALayer()
     root.addSublayer(layer)
     root.addSublayer(sibling)
     layer.timeOffset = 1
@@ -42,7 +43,9 @@ import Testing
   func convertTimeDownIsZeroBeforeEachLevelsBeginTime(t: Double, leafTime: Double) {
     // Issue 12 §1 (measured): converting down into a layer before its beginTime gives 0,
     // at every level: mid (begin 2, speed 2) maps 3 → 2, which is before leaf's begin 5.
-    let root = CALayer(), mid = CALayer(), leaf = CALayer()
+    let root = CALayer()
+    let mid = CALayer()
+    let leaf = CALayer()
     root.addSublayer(mid)
     mid.addSublayer(leaf)
     mid.beginTime = 2
@@ -56,7 +59,9 @@ import Testing
   @Test func convertTimeUpThroughAPausedLayerIsZeroThenLinear() {
     // Issue 12 §1 (measured): a paused layer converts up to 0 in its parent, and the
     // parent's own map then applies: (0 − 3)/2 + 1 = −0.5.
-    let root = CALayer(), child = CALayer(), grandchild = CALayer()
+    let root = CALayer()
+    let child = CALayer()
+    let grandchild = CALayer()
     root.addSublayer(child)
     child.addSublayer(grandchild)
     root.speed = 2
@@ -90,7 +95,8 @@ import Testing
 
   @Test func speedMultipliesDownTheTree() {
     let (clock, context, root) = Self.scene()
-    let mid = CALayer(), leaf = CALayer()
+    let mid = CALayer()
+    let leaf = CALayer()
     root.addSublayer(mid)
     mid.addSublayer(leaf)
     mid.speed = 2
@@ -360,8 +366,10 @@ import Testing
 }
 
 @Suite struct TransformComponentTrackTests {
-  @Test(arguments: ["transform.scale", "transform.scale.x", "transform.rotation.z", "transform.rotation.x",
-    "transform.translation.y", "sublayerTransform.rotation"])
+  @Test(arguments: [
+    "transform.scale", "transform.scale.x", "transform.rotation.z", "transform.rotation.x",
+    "transform.translation.y", "sublayerTransform.rotation",
+  ])
   func componentTrackMatchesTheRegistrysDescriptor(keyPath: String) throws {
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
@@ -378,7 +386,8 @@ import Testing
     context.commit()
     clock.time = 0.25
     let p = try #require(layer.presentation())
-    let descriptor = try #require(CALayer.propertyRegistry.property(forKeyPath: keyPath) as? LayerProperty<CGFloat>)
+    let descriptor = try #require(
+      CALayer.propertyRegistry.property(forKeyPath: keyPath) as? LayerProperty<CGFloat>)
     var expected = layer.state
     descriptor.set(&expected, 0.75)
     #expect(p.state.transform.distance(to: expected.transform) < 1e-9)

@@ -113,7 +113,8 @@ import Testing
     a.toValue = "far away"
     a.duration = 1
     layer.add(a, forKey: "p")
-    #expect(CADiagnostics.drain().contains { $0.key == "position" && $0.message.contains("toValue") })
+    #expect(
+      CADiagnostics.drain().contains { $0.key == "position" && $0.message.contains("toValue") })
     context.advance(by: 0.5)
     #expect(layer.presentation()!.position == .zero)
   }
@@ -194,7 +195,8 @@ import Testing
 
   @Test func currentMediaTimeWithoutAContextIsMonotonic() {
     let r = Thread.runOnThreads(count: 1) { _ in
-      let a = CACurrentMediaTime(), b = CACurrentMediaTime()
+      let a = CACurrentMediaTime()
+      let b = CACurrentMediaTime()
       return CAContext.current == nil && b >= a && a > 0
     }
     #expect(r == [true])

@@ -16,7 +16,10 @@ import Testing
       for x in 0..<40 {
         let a = 128 + (x * 3 + y) % 128
         let i = (y * 40 + x) * 4
-        px[i] = UInt8(x * 6 * a / 255); px[i + 1] = UInt8(y * 8 * a / 255); px[i + 2] = UInt8(a / 2); px[i + 3] = UInt8(a)
+        px[i] = UInt8(x * 6 * a / 255)
+        px[i + 1] = UInt8(y * 8 * a / 255)
+        px[i + 2] = UInt8(a / 2)
+        px[i + 3] = UInt8(a)
       }
     }
     return CGImage(width: 40, height: 30, premultipliedRGBA: px)!
@@ -117,11 +120,19 @@ import Testing
     ("resized", { $0.bounds.size.width += 3 }),
     ("corner radius", { $0.cornerRadius = 9 }),
     ("masked corners", { $0.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }),
-    ("background colour", { $0.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1) }),
+    (
+      "background colour",
+      { $0.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1) }
+    ),
     ("translucent", { $0.opacity = 0.6 }),
     ("shadow colour", { $0.shadowColor = CGColor(red: 0.6, green: 0, blue: 0, alpha: 1) }),
     ("shadow radius", { $0.shadowRadius = 3 }),
-    ("shadow path", { $0.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil) }),
+    (
+      "shadow path",
+      {
+        $0.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
+      }
+    ),
     ("scaled", { $0.transform = CATransform3DMakeScale(1.25, 1.25, 1) }),
     ("removed", { $0.removeFromSuperlayer() }),
   ]
@@ -129,7 +140,8 @@ import Testing
   @Test func everyFrameMatchesAFreshRenderer() {
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-    let first = Self.card(0), second = Self.card(1)
+    let first = Self.card(0)
+    let second = Self.card(1)
     root.addSublayer(first)
     root.addSublayer(second)
     let ctx = CGContext(width: 120, height: 60)!

@@ -47,7 +47,8 @@ import Testing
       root.addSublayer(parent)
       return F.render(root)
     }
-    let grouped = scene(group: true), separate = scene(group: false)
+    let grouped = scene(group: true)
+    let separate = scene(group: false)
     // Where the child covers the parent, the group shows only the child, at half
     // opacity; drawn separately, the half-transparent blue shows through the red.
     let alone = F.root(100, 60)
@@ -55,8 +56,10 @@ import Testing
     red.opacity = 0.5
     alone.addSublayer(red)
     let reference = F.pixel(F.render(alone), 40, 25)
-    let g = F.pixel(grouped, 40, 25), s = F.pixel(separate, 40, 25)
-    #expect(abs(g.r - reference.r) <= 1 && abs(g.g - reference.g) <= 1 && abs(g.b - reference.b) <= 1)
+    let g = F.pixel(grouped, 40, 25)
+    let s = F.pixel(separate, 40, 25)
+    #expect(
+      abs(g.r - reference.r) <= 1 && abs(g.g - reference.g) <= 1 && abs(g.b - reference.b) <= 1)
     #expect(abs(s.g - reference.g) > 8)
     assertMatchesGolden(grouped, named: "appearance-group-opacity")
   }

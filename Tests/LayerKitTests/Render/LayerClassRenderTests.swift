@@ -11,7 +11,9 @@ import Testing
   static func wave() -> CGPath {
     let p = CGMutablePath()
     p.move(to: CGPoint(x: 10, y: 60))
-    p.addCurve(to: CGPoint(x: 110, y: 60), control1: CGPoint(x: 40, y: -10), control2: CGPoint(x: 80, y: 130))
+    p.addCurve(
+      to: CGPoint(x: 110, y: 60), control1: CGPoint(x: 40, y: -10), control2: CGPoint(x: 80, y: 130)
+    )
     p.addLine(to: CGPoint(x: 150, y: 20))
     return p
   }
@@ -66,7 +68,9 @@ import Testing
     evenOdd.lineJoin = .bevel
     let dashed = CAShapeLayer()
     dashed.frame = CGRect(x: 170, y: 10, width: 60, height: 80)
-    dashed.path = CGPath(roundedRect: CGRect(x: 5, y: 5, width: 50, height: 70), cornerWidth: 10, cornerHeight: 10, transform: nil)
+    dashed.path = CGPath(
+      roundedRect: CGRect(x: 5, y: 5, width: 50, height: 70), cornerWidth: 10, cornerHeight: 10,
+      transform: nil)
     dashed.fillColor = nil
     dashed.strokeColor = F.blue
     dashed.lineWidth = 4

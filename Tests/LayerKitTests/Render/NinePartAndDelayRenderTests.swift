@@ -13,7 +13,8 @@ import Testing
     var px = [UInt8](repeating: 255, count: 9 * 9 * 4)
     for y in 0..<9 {
       for x in 0..<9 {
-        let edgeX = x < 3 || x >= 6, edgeY = y < 3 || y >= 6
+        let edgeX = x < 3 || x >= 6
+        let edgeY = y < 3 || y >= 6
         let c = edgeX && edgeY ? F.red : (edgeX || edgeY ? F.green : F.blue)
         let i = (y * 9 + x) * 4
         px[i] = UInt8(c.red * 255 + 0.5)
@@ -61,15 +62,20 @@ import Testing
   }
 
   @Test func patchesOfAZeroSizeCentreStretchOnePixel() throws {
-    let patches = try #require(NinePartLayout.patches(
-      destination: CGRect(x: 0, y: 0, width: 100, height: 9), contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
-      center: CGRect(x: 0.5, y: 0, width: 0, height: 1), imageWidth: 9, imageHeight: 9, contentsScale: 1))
+    let patches = try #require(
+      NinePartLayout.patches(
+        destination: CGRect(x: 0, y: 0, width: 100, height: 9),
+        contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+        center: CGRect(x: 0.5, y: 0, width: 0, height: 1), imageWidth: 9, imageHeight: 9,
+        contentsScale: 1))
     #expect(patches.count == 3)
     #expect(abs(patches[1].destination.width - 91) < 1e-9, "100 − 2 · 4.5 points")
     #expect(abs(patches[1].source.width - 1.0 / 9) < 1e-12)
-    #expect(NinePartLayout.patches(
-      destination: .zero, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
-      center: CGRect(x: 0, y: 0, width: 1, height: 1), imageWidth: 9, imageHeight: 9, contentsScale: 1) == nil)
+    #expect(
+      NinePartLayout.patches(
+        destination: .zero, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+        center: CGRect(x: 0, y: 0, width: 1, height: 1), imageWidth: 9, imageHeight: 9,
+        contentsScale: 1) == nil)
   }
 
   /// Three copies 40 points apart of a dot falling 0 → 40 points in 1 s (linear);
@@ -100,7 +106,8 @@ import Testing
     for i in 0..<3 {
       let y = 20 + 40 * Swift.min(Swift.max(t - 0.25 * Double(i), 0), 1)
       #expect(F.isColor(image, 20 + 40 * i, Int(y), F.blue), "copy \(i) centre at y \(y)")
-      #expect(F.isColor(image, 20 + 40 * i, Int(y) - 14, F.paper), "copy \(i) nothing 14 points above")
+      #expect(
+        F.isColor(image, 20 + 40 * i, Int(y) - 14, F.paper), "copy \(i) nothing 14 points above")
     }
     if t == 0.5 { assertMatchesGolden(image, named: "replicator-instance-delay") }
   }

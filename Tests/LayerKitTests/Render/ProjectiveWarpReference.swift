@@ -20,19 +20,27 @@ enum ProjectiveWarpReference {
       let out = s.pixel(x: region.x0, y: region.y0 + row)
       for x in 0..<region.width {
         let px = x0 + Double(x)
-        let u = px * b.m11 + y * b.m21 + b.m31, v = px * b.m12 + y * b.m22 + b.m32, h = px * b.m13 + y * b.m23 + b.m33
-        let fx = u / h - 0.5, fy = v / h - 0.5
+        let u = px * b.m11 + y * b.m21 + b.m31
+        let v = px * b.m12 + y * b.m22 + b.m32
+        let h = px * b.m13 + y * b.m23 + b.m33
+        let fx = u / h - 0.5
+        let fy = v / h - 0.5
         guard h > 1e-12, fx > -1, fy > -1, fx < Double(sw), fy < Double(sh) else { continue }
-        let tx = (fx + 1).rounded(.down), ty = (fy + 1).rounded(.down)
+        let tx = (fx + 1).rounded(.down)
+        let ty = (fy + 1).rounded(.down)
         let wx = UInt64(max((fx - (tx - 1)) * 256, 0).rounded(.down))
         let wy = UInt64(max((fy - (ty - 1)) * 256, 0).rounded(.down))
-        let ix = Int(tx) - 1, iy = Int(ty) - 1
+        let ix = Int(tx) - 1
+        let iy = Int(ty) - 1
         func at(_ x: Int, _ y: Int) -> [UInt64] {
           guard x >= 0, y >= 0, x < sw, y < sh else { return [0, 0, 0, 0] }
           let p = UInt64(src[y * ss + x])
           return (0..<4).map { (p >> (8 * UInt64($0))) & 255 }
         }
-        let p00 = at(ix, iy), p01 = at(ix + 1, iy), p10 = at(ix, iy + 1), p11 = at(ix + 1, iy + 1)
+        let p00 = at(ix, iy)
+        let p01 = at(ix + 1, iy)
+        let p10 = at(ix, iy + 1)
+        let p11 = at(ix + 1, iy + 1)
         var e = [UInt64](repeating: 0, count: 4)
         for c in 0..<4 {
           let top = (p00[c] * (256 - wx) + p01[c] * wx) >> 8

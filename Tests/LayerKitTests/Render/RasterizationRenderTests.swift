@@ -28,7 +28,8 @@ import Testing
     var worst = 0
     for y in 0..<plain.height {
       for x in 0..<plain.width {
-        let p = F.pixel(plain, x, y), q = F.pixel(raster, x, y)
+        let p = F.pixel(plain, x, y)
+        let q = F.pixel(raster, x, y)
         worst = max(worst, abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a))
       }
     }
@@ -72,7 +73,8 @@ import Testing
       let image = F.render(root)
       // Where the two squares overlap (frame (47, 35)) the red one shows through the
       // blue one, lowering blue, unless the card is composited as one bitmap.
-      let overlap = F.pixel(image, 47, 35), blueOnly = F.pixel(image, 65, 52)
+      let overlap = F.pixel(image, 47, 35)
+      let blueOnly = F.pixel(image, 65, 52)
       if rasterized {
         #expect(abs(overlap.r - blueOnly.r) <= 1 && abs(overlap.b - blueOnly.b) <= 1)
       } else {
@@ -160,7 +162,8 @@ import Testing
     // the later copies draw over the nearest one.
     let flat = F.render(Self.ring(preservesDepth: false))
     let deep = F.render(Self.ring(preservesDepth: true))
-    let f = F.pixel(flat, 80, 50), d = F.pixel(deep, 80, 50)
+    let f = F.pixel(flat, 80, 50)
+    let d = F.pixel(deep, 80, 50)
     #expect(d.r > 180 && d.g < 120)  // the front copy: untinted red
     #expect(f.r < d.r - 40)  // a tinted copy behind it drew last
     assertMatchesGolden(deep, named: "replicator-preserves-depth")

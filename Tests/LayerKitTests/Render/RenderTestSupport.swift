@@ -15,7 +15,8 @@ enum RenderFixtures {
   /// A 16 × 12 test image: four coloured quadrants and a dark one-pixel frame, so its
   /// orientation, scaling and filtering show.
   static let quadrants: CGImage = {
-    let w = 16, h = 12
+    let w = 16
+    let h = 12
     var px = [UInt8](repeating: 0, count: w * h * 4)
     for y in 0..<h {
       for x in 0..<w {
@@ -69,7 +70,8 @@ enum RenderFixtures {
 
   /// Renders `root`'s model tree at `scale`.
   static func render(_ root: CALayer, scale: CGFloat = 1) -> CGImage {
-    let w = Int((root.bounds.width * scale).rounded(.up)), h = Int((root.bounds.height * scale).rounded(.up))
+    let w = Int((root.bounds.width * scale).rounded(.up))
+    let h = Int((root.bounds.height * scale).rounded(.up))
     return CARenderer(layer: root).render(width: w, height: h, scale: scale)
   }
 
@@ -80,10 +82,15 @@ enum RenderFixtures {
   }
 
   /// Whether pixel (x, y) is within `tolerance` of `c` (premultiplied bytes).
-  static func isColor(_ image: CGImage, _ x: Int, _ y: Int, _ c: CGColor, tolerance: Int = 2) -> Bool {
+  static func isColor(_ image: CGImage, _ x: Int, _ y: Int, _ c: CGColor, tolerance: Int = 2)
+    -> Bool
+  {
     let p = pixel(image, x, y)
     let k = c.alpha
-    let e = (Int(c.red * k * 255 + 0.5), Int(c.green * k * 255 + 0.5), Int(c.blue * k * 255 + 0.5), Int(k * 255 + 0.5))
+    let e = (
+      Int(c.red * k * 255 + 0.5), Int(c.green * k * 255 + 0.5), Int(c.blue * k * 255 + 0.5),
+      Int(k * 255 + 0.5)
+    )
     return abs(p.r - e.0) <= tolerance && abs(p.g - e.1) <= tolerance && abs(p.b - e.2) <= tolerance
       && abs(p.a - e.3) <= tolerance
   }

@@ -29,7 +29,10 @@ import Testing
     return root
   }
 
-  @Test(arguments: [(angle: 30.0, eye: 500.0, name: "seed-perspective-30-500"), (angle: 45.0, eye: 200.0, name: "seed-perspective-45-200")])
+  @Test(arguments: [
+    (angle: 30.0, eye: 500.0, name: "seed-perspective-30-500"),
+    (angle: 45.0, eye: 200.0, name: "seed-perspective-45-200"),
+  ])
   func perspectiveCardsMatchGolden(angle: Double, eye: Double, name: String) {
     let image = F.render(Self.perspectiveCards(angle: angle, eyePosition: eye))
     // Rotating about y with perspective: the right side recedes (smaller), the left
@@ -94,12 +97,15 @@ import Testing
 
   @Test func allTwelveContentsGravitiesMatchGolden() {
     let gravities: [CALayerContentsGravity] = [
-      .topLeft, .top, .topRight, .resize, .left, .center, .right, .resizeAspect, .bottomLeft, .bottom, .bottomRight,
+      .topLeft, .top, .topRight, .resize, .left, .center, .right, .resizeAspect, .bottomLeft,
+      .bottom, .bottomRight,
       .resizeAspectFill,
     ]
     let root = F.root(4 * 60, 3 * 50)
     for (k, g) in gravities.enumerated() {
-      let cell = F.box(CGRect(x: CGFloat(k % 4) * 60 + 5, y: CGFloat(k / 4) * 50 + 5, width: 50, height: 40), F.ink.copy(alpha: 0.15))
+      let cell = F.box(
+        CGRect(x: CGFloat(k % 4) * 60 + 5, y: CGFloat(k / 4) * 50 + 5, width: 50, height: 40),
+        F.ink.copy(alpha: 0.15))
       cell.contents = F.quadrants
       cell.contentsGravity = g
       cell.isGeometryFlipped = true

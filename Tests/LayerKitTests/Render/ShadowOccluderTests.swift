@@ -28,7 +28,8 @@ import Testing
     let hidden = ShadowOccluder(state: st, map: map, alpha: 1)
     #expect(!hidden.wide.isEmpty || !hidden.tall.isEmpty)
 
-    let w = 128, h = 128
+    let w = 128
+    let h = 128
     let ctx = try #require(CGContext(width: w, height: h))
     let px = ctx.data!.assumingMemoryBound(to: UInt32.self)
     for k in 0..<(w * h) { px[k] = UInt32(truncatingIfNeeded: k &* 2_654_435_761) }
@@ -58,7 +59,10 @@ import Testing
     st.backgroundColor = .white
     #expect(ShadowOccluder(state: st, map: .identity, alpha: 1).columns(row: 25) == (0, 100))
     #expect(ShadowOccluder(state: st, map: .identity, alpha: 0.5).columns(row: 25).hi == 0)
-    #expect(ShadowOccluder(state: st, map: CGAffineTransform(rotationAngle: 0.1), alpha: 1).columns(row: 25).hi == 0)
+    #expect(
+      ShadowOccluder(state: st, map: CGAffineTransform(rotationAngle: 0.1), alpha: 1).columns(
+        row: 25
+      ).hi == 0)
     st.backgroundColor = nil
     #expect(ShadowOccluder(state: st, map: .identity, alpha: 1).columns(row: 25).hi == 0)
   }

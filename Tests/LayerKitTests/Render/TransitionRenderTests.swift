@@ -12,7 +12,8 @@ import Testing
   /// A 16 × 12 image of blue and yellow horizontal stripes, 3 pixels high (the
   /// incoming contents; the outgoing ones are `RenderFixtures.quadrants`).
   static let stripes: CGImage = {
-    let w = 16, h = 12
+    let w = 16
+    let h = 12
     var px = [UInt8](repeating: 255, count: w * h * 4)
     for y in 0..<h {
       let c = (y / 3) % 2 == 0 ? F.blue : F.yellow
@@ -55,7 +56,9 @@ import Testing
   }
 
   /// One frame of `type`/`subtype` at progress `p`.
-  static func frame(_ type: CATransitionType, _ subtype: CATransitionSubtype?, at p: Double) -> CGImage {
+  static func frame(_ type: CATransitionType, _ subtype: CATransitionSubtype?, at p: Double)
+    -> CGImage
+  {
     let scene = transitionScene(linear(type, subtype))
     scene.context.advance(by: p)
     return CARenderer(context: scene.context).render(width: 72, height: 52, scale: 1)
@@ -63,8 +66,10 @@ import Testing
 
   /// Images laid out in a grid, rows top to bottom (all of one size).
   static func grid(_ rows: [[CGImage]]) -> CGImage {
-    let cw = rows[0][0].width, ch = rows[0][0].height
-    let w = cw * rows[0].count, h = ch * rows.count
+    let cw = rows[0][0].width
+    let ch = rows[0][0].height
+    let w = cw * rows[0].count
+    let h = ch * rows.count
     var px = [UInt8](repeating: 0, count: w * h * 4)
     for (r, row) in rows.enumerated() {
       for (c, image) in row.enumerated() {
@@ -81,7 +86,8 @@ import Testing
 
   /// Rows: fromRight, fromLeft, fromTop, fromBottom; columns: p = 0.25, 0.5, 0.75.
   @Test(arguments: [
-    (CATransitionType.fade, "transition-fade"), (.moveIn, "transition-move-in"), (.push, "transition-push"),
+    (CATransitionType.fade, "transition-fade"), (.moveIn, "transition-move-in"),
+    (.push, "transition-push"),
     (.reveal, "transition-reveal"),
   ])
   func everySubtypeAtThreeProgressesMatchesGolden(type: CATransitionType, name: String) {
@@ -119,9 +125,12 @@ import Testing
   @Test(arguments: [0.25, 0.5, 0.75])
   func fadeDissolvesBothStates(p: Double) {
     let image = Self.frame(.fade, nil, at: p)
-    let out = F.pixel(image, 16, 14), expectedOut = F.red, expectedIn = F.blue  // both opaque here
+    let out = F.pixel(image, 16, 14)
+    let expectedOut = F.red
+    let expectedIn = F.blue  // both opaque here
     let mix = { (o: CGFloat, i: CGFloat) in Int(((1 - p) * o + p * i) * 255 + 0.5) }
-    #expect(abs(out.r - mix(expectedOut.red, expectedIn.red)) <= 2, "tolerance: two 8-bit roundings")
+    #expect(
+      abs(out.r - mix(expectedOut.red, expectedIn.red)) <= 2, "tolerance: two 8-bit roundings")
     #expect(abs(out.g - mix(expectedOut.green, expectedIn.green)) <= 2)
     #expect(abs(out.b - mix(expectedOut.blue, expectedIn.blue)) <= 2)
     #expect(out.a == 255)

@@ -40,7 +40,8 @@ import Testing
 
   /// The smallest and largest red byte over the layer's pixels (inset by one).
   static func range(_ image: CGImage, side: Int) -> (min: Int, max: Int) {
-    var lo = 255, hi = 0
+    var lo = 255
+    var hi = 0
     for y in 5..<(3 + side) {
       for x in 5..<(3 + side) {
         let r = F.pixel(image, x, y).r
@@ -83,7 +84,9 @@ import Testing
   @Test func biasDoesNothingForLinearAndNearest() {
     for filter in [CALayerContentsFilter.linear, .nearest] {
       let biased = Self.render(Self.fine, side: 24, filter: filter, bias: 2)
-      #expect(biased.pixels == Self.render(Self.fine, side: 24, filter: filter).pixels, "\(filter.rawValue)")
+      #expect(
+        biased.pixels == Self.render(Self.fine, side: 24, filter: filter).pixels,
+        "\(filter.rawValue)")
     }
   }
 
@@ -106,7 +109,9 @@ import Testing
     for (row, image) in [stripes, Self.fine].enumerated() {
       for (x, side) in [(CGFloat(0), CGFloat(32)), (38, 21), (65, 16)] {
         for (k, filter) in [CALayerContentsFilter.linear, .trilinear].enumerated() {
-          let l = F.box(CGRect(x: 6 + CGFloat(k) * 94 + x, y: 8 + CGFloat(row) * 44, width: side, height: side), nil)
+          let l = F.box(
+            CGRect(x: 6 + CGFloat(k) * 94 + x, y: 8 + CGFloat(row) * 44, width: side, height: side),
+            nil)
           l.contents = image
           l.minificationFilter = filter
           root.addSublayer(l)

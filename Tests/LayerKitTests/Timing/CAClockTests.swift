@@ -21,7 +21,8 @@ import Testing
 
   @Test func systemClockIsMonotonic() {
     let clock = CASystemClock()
-    let a = clock.time, b = clock.time
+    let a = clock.time
+    let b = clock.time
     #expect(a > 0 && b >= a)
   }
 

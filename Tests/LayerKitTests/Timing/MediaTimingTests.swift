@@ -6,21 +6,28 @@ import Testing
 @Suite struct MediaTimingTests {
   typealias Row = (time: Double, applied: Bool, progress: Double, iteration: Int)
 
-  static func check(_ timing: MediaTiming, _ rows: [Row], sourceLocation: SourceLocation = #_sourceLocation) {
+  static func check(
+    _ timing: MediaTiming, _ rows: [Row], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for r in rows {
       let e = timing.evaluate(parentTime: r.time)
       #expect(e.isApplied == r.applied, "t = \(r.time)", sourceLocation: sourceLocation)
       if r.applied {
-        #expect(abs(e.progress - r.progress) < 1e-9, "t = \(r.time): \(e.progress)", sourceLocation: sourceLocation)
+        #expect(
+          abs(e.progress - r.progress) < 1e-9, "t = \(r.time): \(e.progress)",
+          sourceLocation: sourceLocation)
         #expect(e.iteration == r.iteration, "t = \(r.time)", sourceLocation: sourceLocation)
       }
     }
   }
 
   @Test func onePassWithRemovedFill() {
-    Self.check(MediaTiming(beginTime: 1, duration: 2), [
-      (0.5, false, 0, 0), (1, true, 0, 0), (2, true, 0.5, 0), (2.999, true, 0.9995, 0), (3, false, 0, 0),
-    ])
+    Self.check(
+      MediaTiming(beginTime: 1, duration: 2),
+      [
+        (0.5, false, 0, 0), (1, true, 0, 0), (2, true, 0.5, 0), (2.999, true, 0.9995, 0),
+        (3, false, 0, 0),
+      ])
   }
 
   @Test(arguments: [
@@ -36,15 +43,19 @@ import Testing
   }
 
   @Test func fractionalRepeatCountEndsMidPass() {
-    Self.check(MediaTiming(duration: 1, repeatCount: 2.5, fillMode: .forwards), [
-      (0.25, true, 0.25, 0), (1.25, true, 0.25, 1), (2.25, true, 0.25, 2), (3, true, 0.5, 2),
-    ])
+    Self.check(
+      MediaTiming(duration: 1, repeatCount: 2.5, fillMode: .forwards),
+      [
+        (0.25, true, 0.25, 0), (1.25, true, 0.25, 1), (2.25, true, 0.25, 2), (3, true, 0.5, 2),
+      ])
   }
 
   @Test func wholeRepeatCountEndsAtOneNotZero() {
-    Self.check(MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards), [
-      (1, true, 0, 1), (2, true, 1, 1), (10, true, 1, 1),
-    ])
+    Self.check(
+      MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards),
+      [
+        (1, true, 0, 1), (2, true, 1, 1), (10, true, 1, 1),
+      ])
   }
 
   @Test(arguments: [Double.infinity, Double(Float.greatestFiniteMagnitude)])
@@ -55,10 +66,13 @@ import Testing
   }
 
   @Test func autoreverseMirrorsTheSecondHalf() {
-    Self.check(MediaTiming(duration: 1, autoreverses: true, fillMode: .forwards), [
-      (0.5, true, 0.5, 0), (1, true, 1, 0), (1.5, true, 0.5, 0), (1.75, true, 0.25, 0), (2, true, 0, 0),
-      (3, true, 0, 0),
-    ])
+    Self.check(
+      MediaTiming(duration: 1, autoreverses: true, fillMode: .forwards),
+      [
+        (0.5, true, 0.5, 0), (1, true, 1, 0), (1.5, true, 0.5, 0), (1.75, true, 0.25, 0),
+        (2, true, 0, 0),
+        (3, true, 0, 0),
+      ])
   }
 
   @Test func repeatDurationWinsOverRepeatCount() {
@@ -68,21 +82,27 @@ import Testing
   }
 
   @Test func speedScalesAndTimeOffsetShiftsThePhase() {
-    Self.check(MediaTiming(duration: 2, speed: 2, timeOffset: 0.5), [
-      (0, true, 0.25, 0), (0.5, true, 0.75, 0), (0.75, true, 0, 1), (1, false, 0, 0),
-    ])
+    Self.check(
+      MediaTiming(duration: 2, speed: 2, timeOffset: 0.5),
+      [
+        (0, true, 0.25, 0), (0.5, true, 0.75, 0), (0.75, true, 0, 1), (1, false, 0, 0),
+      ])
   }
 
   @Test func speedZeroFreezesAtTimeOffset() {
-    Self.check(MediaTiming(duration: 2, speed: 0, timeOffset: 0.5), [
-      (0, true, 0.25, 0), (100, true, 0.25, 0),
-    ])
+    Self.check(
+      MediaTiming(duration: 2, speed: 0, timeOffset: 0.5),
+      [
+        (0, true, 0.25, 0), (100, true, 0.25, 0),
+      ])
   }
 
   @Test func negativeSpeedRunsBackwardsFromTimeOffset() {
-    Self.check(MediaTiming(duration: 2, speed: -1, timeOffset: 2, fillMode: .both), [
-      (0, true, 1, 0), (0.5, true, 0.75, 0), (1.5, true, 0.25, 0), (3, true, 0, 0),
-    ])
+    Self.check(
+      MediaTiming(duration: 2, speed: -1, timeOffset: 2, fillMode: .both),
+      [
+        (0, true, 1, 0), (0.5, true, 0.75, 0), (1.5, true, 0.25, 0), (3, true, 0, 0),
+      ])
   }
 
   @Test func zeroDurationJumpsToTheEnd() {
@@ -91,8 +111,11 @@ import Testing
   }
 
   @Test func badInputIsSanitised() {
-    let t = MediaTiming(beginTime: .nan, duration: -3, speed: .infinity, timeOffset: .nan, repeatCount: -1)
-    #expect(t.beginTime == 0 && t.duration == 0 && t.speed == 1 && t.timeOffset == 0 && t.repeatCount == 0)
+    let t = MediaTiming(
+      beginTime: .nan, duration: -3, speed: .infinity, timeOffset: .nan, repeatCount: -1)
+    #expect(
+      t.beginTime == 0 && t.duration == 0 && t.speed == 1 && t.timeOffset == 0 && t.repeatCount == 0
+    )
     #expect(!MediaTiming(duration: 1).evaluate(parentTime: .nan).isApplied)
   }
 

@@ -50,7 +50,9 @@ import Testing
     (kCATransactionAnimationDuration, 4 as any Sendable, 4.0),
     (kCATransactionAnimationDuration, Float(0.5) as any Sendable, 0.5),
   ])
-  func setValueForDurationKeyEqualsTheTypedSetter(key: String, value: any Sendable, expected: Double) {
+  func setValueForDurationKeyEqualsTheTypedSetter(
+    key: String, value: any Sendable, expected: Double
+  ) {
     settleTransactions()
     CATransaction.begin()
     CATransaction.setValue(value, forKey: key)

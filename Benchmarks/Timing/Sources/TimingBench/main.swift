@@ -7,7 +7,9 @@ import LayerKit
 
 let layerCount = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 10_000
 /// Which animations each layer gets (all three by default; "move", "colour", "scale").
-let kinds = Set(CommandLine.arguments.dropFirst(2).isEmpty ? ["move", "colour", "scale"] : Array(CommandLine.arguments.dropFirst(2)))
+let kinds = Set(
+  CommandLine.arguments.dropFirst(2).isEmpty
+    ? ["move", "colour", "scale"] : Array(CommandLine.arguments.dropFirst(2)))
 let warmupFrames = 20
 let measuredFrames = 300
 
@@ -81,17 +83,25 @@ let allocations = lk_allocation_count() - allocationsBefore
 times.sort()
 let mean = times.reduce(0, +) / Double(times.count)
 let sorted = times
-func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+func percentile(_ p: Double) -> Double {
+  sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
 let perAnimationNs = mean * 1e6 / Double(layerCount * max(kinds.count, 1))
 print("layers: \(layerCount), animations: \(layerCount * kinds.count), frames: \(measuredFrames)")
-print(String(format: "ms/frame: mean %.3f  p50 %.3f  p90 %.3f  min %.3f  max %.3f",
-  mean, percentile(0.5), percentile(0.9), times[0], times[times.count - 1]))
+print(
+  String(
+    format: "ms/frame: mean %.3f  p50 %.3f  p90 %.3f  min %.3f  max %.3f",
+    mean, percentile(0.5), percentile(0.9), times[0], times[times.count - 1]))
 cpuTimes.sort()
 let cpuMean = cpuTimes.reduce(0, +) / Double(cpuTimes.count)
-print(String(format: "cpu ms/frame: mean %.3f  p50 %.3f  min %.3f",
-  cpuMean, cpuTimes[cpuTimes.count / 2], cpuTimes[0]))
-print(String(format: "ns/animation (wall mean): %.1f  (cpu mean): %.1f", perAnimationNs,
-  cpuMean * 1e6 / Double(layerCount * max(kinds.count, 1))))
+print(
+  String(
+    format: "cpu ms/frame: mean %.3f  p50 %.3f  min %.3f",
+    cpuMean, cpuTimes[cpuTimes.count / 2], cpuTimes[0]))
+print(
+  String(
+    format: "ns/animation (wall mean): %.1f  (cpu mean): %.1f", perAnimationNs,
+    cpuMean * 1e6 / Double(layerCount * max(kinds.count, 1))))
 print(String(format: "allocations/frame: %.2f", Double(allocations) / Double(measuredFrames)))
 
 // What a frame loop pays (`LayerHost.run(context:)`): `advance(by:)` commits what is
@@ -106,8 +116,11 @@ for _ in 0..<measuredFrames {
 }
 let loopAllocations = lk_allocation_count() - loopAllocationsBefore
 loopTimes.sort()
-print(String(format: "advance(by:) per frame (commit + evaluate): cpu ms p50 %.3f  min %.3f, allocations/frame %.2f",
-  loopTimes[loopTimes.count / 2], loopTimes[0], Double(loopAllocations) / Double(measuredFrames)))
+print(
+  String(
+    format:
+      "advance(by:) per frame (commit + evaluate): cpu ms p50 %.3f  min %.3f, allocations/frame %.2f",
+    loopTimes[loopTimes.count / 2], loopTimes[0], Double(loopAllocations) / Double(measuredFrames)))
 
 // Reading the whole presentation tree through the public API (`presentation()` copies
 // every layer with its assembled state) costs more and allocates the copies; shown for
@@ -123,5 +136,7 @@ for _ in 0..<copyFrames {
   copyTimes.append(Double(threadCPUTime() - start) / 1e6)
 }
 let copyAllocations = lk_allocation_count() - copyAllocationsBefore
-print(String(format: "with presentation() tree copies: cpu ms/frame mean %.3f, allocations/frame %.0f",
-  copyTimes.reduce(0, +) / Double(copyFrames), Double(copyAllocations) / Double(copyFrames)))
+print(
+  String(
+    format: "with presentation() tree copies: cpu ms/frame mean %.3f, allocations/frame %.0f",
+    copyTimes.reduce(0, +) / Double(copyFrames), Double(copyAllocations) / Double(copyFrames)))

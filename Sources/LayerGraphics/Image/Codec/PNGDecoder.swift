@@ -67,7 +67,8 @@ struct PNGDecoder {
       if header == nil && type == "IHDR" && length == 13 {
         // The size is checked before anything else, the checksum included: an image over
         // the budget is `.tooLarge` whatever else is wrong with it.
-        let w = readUInt32(dataStart), h = readUInt32(dataStart + 4)
+        let w = readUInt32(dataStart)
+        let h = readUInt32(dataStart + 4)
         if w > CGImage.maximumDimension || h > CGImage.maximumDimension
           || w * h > CGContext.maximumPixelCount
         {
