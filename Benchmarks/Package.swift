@@ -18,6 +18,11 @@ let package = Package(
       name: "layerkit-compositor-bench",
       dependencies: [.product(name: "LayerKit", package: "LayerKit")],
       path: "Sources/CompositorBench"),
+    // Boolean operations on self-crossing stars, beside Clipper and Skia PathOps.
+    .executableTarget(
+      name: "layerkit-boolean-bench",
+      dependencies: [.product(name: "LayerGraphics", package: "LayerKit")],
+      path: "Sources/BooleanBench"),
     .executableTarget(
       name: "layerkit-text-bench",
       dependencies: [.product(name: "LayerKitSDL", package: "LayerKit")],
