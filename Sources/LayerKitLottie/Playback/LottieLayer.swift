@@ -171,6 +171,8 @@ open class LottieLayer: CALayer {
   /// `toFrame` is the smaller (as lottie-ios). A negative `animationSpeed` runs the same
   /// segment from `toFrame` back to `fromFrame`. Frames are clamped to the timeline.
   /// - Parameters:
+  ///   - fromFrame: the first frame of the segment; nil starts from the current frame.
+  ///   - toFrame: the frame the segment ends on.
   ///   - loopMode: replaces `loopMode` when given; loops repeat the segment.
   ///   - completion: see `play(completion:)`.
   public func play(
