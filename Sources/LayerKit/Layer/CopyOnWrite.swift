@@ -6,9 +6,9 @@ import Foundation
 /// Equality first compares the references (two copies of one value are equal without
 /// reading it), then the values.
 package struct CopyOnWrite<Value: Equatable & Sendable>: Equatable, Sendable {
+  // Only written through `value`'s `_modify`, after a uniqueness check: a shared
+  // storage is never mutated, so sharing it between threads is safe.
   private final class Storage: @unchecked Sendable {
-    // Only written through `value`'s `_modify`, after a uniqueness check: a shared
-    // storage is never mutated, so sharing it between threads is safe.
     // Read for every layer drawn and evaluated, so reads skip the runtime's exclusivity
     // check: the only write is `value`'s `_modify` on a uniquely held storage, which
     // nothing reads at the same time.

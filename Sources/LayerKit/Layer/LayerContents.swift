@@ -19,8 +19,9 @@ import Foundation
 /// A final class of constants rather than a struct: the object is an existential, and
 /// the renderer reads `image` for every layer of every frame, where copying a struct
 /// holding an `Any` goes through the runtime; reading through a reference does not.
-package final class LayerContents: DiscretelyInterpolatable, Equatable, PublicValueBox,
-  @unchecked Sendable
+package final class LayerContents:
+  // `object` is read on the layer's thread only; other threads read the immutable `image`.
+  DiscretelyInterpolatable, Equatable, PublicValueBox, @unchecked Sendable
 {
   /// The object as it was set.
   package let object: Any
