@@ -50,11 +50,6 @@ import Testing
       "AAAAAAAAAAAAAACAATgBAABpbWFnZXMvaW1nXzAucG5nUEsFBgAAAAADAAMAuwAAALgBAAAAAA==",
     ].joined())!
 
-  static func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
-    let p = image.pixel(x: x, y: y)
-    return [p.r, p.g, p.b, p.a]
-  }
-
   @Test func opensTheDefaultAnimationLikeItsJSON() throws {
     let fromArchive = try LottieAnimation(data: Self.single)
     let fromJSON = try LottieAnimation(data: Data(Self.json()))
@@ -63,8 +58,8 @@ import Testing
     let a = LottieSnapshot.render(fromArchive, progress: 0.5, pixelSize: (60, 30))
     let b = LottieSnapshot.render(fromJSON, progress: 0.5, pixelSize: (60, 30))
     #expect(a.pixels == b.pixels)
-    #expect(Self.pixel(a, 10, 10) == [255, 0, 0, 255])
-    #expect(Self.pixel(a, 50, 10)[3] == 0)
+    #expect(RenderFixtures.bytes(a, 10, 10) == [255, 0, 0, 255])
+    #expect(RenderFixtures.bytes(a, 50, 10)[3] == 0)
   }
 
   @Test func storedMembersAndTheVersion2Layout() throws {
@@ -109,8 +104,8 @@ import Testing
     #expect(animation.size == CGSize(width: 40, height: 20))
     let image = LottieSnapshot.render(
       animation, progress: 0, pixelSize: (40, 20), imageDecoder: { try? CGImage(pngData: $0) })
-    #expect(Self.pixel(image, 5, 10) == [0, 0, 255, 255])
-    #expect(Self.pixel(image, 30, 10)[3] == 0)
+    #expect(RenderFixtures.bytes(image, 5, 10) == [0, 0, 255, 255])
+    #expect(RenderFixtures.bytes(image, 30, 10)[3] == 0)
   }
 
   @Test func opensFromAFile() throws {

@@ -101,8 +101,9 @@ import Testing
     #expect(pixels(image) == pixels(expected))
     // The square (40 points, at half scale 20 pixels) sits where the progress puts it.
     let x = Int(((30 + 140 * progress) / 2).rounded(.down))
-    #expect(pixel(image, x: x, y: 30) == [255, 0, 0, 255])
-    #expect(pixel(image, x: progress < 0.5 ? 90 : 5, y: 30)[3] == 0, "transparent elsewhere")
+    #expect(RenderFixtures.bytes(image, x, 30) == [255, 0, 0, 255])
+    #expect(
+      RenderFixtures.bytes(image, progress < 0.5 ? 90 : 5, 30)[3] == 0, "transparent elsewhere")
 
     try ViewerRunner.perform(
       .renderLottie(file: file, progress: progress, size: nil, out: out.path))
@@ -130,7 +131,7 @@ import Testing
       images.append(try CGImage(pngData: Data(contentsOf: out)))
     }
     #expect(pixels(images[0]) == pixels(images[1]))
-    #expect(pixel(images[1], x: 50, y: 30) == [255, 0, 0, 255])
+    #expect(RenderFixtures.bytes(images[1], 50, 30) == [255, 0, 0, 255])
   }
 
   /// A corpus sample with embedded images renders as `LottieSnapshot` renders it.
@@ -238,9 +239,4 @@ import Testing
 
   /// The image's PNG encoding: equal exactly when the pixels are.
   func pixels(_ image: CGImage) -> Data? { image.pngData() }
-
-  func pixel(_ image: CGImage, x: Int, y: Int) -> [UInt8] {
-    let p = image.pixel(x: x, y: y)
-    return [p.r, p.g, p.b, p.a]
-  }
 }

@@ -44,11 +44,11 @@ package struct EmitterLayerState: Equatable, Sendable {
 extension LayerState {
   /// The emitter state, created with its defaults when first written.
   package var emitterState: EmitterLayerState {
-    get { emitter ?? EmitterLayerState() }
+    get { self.emitter ?? EmitterLayerState() }
     // Written in place (no copy of the whole subclass state per property write).
     _modify {
-      if emitter == nil { emitter = EmitterLayerState() }
-      yield &emitter!
+      if self.emitter == nil { self.emitter = EmitterLayerState() }
+      yield &self.emitter!
     }
   }
 }

@@ -13,9 +13,10 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
   let program: PropertyProgram<Value>
   /// The captured start of a basic animation with no values.
   var previous: Value?
-  /// The field's accessors: direct ones for common keys, else the descriptor's.
-  let get: LayerStateAccess.Getter<Value>
-  let set: LayerStateAccess.Setter<Value>
+  /// The field's accessors, the descriptor's own (direct closures for the properties
+  /// animations touch most, see `LayerPropertyRegistry`).
+  let get: LayerProperty<Value>.Getter
+  let set: LayerProperty<Value>.Setter
   /// The per-frame work, compiled for `Value` where the track was made.
   let operations: Operations
 
@@ -36,12 +37,8 @@ package final class ValueTrack<Value: Interpolatable>: AnimationTrack {
     self.property = property
     self.program = program
     self.operations = operations
-    if let direct = LayerStateAccess.accessors(forKey: property.key, as: Value.self) {
-      (get, set) = direct
-    } else {
-      get = { [property] in property.get($0) }
-      set = { [property] in property.set(&$0, $1) }
-    }
+    get = property.getter
+    set = property.setter
     super.init(timing: program.timing)
   }
 

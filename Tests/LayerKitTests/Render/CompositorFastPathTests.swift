@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitTestSupport
 import Testing
 
 @testable import LayerKit

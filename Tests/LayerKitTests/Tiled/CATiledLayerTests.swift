@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitTestSupport
 import LayerKitTesting
 import Testing
 

@@ -4,15 +4,28 @@ extension LayerPropertyRegistry {
   /// `CAShapeLayer`'s registry: every `CALayer` property plus the shape's. All are
   /// animatable except `fillRule`, `lineCap` and `lineJoin`.
   package static let shapeLayer = LayerPropertyRegistry.layer.adding([
-    LayerProperty("path", \.shapeState.path, animatable: true),
-    LayerProperty("fillColor", \.shapeState.fillColor, animatable: true),
-    LayerProperty("strokeColor", \.shapeState.strokeColor, animatable: true),
-    LayerProperty("lineWidth", \.shapeState.lineWidth, animatable: true),
+    LayerProperty(
+      "path", animatable: true, get: { $0.shapeState.path }, set: { $0.shapeState.path = $1 }),
+    LayerProperty(
+      "fillColor", animatable: true, get: { $0.shapeState.fillColor },
+      set: { $0.shapeState.fillColor = $1 }),
+    LayerProperty(
+      "strokeColor", animatable: true, get: { $0.shapeState.strokeColor },
+      set: { $0.shapeState.strokeColor = $1 }),
+    LayerProperty(
+      "lineWidth", animatable: true, get: { $0.shapeState.lineWidth },
+      set: { $0.shapeState.lineWidth = $1 }),
     LayerProperty("miterLimit", \.shapeState.miterLimit, animatable: true),
     LayerProperty("lineDashPattern", \.shapeState.lineDashPattern, animatable: true),
-    LayerProperty("lineDashPhase", \.shapeState.lineDashPhase, animatable: true),
-    LayerProperty("strokeStart", \.shapeState.strokeStart, animatable: true),
-    LayerProperty("strokeEnd", \.shapeState.strokeEnd, animatable: true),
+    LayerProperty(
+      "lineDashPhase", animatable: true, get: { $0.shapeState.lineDashPhase },
+      set: { $0.shapeState.lineDashPhase = $1 }),
+    LayerProperty(
+      "strokeStart", animatable: true, get: { $0.shapeState.strokeStart },
+      set: { $0.shapeState.strokeStart = $1 }),
+    LayerProperty(
+      "strokeEnd", animatable: true, get: { $0.shapeState.strokeEnd },
+      set: { $0.shapeState.strokeEnd = $1 }),
     PlainLayerProperty(named: "fillRule", \.shapeState.fillRule, known: [.nonZero, .evenOdd]),
     PlainLayerProperty(named: "lineCap", \.shapeState.lineCap, known: [.butt, .round, .square]),
     PlainLayerProperty(named: "lineJoin", \.shapeState.lineJoin, known: [.miter, .round, .bevel]),
@@ -21,10 +34,18 @@ extension LayerPropertyRegistry {
   /// `CAGradientLayer`'s registry: `colors`, `locations`, `startPoint` and `endPoint`
   /// are animatable, `type` is not.
   package static let gradientLayer = LayerPropertyRegistry.layer.adding([
-    LayerProperty("colors", \.gradientState.colors, animatable: true),
-    LayerProperty("locations", \.gradientState.locations, animatable: true),
-    LayerProperty("startPoint", \.gradientState.startPoint, animatable: true),
-    LayerProperty("endPoint", \.gradientState.endPoint, animatable: true),
+    LayerProperty(
+      "colors", animatable: true, get: { $0.gradientState.colors },
+      set: { $0.gradientState.colors = $1 }),
+    LayerProperty(
+      "locations", animatable: true, get: { $0.gradientState.locations },
+      set: { $0.gradientState.locations = $1 }),
+    LayerProperty(
+      "startPoint", animatable: true, get: { $0.gradientState.startPoint },
+      set: { $0.gradientState.startPoint = $1 }),
+    LayerProperty(
+      "endPoint", animatable: true, get: { $0.gradientState.endPoint },
+      set: { $0.gradientState.endPoint = $1 }),
     LayerProperty(
       "startPoint.x", root: "startPoint", animatable: true,
       get: { $0.gradientState.startPoint.x }, set: { $0.gradientState.startPoint.x = $1 }),

@@ -74,14 +74,21 @@ package struct LayerProperty<Value: Interpolatable>: TypedLayerProperty {
   package let key: String
   package let rootKey: String
   package let isAnimatable: Bool
-  private let getter: @Sendable (LayerState) -> Value
-  private let setter: @Sendable (inout LayerState, Value) -> Void
+  /// Reads the value from a state.
+  package typealias Getter = @Sendable (LayerState) -> Value
+  /// Stores a value into a state, unchecked.
+  package typealias Setter = @Sendable (inout LayerState, Value) -> Void
+  /// The value's reader. Rows written with closures (`{ $0.opacity }`) compile to a direct
+  /// field access; rows made from a key path apply it at run time, which costs more, so
+  /// the registry writes closures for the properties animations touch every frame.
+  package let getter: Getter
+  /// The value's writer (see ``getter``).
+  package let setter: Setter
 
   /// A property reached through closures (sub-paths and derived values).
   package init(
     _ key: String, root: String? = nil, animatable: Bool,
-    get: @escaping @Sendable (LayerState) -> Value,
-    set: @escaping @Sendable (inout LayerState, Value) -> Void
+    get: @escaping Getter, set: @escaping Setter
   ) {
     self.key = key
     self.rootKey = root ?? key

@@ -1,20 +1,19 @@
 import Foundation
-import LayerKitTestSupport
+import LayerKit
 
-@testable import LayerKit
-
-/// Scenes and helpers shared by the compositor tests.
-enum RenderFixtures {
-  static let red = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
-  static let green = CGColor(red: 0.2, green: 0.75, blue: 0.3, alpha: 1)
-  static let blue = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
-  static let yellow = CGColor(red: 0.95, green: 0.8, blue: 0.2, alpha: 1)
-  static let paper = CGColor(red: 0.96, green: 0.96, blue: 0.94, alpha: 1)
-  static let ink = CGColor(red: 0.15, green: 0.15, blue: 0.2, alpha: 1)
+/// Scenes, renders and pixel reads shared by the test targets: colours, a test image,
+/// root and box layers, a held animation, rendering a tree, reading a pixel.
+public enum RenderFixtures {
+  public static let red = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+  public static let green = CGColor(red: 0.2, green: 0.75, blue: 0.3, alpha: 1)
+  public static let blue = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+  public static let yellow = CGColor(red: 0.95, green: 0.8, blue: 0.2, alpha: 1)
+  public static let paper = CGColor(red: 0.96, green: 0.96, blue: 0.94, alpha: 1)
+  public static let ink = CGColor(red: 0.15, green: 0.15, blue: 0.2, alpha: 1)
 
   /// A 16 × 12 test image: four coloured quadrants and a dark one-pixel frame, so its
   /// orientation, scaling and filtering show.
-  static let quadrants: CGImage = {
+  public static let quadrants: CGImage = {
     let w = 16
     let h = 12
     var px = [UInt8](repeating: 0, count: w * h * 4)
@@ -39,7 +38,7 @@ enum RenderFixtures {
   }()
 
   /// A root layer of `size` points with a light background.
-  static func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
+  public static func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: w, height: h)
     root.position = CGPoint(x: w / 2, y: h / 2)
@@ -48,7 +47,7 @@ enum RenderFixtures {
   }
 
   /// A layer with `frame` and a background colour.
-  static func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+  public static func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
     let l = CALayer()
     l.frame = frame
     l.backgroundColor = color
@@ -57,7 +56,7 @@ enum RenderFixtures {
 
   /// A linear 1-second animation of `keyPath` from `from` to `to` that stays applied
   /// (filled both ways, not removed on completion).
-  static func held(_ keyPath: String, from: CGFloat, to: CGFloat) -> CABasicAnimation {
+  public static func held(_ keyPath: String, from: CGFloat, to: CGFloat) -> CABasicAnimation {
     let a = CABasicAnimation(keyPath: keyPath)
     a.fromValue = from
     a.toValue = to
@@ -69,20 +68,30 @@ enum RenderFixtures {
   }
 
   /// Renders `root`'s model tree at `scale`.
-  static func render(_ root: CALayer, scale: CGFloat = 1) -> CGImage {
+  public static func render(_ root: CALayer, scale: CGFloat = 1) -> CGImage {
     let w = Int((root.bounds.width * scale).rounded(.up))
     let h = Int((root.bounds.height * scale).rounded(.up))
     return CARenderer(layer: root).render(width: w, height: h, scale: scale)
   }
 
   /// The straight-alpha colour of pixel (x, y), 0…255 per channel.
-  static func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+  public static func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> (
+    r: Int, g: Int, b: Int, a: Int
+  ) {
     let p = image.pixel(x: x, y: y)
     return (Int(p.r), Int(p.g), Int(p.b), Int(p.a))
   }
 
+  /// The premultiplied bytes of pixel (x, y): red, green, blue, alpha.
+  public static func bytes(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+    let p = image.pixel(x: x, y: y)
+    return [p.r, p.g, p.b, p.a]
+  }
+
   /// Whether pixel (x, y) is within `tolerance` of `c` (premultiplied bytes).
-  static func isColor(_ image: CGImage, _ x: Int, _ y: Int, _ c: CGColor, tolerance: Int = 2)
+  public static func isColor(
+    _ image: CGImage, _ x: Int, _ y: Int, _ c: CGColor, tolerance: Int = 2
+  )
     -> Bool
   {
     let p = pixel(image, x, y)

@@ -19,11 +19,11 @@ package struct GradientLayerState: Equatable, Sendable {
 extension LayerState {
   /// The gradient state, created with its defaults when first written.
   package var gradientState: GradientLayerState {
-    get { gradient ?? GradientLayerState() }
+    get { self.gradient ?? GradientLayerState() }
     // Written in place (no copy of the whole subclass state per property write).
     _modify {
-      if gradient == nil { gradient = GradientLayerState() }
-      yield &gradient!
+      if self.gradient == nil { self.gradient = GradientLayerState() }
+      yield &self.gradient!
     }
   }
 }

@@ -109,11 +109,11 @@ extension LayerState {
   /// The text state, a default one when the layer has none; writing it makes the layer
   /// carry text state. Text property descriptors and setters go through it.
   package var textState: TextLayerState {
-    get { text ?? TextLayerState() }
+    get { self.text ?? TextLayerState() }
     // Written in place (no copy of the whole subclass state per property write).
     _modify {
-      if text == nil { text = TextLayerState() }
-      yield &text!
+      if self.text == nil { self.text = TextLayerState() }
+      yield &self.text!
     }
   }
 }

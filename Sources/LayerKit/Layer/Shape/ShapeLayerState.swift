@@ -31,11 +31,11 @@ package struct ShapeLayerState: Equatable, Sendable {
 extension LayerState {
   /// The shape state, created with its defaults when first written.
   package var shapeState: ShapeLayerState {
-    get { shape ?? ShapeLayerState() }
+    get { self.shape ?? ShapeLayerState() }
     // Written in place (no copy of the whole subclass state per property write).
     _modify {
-      if shape == nil { shape = ShapeLayerState() }
-      yield &shape!
+      if self.shape == nil { self.shape = ShapeLayerState() }
+      yield &self.shape!
     }
   }
 }

@@ -57,24 +57,37 @@ package struct LayerPropertyRegistry: Sendable {
   private static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
 
   private static let topLevel: [any AnyLayerProperty] = [
-    LayerProperty("bounds", \.bounds, animatable: true),
-    LayerProperty("position", \.position, animatable: true),
-    LayerProperty("zPosition", \.zPosition, animatable: true),
-    LayerProperty("anchorPoint", \.anchorPoint, animatable: true),
+    LayerProperty(
+      "bounds", animatable: true, get: { $0.bounds }, set: { $0.bounds = $1 }),
+    LayerProperty(
+      "position", animatable: true, get: { $0.position }, set: { $0.position = $1 }),
+    LayerProperty(
+      "zPosition", animatable: true, get: { $0.zPosition }, set: { $0.zPosition = $1 }),
+    LayerProperty(
+      "anchorPoint", animatable: true, get: { $0.anchorPoint }, set: { $0.anchorPoint = $1 }),
     LayerProperty("anchorPointZ", \.anchorPointZ, animatable: true),
-    LayerProperty("transform", \.transform, animatable: true),
-    LayerProperty("sublayerTransform", \.sublayerTransform, animatable: true),
+    LayerProperty(
+      "transform", animatable: true, get: { $0.transform }, set: { $0.transform = $1 }),
+    LayerProperty(
+      "sublayerTransform", animatable: true, get: { $0.sublayerTransform },
+      set: { $0.sublayerTransform = $1 }),
     LayerProperty("geometryFlipped", \.isGeometryFlipped, animatable: false),
     LayerProperty("hidden", \.isHidden, animatable: true),
     LayerProperty("doubleSided", \.isDoubleSided, animatable: true),
-    LayerProperty("opacity", \.opacity, animatable: true),
-    LayerProperty("backgroundColor", \.backgroundColor, animatable: true),
-    LayerProperty("cornerRadius", \.cornerRadius, animatable: true),
+    LayerProperty(
+      "opacity", animatable: true, get: { $0.opacity }, set: { $0.opacity = $1 }),
+    LayerProperty(
+      "backgroundColor", animatable: true, get: { $0.backgroundColor },
+      set: { $0.backgroundColor = $1 }),
+    LayerProperty(
+      "cornerRadius", animatable: true, get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }),
     PlainLayerProperty(options: "maskedCorners", \.maskedCorners),
     PlainLayerProperty(named: "cornerCurve", \.cornerCurve, known: [.circular, .continuous]),
     PlainLayerProperty(named: "maskMode", \.maskMode, known: LayerMaskMode.known),
-    LayerProperty("borderWidth", \.borderWidth, animatable: true),
-    LayerProperty("borderColor", \.borderColor, animatable: true),
+    LayerProperty(
+      "borderWidth", animatable: true, get: { $0.borderWidth }, set: { $0.borderWidth = $1 }),
+    LayerProperty(
+      "borderColor", animatable: true, get: { $0.borderColor }, set: { $0.borderColor = $1 }),
     LayerProperty("masksToBounds", \.masksToBounds, animatable: true),
     LayerProperty("allowsGroupOpacity", \.allowsGroupOpacity, animatable: false),
     LayerProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, animatable: false),
@@ -83,10 +96,14 @@ package struct LayerPropertyRegistry: Sendable {
     PlainLayerProperty("compositingFilter", \.compositingFilter) {
       .some(CALayer.compositingFilterName($0))
     },
-    LayerProperty("shadowColor", \.shadowColor, animatable: true),
-    LayerProperty("shadowOpacity", \.shadowOpacity, animatable: true),
-    LayerProperty("shadowOffset", \.shadowOffset, animatable: true),
-    LayerProperty("shadowRadius", \.shadowRadius, animatable: true),
+    LayerProperty(
+      "shadowColor", animatable: true, get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
+    LayerProperty(
+      "shadowOpacity", animatable: true, get: { $0.shadowOpacity }, set: { $0.shadowOpacity = $1 }),
+    LayerProperty(
+      "shadowOffset", animatable: true, get: { $0.shadowOffset }, set: { $0.shadowOffset = $1 }),
+    LayerProperty(
+      "shadowRadius", animatable: true, get: { $0.shadowRadius }, set: { $0.shadowRadius = $1 }),
     LayerProperty("shadowPath", \.shadowPath, animatable: true),
     LayerProperty("contents", \.contentsObject, animatable: true),
     LayerProperty("contentsRect", \.contentsRect, animatable: true),
@@ -126,8 +143,12 @@ package struct LayerPropertyRegistry: Sendable {
   }
 
   private static let pointSubpaths: [any AnyLayerProperty] = [
-    component("position.x", \.position.x, root: "position"),
-    component("position.y", \.position.y, root: "position"),
+    LayerProperty<CGFloat>(
+      "position.x", root: "position", animatable: true,
+      get: { $0.position.x }, set: { $0.position.x = $1 }),
+    LayerProperty<CGFloat>(
+      "position.y", root: "position", animatable: true,
+      get: { $0.position.y }, set: { $0.position.y = $1 }),
     component("anchorPoint.x", \.anchorPoint.x, root: "anchorPoint"),
     component("anchorPoint.y", \.anchorPoint.y, root: "anchorPoint"),
     component("shadowOffset.width", \.shadowOffset.width, root: "shadowOffset"),

@@ -28,11 +28,11 @@ package struct ReplicatorLayerState: Equatable, Sendable {
 extension LayerState {
   /// The replicator state, created with its defaults when first written.
   package var replicatorState: ReplicatorLayerState {
-    get { replicator ?? ReplicatorLayerState() }
+    get { self.replicator ?? ReplicatorLayerState() }
     // Written in place (no copy of the whole subclass state per property write).
     _modify {
-      if replicator == nil { replicator = ReplicatorLayerState() }
-      yield &replicator!
+      if self.replicator == nil { self.replicator = ReplicatorLayerState() }
+      yield &self.replicator!
     }
   }
 }
