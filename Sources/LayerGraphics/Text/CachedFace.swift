@@ -100,11 +100,4 @@ package final class CachedFace: @unchecked Sendable {
     layers[glyph] = .some(found)
     return found
   }
-
-  /// How many outlines are cached; a test hook.
-  package var cachedOutlineCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return outlines.count
-  }
 }

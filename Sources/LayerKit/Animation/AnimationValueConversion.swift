@@ -24,28 +24,4 @@ package enum AnimationValueConversion {
     }
     return v
   }
-
-  /// Converts an optional value: nil stays nil (`.some(nil)`); a bad value gives nil.
-  package static func convertOptional<Value: Interpolatable>(
-    _ value: Any?, to type: Value.Type, keyPath: String, role: String
-  ) -> Value?? {
-    guard let value else { return .some(nil) }
-    guard let v = convert(value, to: type, keyPath: keyPath, role: role) else { return nil }
-    return .some(v)
-  }
-
-  /// Converts every keyframe value; nil (with a diagnostic) when any does not fit.
-  package static func convertAll<Value: Interpolatable>(
-    _ values: [Any], to type: Value.Type, keyPath: String
-  ) -> [Value]? {
-    var out: [Value] = []
-    out.reserveCapacity(values.count)
-    for (i, v) in values.enumerated() {
-      guard let typed = convert(v, to: type, keyPath: keyPath, role: "values[\(i)]") else {
-        return nil
-      }
-      out.append(typed)
-    }
-    return out
-  }
 }

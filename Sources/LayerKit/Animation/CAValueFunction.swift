@@ -52,9 +52,6 @@ public final class CAValueFunction: CAObjectEquality, @unchecked Sendable {
     self.name = name
   }
 
-  /// How many inputs the function reads: 3 for scale and translate, 1 otherwise.
-  package var arity: Int { name == .scale || name == .translate ? 3 : 1 }
-
   /// The transform for `v` (x, y, z lanes; scalar functions read lane x).
   package func transform(_ v: SIMD3<Double>) -> CATransform3D {
     switch name {

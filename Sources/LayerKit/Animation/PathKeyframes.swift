@@ -23,9 +23,6 @@ package struct PathKeyframes: Sendable {
   /// The end of the path's last segment (the last keyframe).
   package var endPoint: CGPoint { measure.entries[measure.entries.count - 1].segment.end }
 
-  /// The keyframes' end points: `startPoint` then each segment's end.
-  package var keyPoints: [CGPoint] { [startPoint] + measure.entries.map(\.segment.end) }
-
   /// The segments' arc lengths.
   package var lengths: [Double] { measure.entries.map { Double($0.length) } }
 

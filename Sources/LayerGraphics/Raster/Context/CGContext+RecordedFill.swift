@@ -28,9 +28,6 @@ package struct RecordedFill: Sendable {
   let antialias: Bool
   var runs: [Run] = []
   var masks: [UInt8] = []
-
-  /// The number of runs (for tests).
-  package var runCount: Int { runs.count }
 }
 
 /// Stage 3 that writes the reported coverage down instead of painting it.

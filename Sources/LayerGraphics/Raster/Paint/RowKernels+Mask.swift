@@ -54,13 +54,6 @@ extension RowKernels {
     }
   }
 
-  /// `d = scale(d, alpha(mask))` over `n` pixels (destination-in).
-  package static func multiplyByAlphaRow(
-    _ d: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt32>, count n: Int
-  ) {
-    multiplyByMaskRow(d, mask: mask, count: n, coverage: .alpha)
-  }
-
   /// `d = scale(d, c)` over `n` pixels, `c` the coverage of the mask pixel under
   /// `coverage`. Steps where every coverage is 255 leave `d` unread and unwritten; steps
   /// where every one is 0 clear `d` without reading it. Eight pixels per step with AVX2
