@@ -137,10 +137,13 @@ public final class CARenderer: CAObjectEquality {
     let rects = frame.damage
     let built = Self.seconds()
     let before = backend.bitmapCounts
-    stats.bands = backend.draw(
-      RenderFrame(
-        tree: tree, placement: frame.placement, damage: rects, scale: s, width: ctx.width,
-        height: ctx.height), into: ctx)
+    // At least the statistics' default, also for a frame with nothing damaged.
+    stats.bands = max(
+      stats.bands,
+      backend.draw(
+        RenderFrame(
+          tree: tree, placement: frame.placement, damage: rects, scale: s, width: ctx.width,
+          height: ctx.height), into: ctx))
     for r in rects { stats.damagedPixels += r.width * r.height }
     stats.compositing = Self.seconds() - built
     let after = backend.bitmapCounts
