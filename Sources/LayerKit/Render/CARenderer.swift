@@ -1,10 +1,12 @@
 import Foundation
 
-/// Renders a context's layer tree into bitmaps, with no window: LayerKit's compositor.
+/// Renders a context's layer tree into bitmaps, with no window: LayerKit's render server.
 ///
 /// Each frame it evaluates the context's presentation at the clock's current time,
 /// snapshots it into a value-type render tree (laying out and redrawing layers that need
-/// it on the way), and composites that tree in software.
+/// it on the way), places every node once (`RenderPlacement`), finds the damage against
+/// the previous frame (`DamageTracker`) and hands the three to its backend
+/// (`RenderBackend`; the CPU compositor, `CPURenderBackend`, unless another is given).
 ///
 /// ```swift
 /// let clock = CAManualClock()
@@ -27,10 +29,11 @@ public final class CARenderer: CAObjectEquality {
   /// The context whose tree is drawn.
   public let context: CAContext?
   private let fixedRoot: CALayer?
-  package let compositor = LayerCompositor()
+  /// What turns each frame into pixels.
+  package let backend: any RenderBackend
   private var damageTracker = DamageTracker()
-  /// Splits large damaged rectangles into bands composited on the machine's cores.
-  package let bands = BandedCompositor()
+  /// The placement of the last frame's render tree, brought up to date each frame.
+  package private(set) var placement = RenderPlacement()
   /// Where the time of the last ``render(in:scale:)`` went.
   public private(set) var lastFrameStatistics = FrameStatistics()
   /// The frame `prepareFrame(width:height:scale:)` evaluated, for the next
@@ -40,17 +43,24 @@ public final class CARenderer: CAObjectEquality {
   private var builder: RenderTreeBuilder
 
   /// Creates a renderer for `context`'s tree.
-  public init(context: CAContext) {
+  public convenience init(context: CAContext) {
+    self.init(context: context, backend: CPURenderBackend())
+  }
+
+  /// Creates a renderer for `context`'s tree that draws through `backend`.
+  package init(context: CAContext, backend: any RenderBackend) {
     self.context = context
     fixedRoot = nil
+    self.backend = backend
     builder = RenderTreeBuilder(presentation: true)
   }
 
   /// Creates a renderer drawing `layer`'s subtree with its model values (no context,
-  /// no animations).
-  package init(layer: CALayer) {
+  /// no animations), through `backend` (default: the CPU compositor).
+  package init(layer: CALayer, backend: any RenderBackend = CPURenderBackend()) {
     context = nil
     fixedRoot = layer
+    self.backend = backend
     builder = RenderTreeBuilder(presentation: false)
   }
 
@@ -87,8 +97,13 @@ public final class CARenderer: CAObjectEquality {
       return CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
     }
     if let tree = makeRenderTree() {
+      let s = Self.checked(scale)
       let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-      bands.render(tree, into: ctx, rect: all, scale: Self.checked(scale), main: compositor)
+      placement.update(tree, scale: s, frame: all)
+      backend.draw(
+        RenderFrame(
+          tree: tree, placement: placement, damage: [all], scale: s, width: width, height: height),
+        into: ctx)
     }
     return ctx.makeImage()!
   }
@@ -121,14 +136,17 @@ public final class CARenderer: CAObjectEquality {
     }
     let rects = frame.damage
     let built = Self.seconds()
-    let before = bands.bitmapCounts(main: compositor)
-    for r in rects {
-      stats.bands = max(
-        stats.bands, bands.render(tree, into: ctx, rect: r, scale: s, main: compositor))
-      stats.damagedPixels += r.width * r.height
-    }
+    let before = backend.bitmapCounts
+    // At least the statistics' default, also for a frame with nothing damaged.
+    stats.bands = max(
+      stats.bands,
+      backend.draw(
+        RenderFrame(
+          tree: tree, placement: frame.placement, damage: rects, scale: s, width: ctx.width,
+          height: ctx.height), into: ctx))
+    for r in rects { stats.damagedPixels += r.width * r.height }
     stats.compositing = Self.seconds() - built
-    let after = bands.bitmapCounts(main: compositor)
+    let after = backend.bitmapCounts
     stats.bitmapsDrawn = after.drawn - before.drawn
     stats.bitmapsReused = after.reused - before.reused
     lastFrameStatistics = stats
@@ -158,13 +176,16 @@ public final class CARenderer: CAObjectEquality {
       stats.damagedPixels = all.width * all.height
       let damage = damageTracker.damage(RenderTree(), scale: s, frame: all)
       return PreparedFrame(
-        width: width, height: height, scale: s, tree: nil, damage: damage, statistics: stats)
+        width: width, height: height, scale: s, tree: nil, placement: RenderPlacement(),
+        damage: damage, statistics: stats)
     }
     let tree = buildRenderTree(root: root)
-    let rects = damageTracker.damage(tree, scale: s, frame: all)
+    placement.update(tree, scale: s, frame: all)
+    let rects = damageTracker.damage(tree, placement: placement)
     stats.treeBuild = Self.seconds() - evaluated
     return PreparedFrame(
-      width: width, height: height, scale: s, tree: tree, damage: rects, statistics: stats)
+      width: width, height: height, scale: s, tree: tree, placement: placement, damage: rects,
+      statistics: stats)
   }
 
   private static func checked(_ scale: CGFloat) -> CGFloat {
@@ -183,6 +204,8 @@ private struct PreparedFrame {
   let scale: CGFloat
   /// Nil without a root layer (the bitmap is cleared).
   let tree: RenderTree?
+  /// The placement of `tree`.
+  let placement: RenderPlacement
   let damage: [PixelRect]
   var statistics: CARenderer.FrameStatistics
 }

@@ -116,9 +116,11 @@ extension LayerCompositor {
   func rasterExtent(_ i: Int, depth: Int) -> CGRect {
     let n = tree.nodes[i]
     let everywhere = PixelRect(x0: -1 << 40, y0: -1 << 40, x1: 1 << 40, y1: 1 << 40)
-    let own = DamageTracker.footprint(
-      n, map: ProjectiveTransform2D(affine: .identity), clip: everywhere
-    ).cgRect
+    let own = withUnsafePointer(to: n) {
+      RenderPlacement.extent(
+        of: $0, painted: $0.paintedRect, map: ProjectiveTransform2D(affine: .identity),
+        clip: everywhere)
+    }.cgRect
     var r = own
     guard depth < 32 else { return r }
     var inner = CGRect.null

@@ -111,7 +111,7 @@ extension LayerCompositor {
     } else if !n.pointee.children.isEmpty {
       let p = ProjectiveTransform2D(affine: map)
       // A hidden sublayer is passed over before its placement is made.
-      for c in n.pointee.children where node(c).isShown {
+      for c in n.pointee.children where LayerVisibility.isShown(node(c)) {
         drawNode(
           c, local: localTransform(c, parent: i), parentMap: p, into: s, clip: clip,
           alpha: alpha)

@@ -77,19 +77,24 @@ package final class BandedCompositor {
     return Swift.max(1, Swift.min(bandLimit, rect.height / 8))
   }
 
-  /// Clears and redraws `rect` of `frame` with `tree`, band 0 by `main`.
+  /// Clears and redraws `rect` of `frame` with `tree`, placed by `placement` (made here
+  /// when nil), band 0 by `main`.
   ///
   /// - Returns: the number of bands used.
   @discardableResult
   package func render(
-    _ tree: RenderTree, into frame: CGContext, rect: PixelRect, scale: CGFloat,
-    main: LayerCompositor
+    _ tree: RenderTree, placement: RenderPlacement? = nil, into frame: CGContext,
+    rect: PixelRect, scale: CGFloat, main: LayerCompositor
   ) -> Int {
     let n = bandCount(for: rect)
+    let placement =
+      placement
+      ?? RenderPlacement(
+        tree, scale: scale, frame: PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
     guard n > 1, prepareViews(of: frame, count: n) else {
       Self.draw(
-        tree, into: RenderSurface(wrapping: frame), rect: rect, whole: rect, scale: scale,
-        with: main)
+        tree, placement, into: RenderSurface(wrapping: frame), rect: rect, whole: rect,
+        scale: scale, with: main)
       return 1
     }
     while extra.count < n - 1 { extra.append(LayerCompositor()) }
@@ -99,14 +104,13 @@ package final class BandedCompositor {
         compositor: b == 0 ? main : extra[b - 1], view: views[b],
         rect: PixelRect(x0: rect.x0, y0: cuts[b], x1: rect.x1, y1: cuts[b + 1]))
     }
-    let box = BandJobs(jobs: jobs, tree: tree, whole: rect, scale: scale)
+    let box = BandJobs(jobs: jobs, tree: tree, placement: placement, whole: rect, scale: scale)
     DispatchQueue.concurrentPerform(iterations: n) { b in
       let j = box.jobs[b]
       let started = DispatchTime.now().uptimeNanoseconds
       Self.draw(
-        box.tree, into: RenderSurface(wrapping: j.view), rect: j.rect, whole: box.whole,
-        scale: box.scale,
-        with: j.compositor)
+        box.tree, box.placement, into: RenderSurface(wrapping: j.view), rect: j.rect,
+        whole: box.whole, scale: box.scale, with: j.compositor)
       box.seconds[b] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
     balance.record(cuts: cuts, width: rect.width, seconds: Array(box.seconds))
@@ -115,14 +119,14 @@ package final class BandedCompositor {
 
   /// Clears `rect` (a band of `whole`) lazily and composites `tree` inside it.
   private static func draw(
-    _ tree: RenderTree, into surface: RenderSurface, rect: PixelRect, whole: PixelRect,
-    scale: CGFloat,
-    with compositor: LayerCompositor
+    _ tree: RenderTree, _ placement: RenderPlacement, into surface: RenderSurface,
+    rect: PixelRect, whole: PixelRect, scale: CGFloat, with compositor: LayerCompositor
   ) {
     // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.
     surface.pendingClear = rect
     surface.edgeRows = whole.y0..<whole.y1
-    compositor.render(tree, into: surface, clip: rect, scale: scale, limit: whole)
+    compositor.render(
+      tree, placement: placement, into: surface, clip: rect, scale: scale, limit: whole)
     surface.flushPendingClear()
   }
 
@@ -159,14 +163,19 @@ private struct BandJob {
 private final class BandJobs: @unchecked Sendable {
   let jobs: [BandJob]
   let tree: RenderTree
+  let placement: RenderPlacement
   /// The rectangle the bands cut.
   let whole: PixelRect
   let scale: CGFloat
   /// How long each band took to draw, in seconds.
   let seconds: UnsafeMutableBufferPointer<Double>
-  init(jobs: [BandJob], tree: RenderTree, whole: PixelRect, scale: CGFloat) {
+  init(
+    jobs: [BandJob], tree: RenderTree, placement: RenderPlacement, whole: PixelRect,
+    scale: CGFloat
+  ) {
     self.jobs = jobs
     self.tree = tree
+    self.placement = placement
     self.whole = whole
     self.scale = scale
     seconds = .allocate(capacity: jobs.count)

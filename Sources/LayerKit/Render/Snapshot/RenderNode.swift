@@ -70,11 +70,6 @@ package struct RenderNode: Sendable {
 // pointer first copies the whole node (a reference count for each of its images,
 // colours and arrays); these read only the fields they need.
 extension UnsafePointer<RenderNode> {
-  /// Whether the node can draw at all: it is not hidden, or it runs a transition (whose
-  /// outgoing state may still show while the layer is hidden).
-  @inline(__always)
-  package var isShown: Bool { !pointee.state.isHidden || pointee.transition != nil }
-
   /// The node's state, in place (reading it through `pointee.state` into a function that
   /// takes a `LayerState` copies all of it first).
   @inline(__always)

@@ -12,16 +12,14 @@ import Foundation
 /// disjoint-ish rectangles (overlapping ones merged; more than `maximumRects` collapse to
 /// their bounding box).
 ///
-/// Summaries are kept by node index. While the tree keeps its shape
-/// (`RenderTree.structureStamp`), a node whose stamp, transform and inherited inputs are
-/// those of the last frame keeps its map and footprint without computing them, and a
-/// subtree with no change stamp newer than the last frame under such a node is not
-/// visited at all. A transform or map recomputed because a stamp moved, but equal to the
-/// last frame's, counts as unchanged too, and each node's own placement is kept with its
-/// stamp (only its superlayer's sublayer space is made again when that changed; a
-/// placement equal to the node's transform, under a superlayer whose sublayer space is
-/// the identity, is not stored twice). When the shape changed, every node is summarised
-/// afresh and matched to the last frame's by key.
+/// The maps, opacities, clips and extents come from the frame's placement
+/// (`RenderPlacement`, made once per frame before damage and read by the backend too);
+/// the damage pass only compares them with the last frame's. Summaries are kept by node
+/// index. While the tree keeps its shape (`RenderTree.structureStamp`), a node whose
+/// stamp, map and clip are those of the last frame keeps its footprint, and a subtree with
+/// no change stamp newer than the last frame under such a node is not visited at all.
+/// When the shape changed, every node is summarised afresh and matched to the last
+/// frame's by key.
 ///
 /// A layer that draws nothing in this frame and the last (hidden or fully transparent,
 /// itself or through its ancestors; not a mask, nor a layer in a transition) damages
@@ -43,16 +41,11 @@ package struct DamageTracker {
     /// descendants: their records are those of that pass (a pass skips the descendants of
     /// a layer hidden in both frames, and they are brought up to date when it shows).
     var below: UInt64
-    /// Its transform into its parent's drawn plane (4×4, as the visit received it).
-    var local: CATransform3D
-    /// Its map into device pixels.
+    /// Its map into device pixels (`NodePlacement.map`).
     var map: ProjectiveTransform2D
+    /// Its effective opacity (`NodePlacement.opacity`).
     var alpha: Float
-    /// Whether `local` is also its placement in its parent's sublayer space
-    /// (`RenderTree.placement(_:)`; for the root and masks, `transformToParentPlane`): the
-    /// parent's sublayer space is the identity. Otherwise the placement is made again when
-    /// a changed parent needs it.
-    var placementIsLocal: Bool
+    /// The device pixels it may draw in (`NodePlacement.clip`).
     var clip: PixelRect
     /// The reach of its ancestors' content-shaped shadows.
     var shadow: ShadowReach?
@@ -60,16 +53,14 @@ package struct DamageTracker {
     /// −2: a transition's outgoing state).
     var parent: Int
     var position: Int
-    /// What it paints in its own coordinates (`RenderNode.paintedRect`).
-    var painted: CGRect
-    /// The device pixels it can touch, and those widened by its ancestors' shadows.
+    /// The device pixels it can touch (`NodePlacement.extent`), and those widened by its
+    /// ancestors' shadows.
     var own: PixelRect
     var footprint: PixelRect
 
     static let none = Record(
-      changeStamp: 0, below: 0, local: .identity, map: .identity, alpha: 0,
-      placementIsLocal: true, clip: .empty, shadow: nil, parent: -1,
-      position: 0, painted: .null, own: .empty, footprint: .empty)
+      changeStamp: 0, below: 0, map: .identity, alpha: 0, clip: .empty, shadow: nil,
+      parent: -1, position: 0, own: .empty, footprint: .empty)
 
     /// Whether `self` and `other` (of nodes with the same key under parents with the same
     /// key) damage nothing between them.
@@ -91,13 +82,11 @@ package struct DamageTracker {
   /// The buffers of the frame before, reused when the shape changes.
   private var spareRecords: [Record] = []
   private var spareKeys: [RenderNode.Key] = []
-  /// Per node, its placement where its record's `placementIsLocal` is false (written with
-  /// the record).
-  private var placements: [CATransform3D] = []
-  /// The last frame's tree shape, device scale and frame, and the tree's `RenderTree.newestStamp`
+  /// The placement `damage(_:scale:frame:)` makes for callers that keep none.
+  private var ownPlacement = RenderPlacement()
+  /// The last frame's tree shape and frame, and the tree's `RenderTree.newestStamp`
   /// when it was summarised.
   private var lastStructure: UInt64 = .max
-  private var lastScale: CGFloat = .nan
   private var lastBounds = PixelRect.empty
   private var seen: UInt64 = 0
   /// The particles of every emitter node in the previous frame.
@@ -106,10 +95,19 @@ package struct DamageTracker {
   package init() {}
 
   /// The damaged rectangles of `tree` drawn at `scale` into `frame` (device pixels),
-  /// relative to the previous call; the whole frame on the first call or when the frame
-  /// size changes.
+  /// relative to the previous call, placing the tree itself (for callers that keep no
+  /// placement of their own).
   package mutating func damage(_ tree: RenderTree, scale: CGFloat, frame: PixelRect) -> [PixelRect]
   {
+    ownPlacement.update(tree, scale: scale, frame: frame)
+    return damage(tree, placement: ownPlacement)
+  }
+
+  /// The damaged rectangles of `tree`, placed by `placement` (this frame's, made for this
+  /// tree), relative to the previous call; the whole frame on the first call or when the
+  /// frame size changes.
+  package mutating func damage(_ tree: RenderTree, placement: RenderPlacement) -> [PixelRect] {
+    let frame = placement.frame
     let now = tree.newestStamp
     let sameFrame = frame == lastBounds && !frame.isEmpty
     let sameShape = tree.structureStamp == lastStructure && records.count == tree.nodes.count
@@ -119,7 +117,6 @@ package struct DamageTracker {
     defer {
       seen = now
       lastStructure = tree.structureStamp
-      lastScale = scale
       lastBounds = frame
     }
     if sameShape {
@@ -127,12 +124,8 @@ package struct DamageTracker {
       var pass = Pass(
         tree: tree, incremental: true, seen: seen, now: now, compares: sameFrame && !particles,
         frame: frame)
-      let sameScale = scale == lastScale
       records.withUnsafeMutableBufferPointer { r in
-        placements.withUnsafeMutableBufferPointer {
-          pass.run(
-            into: r.baseAddress, placements: $0.baseAddress, scale: scale, sameScale: sameScale)
-        }
+        pass.run(into: r.baseAddress, placement: placement)
       }
       if !sameFrame { return frame.isEmpty ? [] : [frame] }
       return particles || pass.isFull ? [frame] : pass.rects.result
@@ -148,13 +141,8 @@ package struct DamageTracker {
     for i in tree.nodes.indices { freshKeys.append(tree.nodes[i].key) }
     var pass = Pass(
       tree: tree, incremental: false, seen: seen, now: now, compares: false, frame: frame)
-    if placements.count != tree.nodes.count {
-      placements = Array(repeating: .identity, count: tree.nodes.count)
-    }
     fresh.withUnsafeMutableBufferPointer { r in
-      placements.withUnsafeMutableBufferPointer {
-        pass.run(into: r.baseAddress, placements: $0.baseAddress, scale: scale, sameScale: false)
-      }
+      pass.run(into: r.baseAddress, placement: placement)
     }
     swap(&records, &fresh)
     swap(&keys, &freshKeys)
@@ -219,29 +207,6 @@ package struct DamageTracker {
     let own = Int(grow.rounded(.up)) + 1
     guard let inherited else { return ShadowReach(pixels: own, clip: clip) }
     return ShadowReach(pixels: inherited.pixels + own, clip: inherited.clip.union(clip))
-  }
-
-  /// The device pixels node `n` can touch under `map`, within `clip`.
-  static func footprint(_ n: RenderNode, map: ProjectiveTransform2D, clip: PixelRect) -> PixelRect {
-    withUnsafePointer(to: n) { footprint($0, map: map, clip: clip) }
-  }
-
-  /// The device pixels node `n` (read in place) can touch under `map`, within `clip`;
-  /// `painted` is its `paintedRect` when known.
-  static func footprint(
-    _ n: UnsafePointer<RenderNode>, painted: CGRect? = nil, map: ProjectiveTransform2D,
-    clip: PixelRect
-  ) -> PixelRect {
-    var r = painted ?? n.paintedRect
-    if n.pointee.state.shadowOpacity > 0 {
-      let reach = n.pointee.state.shadowBlurReach + 2
-      let o = n.pointee.state.shadowOffset
-      r = r.union(r.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -reach, dy: -reach))
-    }
-    guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
-      let box = LayerGeometry.boundingBox(of: r, through: map)
-    else { return clip }
-    return PixelRect(covering: box.insetBy(dx: -1, dy: -1)).intersection(clip)
   }
 }
 

@@ -94,9 +94,8 @@ import Testing
     try #require(a.count == b.count)
     for (x, y) in zip(a, b) {
       #expect(x.changeStamp == y.changeStamp)
-      #expect(x.local == y.local && x.map == y.map && x.placementIsLocal == y.placementIsLocal)
-      #expect(x.alpha == y.alpha && x.clip == y.clip && x.shadow == y.shadow)
-      #expect(x.parent == y.parent && x.position == y.position && x.painted == y.painted)
+      #expect(x.map == y.map && x.alpha == y.alpha && x.clip == y.clip && x.shadow == y.shadow)
+      #expect(x.parent == y.parent && x.position == y.position)
       #expect(x.own == y.own && x.footprint == y.footprint)
     }
   }

@@ -51,9 +51,7 @@ extension LayerCompositor {
     into s: RenderSurface,
     clip: PixelRect
   ) {
-    let st = tree.nodes[j].state
-    guard !st.isHidden, !st.opacity.isNaN else { return }
-    let a = Swift.min(Swift.max(st.opacity, 0), 1)
+    let a = LayerVisibility.effectiveOpacity(node(j), inherited: 1)
     guard a > 0 else { return }
     let shifted = CGAffineTransform(translationX: offset.width, y: offset.height).concatenating(map)
     drawFlatState(j, map: shifted, parentMap: parentMap, into: s, clip: clip, alpha: a)

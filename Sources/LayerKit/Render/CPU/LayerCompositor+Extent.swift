@@ -86,7 +86,7 @@ extension LayerCompositor {
     if !clips {
       // A hidden sublayer draws nothing: it does not widen what is drawn (`shapes`; an
       // offscreen's layout keeps counting it, as it always did).
-      for c in n.pointee.children where !shapes || node(c).isShown {
+      for c in n.pointee.children where !shapes || LayerVisibility.isShown(node(c)) {
         let local = ProjectiveTransform2D(flattening: localTransform(c, parent: i))
         guard let child = local.concatenating(p).exactAffine,
           let e = drawnExtent(c, map: child, parentMap: p, shapes: shapes, depth: depth + 1)

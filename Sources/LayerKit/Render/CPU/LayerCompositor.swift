@@ -33,6 +33,10 @@ package final class LayerCompositor {
   @exclusivity(unchecked) package var tree = RenderTree()
   /// `tree`'s nodes while `render` draws, read in place (`node(_:)`).
   @exclusivity(unchecked) private var nodeBase: UnsafePointer<RenderNode>?
+  /// The frame's placement of `tree` while `render` draws (`placed(_:)`).
+  @exclusivity(unchecked) package var placement = RenderPlacement()
+  /// `placement`'s entries while `render` draws, read in place.
+  @exclusivity(unchecked) private var placedBase: UnsafePointer<NodePlacement>?
   package let shadowCache = ShadowCache()
   var gradientCache:
     [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] =
@@ -85,17 +89,17 @@ package final class LayerCompositor {
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `scale`
   /// device pixels per point. The pixels of `clip` are expected to be cleared first.
   ///
-  /// `limit`, when given, is the whole rectangle `clip` is one band of: offscreens are
-  /// laid out over it (as one thread drawing all of it would), so the band's pixels are
-  /// the bytes that thread would draw there. It defaults to `clip`.
+  /// `placement` is the frame's placement of `tree` (`RenderPlacement`; made here when
+  /// nil). `limit`, when given, is the whole rectangle `clip` is one band of: offscreens
+  /// are laid out over it (as one thread drawing all of it would), so the band's pixels
+  /// are the bytes that thread would draw there. It defaults to `clip`.
   package func render(
-    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, scale: CGFloat,
-    limit: PixelRect? = nil
+    _ tree: RenderTree, placement: RenderPlacement? = nil, into surface: RenderSurface,
+    clip: PixelRect, scale: CGFloat, limit: PixelRect? = nil
   ) {
     render(
-      tree, into: surface, clip: clip, rootMap: CGAffineTransform(scaleX: scale, y: scale),
-      placesRoot: true,
-      limit: limit)
+      tree, placement: placement, into: surface, clip: clip,
+      rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true, limit: limit)
   }
 
   /// Draws `tree` into `surface`, only inside `clip` (device pixels), with `rootMap`
@@ -103,14 +107,17 @@ package final class LayerCompositor {
   /// bounds space, ignoring its position and transform) to device pixels; offscreens are
   /// laid out over `limit` (default `clip`), which contains `clip`.
   package func render(
-    _ tree: RenderTree, into surface: RenderSurface, clip: PixelRect, rootMap: CGAffineTransform,
-    placesRoot: Bool,
-    limit: PixelRect? = nil
+    _ tree: RenderTree, placement: RenderPlacement? = nil, into surface: RenderSurface,
+    clip: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool, limit: PixelRect? = nil
   ) {
     precondition(
       clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true,
       "the band \(clip) is outside \(limit!)")
     self.tree = tree
+    // Only the transforms into parent planes and the depth orders are read, which do not
+    // depend on the scale or the frame.
+    self.placement = placement ?? RenderPlacement(tree, scale: 1, frame: clip)
+    precondition(self.placement.nodes.count == tree.nodes.count, "a placement of another tree")
     offscreenLimit = limit ?? clip
     nodeParts.begin(nodeCount: tree.nodes.count)
     gradientsUsed.removeAll(keepingCapacity: true)
@@ -119,6 +126,7 @@ package final class LayerCompositor {
       // The renderer updates its tree in place for the next frame: a copy kept here
       // would make it copy every node first.
       self.tree = RenderTree()
+      self.placement = RenderPlacement()
       shadowCache.endFrame()
       dropIdleProjectedBitmaps()
       if rasterCache.count > rasterUsed.count {
@@ -134,10 +142,17 @@ package final class LayerCompositor {
       return
     }
     let local = placesRoot ? tree.localTransform(root, parent: nil) : .identity
+    let placement = self.placement
     tree.nodes.withUnsafeBufferPointer { nodes in
-      nodeBase = nodes.baseAddress
-      defer { nodeBase = nil }
-      drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
+      placement.nodes.withUnsafeBufferPointer { placed in
+        nodeBase = nodes.baseAddress
+        placedBase = placed.baseAddress
+        defer {
+          nodeBase = nil
+          placedBase = nil
+        }
+        drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
+      }
     }
   }
 
@@ -147,11 +162,17 @@ package final class LayerCompositor {
   @inline(__always)
   func node(_ i: Int) -> UnsafePointer<RenderNode> { nodeBase.unsafelyUnwrapped + i }
 
-  /// `tree.localTransform(child, parent:)`, read in place (without a copy of `tree`).
-  /// Valid while `render` draws.
+  /// Node `i`'s entry of the frame's placement, in place. Valid while `render` draws.
+  @inline(__always)
+  func placed(_ i: Int) -> UnsafePointer<NodePlacement> { placedBase.unsafelyUnwrapped + i }
+
+  /// `tree.localTransform(child, parent:)`: read from the frame's placement, made once per
+  /// frame (a transform layer's sublayers, placed there through the transform layer, are
+  /// computed). Valid while `render` draws.
   @inline(__always)
   func localTransform(_ child: Int, parent: Int) -> CATransform3D {
-    RenderTree.localTransform(node(child), parent: node(parent))
+    node(parent).pointee.kind == .transform
+      ? RenderTree.localTransform(node(child), parent: node(parent)) : placed(child).pointee.local
   }
 
   // MARK: - One layer
@@ -167,15 +188,13 @@ package final class LayerCompositor {
     StackReserve.ensure {
       let n = node(i)
       // A layer in a transition draws while hidden: its outgoing state may still show.
-      guard n.isShown, !clip.isEmpty else { return }
-      guard !n.pointee.state.opacity.isNaN else {
+      guard LayerVisibility.isShown(n), !clip.isEmpty else { return }
+      guard let own = LayerVisibility.ownOpacity(n.state) else {
         CADiagnostics.report(key: "opacity", "\(n.pointee.key) has NaN opacity; not drawn")
         return
       }
       // A transition applies each state's own opacity (`drawTransition`).
-      let a =
-        n.pointee.transition != nil
-        ? alpha : alpha * Swift.min(Swift.max(n.pointee.state.opacity, 0), 1)
+      let a = n.pointee.transition != nil ? alpha : alpha * own
       guard a > 0 else { return }
       if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter),
         blendGroupNode != i
@@ -231,10 +250,7 @@ package final class LayerCompositor {
     alpha: Float
   ) {
     let n = node(i)
-    let grouped =
-      (alpha < 1 && n.pointee.state.allowsGroupOpacity && !n.pointee.children.isEmpty)
-      || n.pointee.mask != nil || n.pointee.tint != nil
-    guard grouped else {
+    guard OffscreenReasons.isGroup(n, compositedAt: alpha) else {
       drawBody(i, map: map, parentMap: parentMap, into: s, clip: clip, alpha: alpha)
       return
     }
