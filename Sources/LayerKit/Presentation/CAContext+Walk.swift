@@ -218,8 +218,13 @@ extension CAContext {
   }
 
   /// Ends a walk: after one that visited every layer, frees the entries of the layers it
-  /// did not meet (they left the tree or were released).
+  /// did not meet (they left the tree or were released); after one that skipped subtrees
+  /// but still had to hand out slots, makes the next walk a whole one.
   func endWalk() {
-    if walksWholeTree { evaluations.endWholeWalk(table: flatTable) }
+    if walksWholeTree {
+      evaluations.endWholeWalk(table: flatTable)
+    } else if evaluations.assignedSinceWholeWalk > 0 {
+      wholeWalkAttachments = .max  // the next walk visits every layer
+    }
   }
 }

@@ -60,6 +60,11 @@ package final class LayerEvaluationTable {
   private var free: [Int] = []
   /// The number of the whole walk under way.
   private var wholeWalk: UInt64 = 0
+  /// Slots handed out since the last whole walk began. A walk that skips subtrees hands
+  /// out none unless a layer changed contexts without an attachment being logged (a tree
+  /// shared by two contexts): the context then makes its next walk a whole one, which
+  /// frees what the other slots held, so the table stays bounded.
+  private(set) var assignedSinceWholeWalk = 0
 
   init() {
     capacity = 64
@@ -89,6 +94,7 @@ package final class LayerEvaluationTable {
   }
 
   private func assign(_ layer: CALayer) -> Int {
+    assignedSinceWholeWalk += 1
     let i: Int
     if let reused = free.popLast() {
       i = reused
@@ -115,7 +121,10 @@ package final class LayerEvaluationTable {
 
   /// Starts a walk that visits every layer of the tree; the walk marks each entry it
   /// meets (`seen(_:)`), and ``endWholeWalk(table:)`` frees the others.
-  func beginWholeWalk() { wholeWalk &+= 1 }
+  func beginWholeWalk() {
+    wholeWalk &+= 1
+    assignedSinceWholeWalk = 0
+  }
 
   /// Marks the entry at `i` met by the whole walk under way.
   @inline(__always)

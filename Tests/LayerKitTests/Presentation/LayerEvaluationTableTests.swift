@@ -94,7 +94,7 @@ import Testing
 
   @Test func layersComingAndGoingKeepTheTablesBounded() {
     let (_, context, root) = Self.scene()
-    for _ in 0..<1_000 {
+    for _ in 0..<300 {
       let layer = CALayer()
       root.addSublayer(layer)
       layer.add(Self.move(), forKey: "move")
@@ -110,6 +110,41 @@ import Testing
     // Records of departed layers are garbage until the table compacts (more than 256 and
     // more than half of it).
     #expect(context.flatTable.count < 600)
+  }
+
+  @Test func aTreeSharedByTwoContextsKeepsBothTablesBounded() throws {
+    let (_, a, root) = Self.scene()
+    let b = CAContext(clock: CAManualClock())
+    b.layer = root
+    b.commit()
+    var layers: [CALayer] = []
+    for k in 0..<4 {
+      let layer = CALayer()
+      root.addSublayer(layer)
+      let move = Self.move()
+      move.duration = 0.05 * Double(k + 1)  // ends and restarts often: walks, not replays
+      move.repeatCount = 0
+      layer.add(move, forKey: "move")
+      layers.append(layer)
+    }
+    for frame in 0..<300 {
+      if frame % 7 == 0 {
+        for (k, layer) in layers.enumerated() where layer.animation(forKey: "move") == nil {
+          let move = Self.move()
+          move.duration = 0.05 * Double(k + 1)
+          move.repeatCount = 0
+          layer.add(move, forKey: "move")
+        }
+      }
+      a.advance(by: 1.0 / 60)
+      b.advance(by: 1.0 / 60)
+    }
+    // Each walk finds the five layers' slots handed out by the other context: a walk that
+    // skips subtrees gives them new ones and makes the next walk a whole one, which gives
+    // five more and frees the ten before. At most three times the tree, however long.
+    #expect(a.evaluations.count <= 3 * 5)
+    #expect(b.evaluations.count <= 3 * 5)
+    #expect(a.flatTable.count < 600)
   }
 
   @Test func aTimingSetterRecordsInTheLogAndTouchesNothingInTheContext() throws {
