@@ -17,13 +17,16 @@ import Testing
     return a
   }
 
-  static func scene() -> (CAManualClock, CAContext, CALayer) {
-    let clock = CAManualClock()
-    let context = CAContext(clock: clock)
-    let root = CALayer()
-    context.layer = root
-    context.commit()
-    return (clock, context, root)
+  static func scene() -> (CAManualClock, CAContext, CALayer) { PresentationTests.scene() }
+
+  /// A committed scene whose root has one sublayer moving (`move()`), evaluated at 0.25 s.
+  static func movingChild() -> (CAContext, root: CALayer, child: CALayer) {
+    let (_, context, root) = scene()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    layer.add(move(), forKey: "move")
+    context.advance(by: 0.25)
+    return (context, root, layer)
   }
 
   @Test func aLayerMovedToAnotherContextAnimatesThereAndIsForgottenHere() throws {
@@ -148,11 +151,7 @@ import Testing
   }
 
   @Test func aTimingSetterRecordsInTheLogAndTouchesNothingInTheContext() throws {
-    let (_, context, root) = Self.scene()
-    let layer = CALayer()
-    root.addSublayer(layer)
-    layer.add(Self.move(), forKey: "move")
-    context.advance(by: 0.25)
+    let (context, root, layer) = Self.movingChild()
     let node = try #require(context.planIndex(of: root))
     let log = root.treeChangeLog
     let changes = log.changes
@@ -167,11 +166,7 @@ import Testing
   }
 
   @Test func timingChangesBeyondTheLogsCapacityCountAsModelChanges() throws {
-    let (_, context, root) = Self.scene()
-    let layer = CALayer()
-    root.addSublayer(layer)
-    layer.add(Self.move(), forKey: "move")
-    context.advance(by: 0.25)
+    let (context, root, layer) = Self.movingChild()
     let log = root.treeChangeLog
     let changes = log.changes
     for k in 0...LayerChangeLog.retimeCapacity { root.timeOffset = Double(k) / 1000 }
