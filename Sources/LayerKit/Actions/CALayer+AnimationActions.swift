@@ -94,10 +94,10 @@ extension CALayer {
     guard property.setValue(previousValue, in: &base) else { return previousValue }
     let local = convertTime(context.time, from: nil)
     var shown = base
-    for entry in storage.entries where entry.isCommitted {
-      let e = entry.timing.evaluate(parentTime: local)
-      let leaving = e.phase == .after && entry.animation.isRemovedOnCompletion
-      if e.isApplied && !leaving { entry.track?.apply(e, to: &shown, model: base) }
+    for entry in storage.entries {
+      if let e = entry.showingState(atLocalTime: local) {
+        entry.track?.apply(e, to: &shown, model: base)
+      }
     }
     return property.value(in: shown)
   }
@@ -106,7 +106,7 @@ extension CALayer {
   /// model when never presented) with the event's property put back to its previous
   /// value, and the sublayers before the change.
   package func transitionSnapshot(for invocation: ActionInvocation?) -> TransitionSnapshot {
-    var outgoing = animationStorage.presentationState ?? state
+    var outgoing = hostingContextInTree?.presentationState(of: self) ?? state
     if let invocation, let previous = invocation.previousValue,
       let property = type(of: self).propertyRegistry.property(forKeyPath: invocation.event)
     {
@@ -116,19 +116,25 @@ extension CALayer {
   }
 
   /// The transition running on this layer at the presentation time, laid out for the
-  /// compositor, or nil. Ask a presentation layer (or its model layer).
+  /// compositor, or nil: ``presentationTransition(in:)`` with the context whose tree
+  /// holds the (model) layer.
   package var presentationTransition: TransitionPresentation? {
+    presentationTransition(in: (animationStorage.modelLayer ?? self).hostingContextInTree)
+  }
+
+  /// The transition running on this layer at the last evaluation of `context` (the
+  /// context whose tree holds it), laid out for the compositor, or nil. Ask a
+  /// presentation layer or its model layer.
+  package func presentationTransition(in context: CAContext?) -> TransitionPresentation? {
     let model = animationStorage.modelLayer ?? self
-    let storage = model.animationStorage
-    guard storage.isTimeApplied, let entry = storage.entry(forKey: kCATransition),
-      entry.isCommitted,
-      let transition = entry.animation as? CATransition, let outgoing = transition.outgoingSnapshot
+    guard let entry = model.animationStorage.entry(forKey: kCATransition), let context,
+      context.isTimeApplied(of: model),
+      let transition = entry.animation as? CATransition, let outgoing = transition.outgoingSnapshot,
+      let e = entry.showingState(atLocalTime: context.localTime(of: model))
     else { return nil }
-    let e = entry.timing.evaluate(parentTime: storage.localTime)
-    guard e.isApplied, !(e.phase == .after && transition.isRemovedOnCompletion) else { return nil }
     return TransitionPresentation(
       type: transition.type, subtype: transition.subtype,
       progress: transition.progress(atPassFraction: e.progress),
-      bounds: (storage.presentationState ?? state).bounds, outgoing: outgoing)
+      bounds: (context.presentationState(of: model) ?? state).bounds, outgoing: outgoing)
   }
 }

@@ -105,9 +105,8 @@ struct EmissionHistory {
     var base = model
     if let c = changes.first(where: { $0.time > s }) { base.emitter = c.before }
     var shown = base
-    for a in animations where s < a.until && a.entry.isCommitted {
-      let e = a.entry.timing.evaluate(parentTime: s)
-      guard e.isApplied, !(e.phase == .after && a.entry.isRemovedOnCompletion) else { continue }
+    for a in animations where s < a.until {
+      guard let e = a.entry.showingState(atLocalTime: s) else { continue }
       a.entry.track?.apply(e, to: &shown, model: base)
     }
     return shown.emitterState

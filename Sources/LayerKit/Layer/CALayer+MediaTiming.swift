@@ -45,19 +45,24 @@ extension CALayer: CAMediaTiming {
   }
 
   /// Stores one of the numbers that map the superlayer's time to this layer's
-  /// (`beginTime`, `speed`, `timeOffset`) unless it is NaN. While the layer is in its
-  /// context's frame plan, the plan takes the new timing in place, so that a frame after
-  /// a scrub (`timeOffset` set on a paused root) replays the plan instead of walking a
-  /// tree whose model changed.
+  /// (`beginTime`, `speed`, `timeOffset`) unless it is NaN, and records the change in the
+  /// tree's change log as a retime (`LayerChangeLog.recordRetime`): the context takes the
+  /// new timing into its frame plan in place, so that a frame after a scrub (`timeOffset`
+  /// set on a paused root) replays the plan instead of walking a tree whose model changed.
   private func setLayerTime<V: BinaryFloatingPoint>(
     _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
   ) {
-    guard !value.isNaN, !isPresentationCopy, animationStorage.canRetimePlan else {
+    guard !value.isNaN, !isPresentationCopy else {
       return setFiniteTime(keyPath, value, forKey: key)
     }
+    let log = treeChangeLog
+    guard log.canRecordRetime else { return setFiniteTime(keyPath, value, forKey: key) }
     writesTimingOnly = true
     setModelValue(keyPath, value, forKey: key)
-    animationStorage.retimePlan(from: state)
+    log.recordRetime(
+      LayerChangeLog.Retime(
+        layer: ObjectIdentifier(self), slot: animationStorage.evaluationSlot,
+        beginTime: state.beginTime, speed: Double(state.speed), timeOffset: state.timeOffset))
   }
 
   /// Stores a timing number unless it is NaN (infinities are meaningful: repeat forever).

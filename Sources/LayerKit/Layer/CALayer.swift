@@ -29,12 +29,12 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     }
   }
   /// Set just before a write of only `beginTime`, `speed` or `timeOffset` that the
-  /// context's frame plan takes in place (`LayerAnimationStorage.retimePlan`): the next
+  /// tree's change log records as a retime (`LayerChangeLog.recordRetime`): the next
   /// write of `state` then counts as no model change for the frame loop (only as a change
   /// of what the layer draws, see `LayerChangeLog`), and clears it.
   @exclusivity(unchecked) package var writesTimingOnly = false
 
-  /// Attached animations and timing bookkeeping (see `CALayer+Animations`).
+  /// Attached animations, in add order (see `CALayer+Animations`).
   package let animationStorage = LayerAnimationStorage()
 
   /// Top-level keys whose values were set explicitly (through a property, key-value

@@ -23,6 +23,28 @@ package final class LayerChangeLog {
   package private(set) var attachments: UInt64 = 0
   /// The newest render-change stamp handed out (``nextRenderStamp()``); 0 before the first.
   package private(set) var renderStamp: UInt64 = 0
+  /// Changes of only a layer's `beginTime`, `speed` or `timeOffset` recorded
+  /// (``recordRetime(_:)``), counted apart from ``changes``: the tree's context takes them
+  /// into its frame plan in place (or walks the tree when it cannot).
+  package private(set) var retimes: UInt64 = 0
+  /// The retimes not yet taken by the tree's context (``takeRetimes(_:)``), oldest
+  /// first; at most ``retimeCapacity``.
+  package private(set) var pendingRetimes: [Retime] = []
+  /// How many retimes wait at most; a timing change beyond them is a model change.
+  package static let retimeCapacity = 64
+
+  /// A layer's new timing, as a timing-only change leaves it.
+  package struct Retime {
+    /// The layer, and the frame-loop slot it held when it changed (its
+    /// `LayerAnimationStorage.evaluationSlot`), which its context validates.
+    package var layer: ObjectIdentifier
+    package var slot: LayerEvaluationTable.Slot
+    /// Parent time, seconds.
+    package var beginTime: Double
+    package var speed: Double
+    /// Local time, seconds.
+    package var timeOffset: Double
+  }
 
   /// A log whose first stamp is newer than `stamp` (the newest stamp of the tree it is
   /// made for, from its earlier logs).
@@ -44,6 +66,24 @@ package final class LayerChangeLog {
   package func recordAttachment() {
     changes &+= 1
     attachments &+= 1
+  }
+
+  /// Whether a timing-only change can be recorded as a retime (fewer than
+  /// ``retimeCapacity`` wait); otherwise record it as a model change.
+  @inline(__always)
+  package var canRecordRetime: Bool { pendingRetimes.count < Self.retimeCapacity }
+
+  /// Records a change of only a layer's `beginTime`, `speed` or `timeOffset`, with its
+  /// new values (see ``retimes``). Check ``canRecordRetime`` first.
+  package func recordRetime(_ retime: Retime) {
+    retimes &+= 1
+    pendingRetimes.append(retime)
+  }
+
+  /// Hands each waiting retime to `body`, oldest first, and forgets them.
+  package func takeRetimes(_ body: (Retime) -> Void) {
+    for r in pendingRetimes { body(r) }
+    pendingRetimes.removeAll(keepingCapacity: true)
   }
 
   /// A new render-change stamp, newer than every stamp this log handed out before.

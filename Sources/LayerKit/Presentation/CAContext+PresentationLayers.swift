@@ -17,7 +17,7 @@ extension CAContext {
   private func buildPresentation(_ model: CALayer) -> CALayer {
     let copy = type(of: model).init(layer: model)
     copy.isPresentationCopy = true
-    if let p = model.animationStorage.presentationState { copy.state = p }
+    if let p = presentationState(of: model) { copy.state = p }
     copy.animationStorage.modelLayer = model
     presentationLayers[ObjectIdentifier(model)] = copy
     copy.children = model.children.map { child in

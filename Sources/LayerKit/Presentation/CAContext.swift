@@ -53,8 +53,8 @@ public final class CAContext {
   private weak var committedRoot: CALayer?
   private var committedLog: LayerChangeLog?
   private var committedChanges: UInt64 = .max
-  /// `FlatTimingPlan.retimes` at the last commit: layer timing changes the plan took in
-  /// place count, like model changes, from the next commit.
+  /// The log's `LayerChangeLog.retimes` at the last commit: layer timing changes the
+  /// plan took in place count, like model changes, from the next commit.
   private var committedRetimes: UInt64 = 0
   /// How many commits walked the tree (those with something to stamp or capture).
   package private(set) var commitWalks = 0
@@ -65,7 +65,7 @@ public final class CAContext {
   private var sequence: UInt64 = 0
   /// The clock time and generation of the last evaluated frame (set only by evaluation).
   private(set) var evaluatedTime = Double.nan
-  @exclusivity(unchecked) private var objectEvaluations = 0
+  var objectEvaluations = 0
   /// Frames of the presentation evaluated (`updatePresentation` calls that computed a new
   /// frame) since the context was made, for tests that count work rather than time it.
   package private(set) var evaluatedFrames = 0
@@ -73,25 +73,27 @@ public final class CAContext {
   /// animation counts once per frame it is evaluated in.
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private(set) var evaluatedGeneration: UInt64 = .max
-  private var events: [LifecycleEvent] = []
+  var events: [LifecycleEvent] = []
   private var pendingStops: [LayerAnimationEntry] = []
-  private var removals: [LayerAnimationStorage] = []
+  var removals: [LayerAnimationStorage] = []
   /// The presentation copies by model layer, built for the frame `presentationKey` names
   /// (see `CAContext+PresentationLayers`).
   var presentationLayers: [ObjectIdentifier: CALayer] = [:]
   var presentationKey: (time: Double, generation: UInt64) = (.nan, .max)
   /// Every attached animation as a flat record, in walk order (see `FlatTrackTable`).
-  private let flatTable = FlatTrackTable()
+  let flatTable = FlatTrackTable()
   /// The tree in walk order with each layer's timing, replayed by a steady frame.
-  private let plan = FlatTimingPlan()
+  let plan = FlatTimingPlan()
+  /// What the frame loop knows about each layer of the tree (see `LayerEvaluationTable`).
+  package let evaluations = LayerEvaluationTable()
   /// Layers visited by walks since the context was made, for tests that count work.
-  @exclusivity(unchecked) package private(set) var visitedLayers = 0
+  package internal(set) var visitedLayers = 0
   /// Whether the walk under way visits every layer (see `beginWalk`), and the
   /// attachment count, log and root of the last walk that did.
-  @exclusivity(unchecked) private var walksWholeTree = true
-  private var wholeWalkAttachments: UInt64 = .max
-  private var wholeWalkLog: LayerChangeLog?
-  private weak var wholeWalkRoot: CALayer?
+  var walksWholeTree = true
+  var wholeWalkAttachments: UInt64 = .max
+  var wholeWalkLog: LayerChangeLog?
+  weak var wholeWalkRoot: CALayer?
   /// The attached `CADisplayLink`s, fired at the end of every `advance(by:)`.
   package let displayLinks = DisplayLinkList()
 
@@ -148,16 +150,17 @@ public final class CAContext {
   /// (a scrub that sets `timeOffset` each frame walks once a frame, not twice).
   public func commit() {
     TransactionThread.current.flushForContextCommit()
+    takeRetimes()
     if hasCommitted, let root = layer, root === committedRoot, let log = committedLog,
       log === root.treeChangeLog
     {
-      if committedChanges == log.changes && committedRetimes == plan.retimes {
+      if committedChanges == log.changes && committedRetimes == log.retimes {
         return
       }
       if committedAttachments == log.attachments {
         generation &+= 1
         committedChanges = log.changes
-        committedRetimes = plan.retimes
+        committedRetimes = log.retimes
         return
       }
     }
@@ -172,12 +175,36 @@ public final class CAContext {
     plan.beginRecording(tableEpoch: flatTable.epoch, log: log)
     beginWalk(root, log: log, committing: true)
     walk(root, parentTime: clock.time, parentApplied: true, parentIndex: -1, committing: true)
+    endWalk()
     generation &+= 1
     committedRoot = root
     committedLog = log
     committedChanges = log.changes
-    committedRetimes = plan.retimes
+    committedRetimes = log.retimes
     committedAttachments = log.attachments
+  }
+
+  /// Takes the timing-only changes the tree's log holds (`LayerChangeLog.recordRetime`)
+  /// into the plan's nodes (commits and evaluations do this first).
+  func takeRetimes() {
+    if let root = layer { takeRetimes(from: root.treeChangeLog) }
+  }
+
+  /// Takes `log`'s timing-only changes into the plan's nodes; a change of a layer the
+  /// current recording does not hold leaves the next frame to a walk instead.
+  private func takeRetimes(from log: LayerChangeLog) {
+    guard !log.pendingRetimes.isEmpty else { return }
+    log.takeRetimes { r in
+      let e = evaluations.entries
+      let i = Int(r.slot.index)
+      guard r.slot.table == ObjectIdentifier(evaluations), i >= 0, i < evaluations.count,
+        e[i].layer == r.layer, e[i].planEpoch == plan.epoch, e[i].planSlot < plan.count
+      else {
+        plan.isUsable = false
+        return
+      }
+      plan.retime(at: e[i].planSlot, to: r)
+    }
   }
 
   /// Commits what is pending at the current time, then moves the clock by `seconds` and
@@ -233,6 +260,7 @@ public final class CAContext {
     // Nothing structural changed since a walk that needed no track object: one pass over
     // the plan and the records, without reading a layer.
     let log = root.treeChangeLog
+    takeRetimes(from: log)
     if plan.isUsable && pendingStops.isEmpty && plan.isCurrent(for: log)
       && plan.tableEpoch == flatTable.epoch && plan.replay(at: t, table: flatTable)
     {
@@ -245,213 +273,11 @@ public final class CAContext {
     plan.beginRecording(tableEpoch: flatTable.epoch, log: log)
     beginWalk(root, log: log, committing: false)
     walk(root, parentTime: t, parentApplied: true, parentIndex: -1, committing: false)
+    endWalk()
     evaluatedTime = t
     evaluatedGeneration = generation
     finishFrame()
     return true
-  }
-
-  /// Computes `layer`'s local time and presentation state, then its subtree's.
-  ///
-  /// Each showing animation computes its value into its record in the context's flat
-  /// table (read in walk order, without touching the track object while nothing can
-  /// happen to its lifecycle); no layer state is copied.
-  /// `LayerAnimationStorage.presentationState` assembles a layer's state from the model
-  /// and those values when it is read, and a record whose value or visibility moved
-  /// takes the pass's change stamp (`FlatTrack.changedAt`), so that a render tree kept
-  /// between frames rewrites only the layers whose values moved.
-  /// - Returns: whether anything in the subtree is timed (see `isUntimed`), kept as the
-  ///   layer's `LayerAnimationStorage.subtreeIsTimed`.
-  @discardableResult
-  private func walk(
-    _ layer: CALayer, parentTime tp: Double, parentApplied: Bool, parentIndex: Int, committing: Bool
-  ) -> Bool {
-    visitedLayers &+= 1
-    let s = layer.animationStorage
-    let beginTime = layer.state.beginTime
-    let timeOffset = layer.state.timeOffset
-    var local = (tp - beginTime) * Double(layer.state.speed) + timeOffset
-    var applied = parentApplied
-    if tp < beginTime {
-      let fill = layer.state.fillMode
-      if fill == .backwards || fill == .both {
-        local = timeOffset
-      } else {
-        applied = false
-      }
-    }
-    if !local.isFinite { applied = false }
-    s.localTime = local
-    s.isTimeApplied = applied
-    let fillMode = layer.state.fillMode
-    let index = plan.append(
-      FlatTimingPlan.Node(
-        layer: Unmanaged.passUnretained(layer),
-        parent: Int32(truncatingIfNeeded: parentIndex), recordStart: 0, recordCount: 0,
-        fillsBackwards: fillMode == .backwards || fillMode == .both, beginTime: beginTime,
-        speed: Double(layer.state.speed), timeOffset: timeOffset),
-      localTime: local, isApplied: applied)
-    if s.plan !== plan { s.plan = plan }
-    s.planEpoch = plan.epoch
-    s.planSlot = index
-    if !hasAnimations(s) {
-      s.hasPresentationState = false
-    } else {
-      if !s.hasOwner {
-        s.owner = layer
-        s.hasOwner = true
-      }
-      s.hasPresentationState = true
-      var showing = false
-      var anyFinished = false
-      let records = flatTable.place(s)
-      plan.setRecords(at: index, start: s.flatStart, count: s.flatCount)
-      for index in 0..<s.flatCount {
-        let r = records + index
-        if r.pointee.isReady {
-          // Committed: a frame that raises no event (see `FlatTrack.step(at:)`) needs the
-          // record alone. A hidden record keeps the layer's presentation state assembled
-          // (`showing`), so that a replay may show it again without a walk.
-          guard applied else {
-            flatTable.hide(r)
-            showing = true
-            continue
-          }
-          let e = r.pointee.evaluateTiming(parentTime: local)
-          switch r.pointee.step(at: e) {
-          case .evaluate:
-            flatTable.evaluate(r, e, model: { layer.state })
-            showing = true
-            continue
-          case .hide:
-            flatTable.hide(r)
-            showing = true
-            continue
-          case .lifecycle: break
-          }
-        }
-        // The track object decides this frame: the plan cannot stand for this walk.
-        plan.isUsable = false
-        let t = r.pointee.track.takeUnretainedValue()
-        var inRecord = false
-        defer {
-          r.pointee.sync(from: t)
-          if !inRecord {
-            let shows = t.isShowing
-            let changed = shows && t.frameChanged
-            r.pointee.setState(
-              shows ? .object : .hidden, changed: changed, stamp: flatTable.changeStamp)
-          }
-        }
-        if !t.isCommitted {
-          guard committing else { continue }
-          let entry = s.entries[index]
-          if !t.isInert, let shown = s.presentationState { t.capturePrevious(from: shown) }
-          if t.timing.beginTime == 0 {
-            // The copy the layer holds shows the stamped time too (`animation(forKey:)`).
-            t.timing.beginTime = local
-            entry.animation.beginTime = local
-          }
-          t.isRemovedOnCompletion = entry.animation.isRemovedOnCompletion
-          t.isCommitted = true
-        }
-        guard applied else {
-          t.frameChanged = t.isShowing
-          t.isShowing = false
-          continue
-        }
-        let e = t.timing.evaluate(parentTime: local)
-        // An animation that ends this frame and is removed on completion no longer shows.
-        if e.isApplied && !(e.phase == .after && t.isRemovedOnCompletion) && !t.isInert {
-          t.evaluate(e, modelState: { layer.state })
-          objectEvaluations &+= 1
-          showing = true
-          if r.pointee.kind != .object {
-            // The record's value too (the same, by `FlatLanes`), so that the frames after
-            // this one, evaluated from the record, compare with it.
-            flatTable.computeValue(r, e)
-            inRecord = true
-          }
-        } else {
-          t.frameChanged = t.isShowing
-          t.isShowing = false
-        }
-        if committing { continue }
-        if !t.didStart && e.phase != .before {
-          t.didStart = true
-          events.append(LifecycleEvent(entry: s.entries[index], isStart: true))
-        }
-        if e.phase == .after && !t.isFinished {
-          t.isFinished = true
-          events.append(LifecycleEvent(entry: s.entries[index], isStart: false))
-          if t.isRemovedOnCompletion { anyFinished = true }
-        }
-      }
-      s.hasPresentationState = showing
-      if anyFinished { removals.append(s) }
-    }
-    // Deep trees continue on a fresh stack segment (`StackReserve`). The sublayers are
-    // read in place and unretained: `layer` holds its sublayer array, and nothing the
-    // walk calls can change the tree (delegates and completion blocks run after it).
-    // A sublayer whose subtree had nothing timed at the last full walk is skipped while
-    // nothing was attached or removed anywhere since (`walksWholeTree`).
-    var timed = !isUntimed(layer)
-    let count = layer.children.count
-    for k in 0..<count {
-      unowned(unsafe) let child = layer.children[k]
-      if !walksWholeTree && !child.animationStorage.subtreeIsTimed { continue }
-      let t = StackReserve.ensure {
-        walk(
-          child, parentTime: local, parentApplied: applied, parentIndex: index,
-          committing: committing)
-      }
-      timed = timed || t
-    }
-    if let mask = layer.maskLayer, walksWholeTree || mask.animationStorage.subtreeIsTimed {
-      let t = StackReserve.ensure {
-        walk(
-          mask, parentTime: local, parentApplied: applied, parentIndex: index,
-          committing: committing)
-      }
-      timed = timed || t
-    }
-    s.subtreeIsTimed = timed
-    return timed
-  }
-
-  /// Whether `layer` on its own needs no visit from the frame loop: no animation
-  /// attached, and nothing it draws depends on its local time (an emitter's particles
-  /// and a replicator's instance delays do).
-  @inline(__always)
-  private func isUntimed(_ layer: CALayer) -> Bool {
-    !hasAnimations(layer.animationStorage) && !(layer is CAEmitterLayer)
-      && !(layer is CAReplicatorLayer)
-  }
-
-  /// Whether `s` has animations attached. The table's count stands for `entries.count`
-  /// while it is current (reading the array itself would be one more cache miss per
-  /// layer).
-  @inline(__always)
-  private func hasAnimations(_ s: LayerAnimationStorage) -> Bool {
-    flatTable.holds(s) ? s.flatCount != 0 : !s.entries.isEmpty
-  }
-
-  /// Decides whether the walk about to start visits every layer: a commit's walk does,
-  /// and so does any walk after a sublayer, mask or animation was attached or removed
-  /// in the tree (its `LayerChangeLog.attachments` moved) or under another root; the
-  /// others skip subtrees that had nothing timed (`LayerAnimationStorage.subtreeIsTimed`)
-  /// at the last walk that visited them, since only such a change could give them
-  /// something to evaluate. Skipped layers keep the local time of their last visit.
-  private func beginWalk(_ root: CALayer, log: LayerChangeLog, committing: Bool) {
-    let attachments = log.attachments
-    walksWholeTree =
-      committing || attachments != wholeWalkAttachments || log !== wholeWalkLog
-      || root !== wholeWalkRoot
-    if walksWholeTree {
-      wholeWalkAttachments = attachments
-      wholeWalkLog = log
-      wholeWalkRoot = root
-    }
   }
 
   /// Removals, then delegate callbacks in add order.

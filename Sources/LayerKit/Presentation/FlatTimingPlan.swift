@@ -10,8 +10,9 @@
 /// moves, the table is compacted, or a record needs its lifecycle bookkeeping (the replay
 /// then stops and the frame walks the tree). A change of only a recorded layer's
 /// `beginTime`, `speed` or `timeOffset` (a scrub of the root) is taken into its node
-/// (`retime`) without moving the tree's `LayerChangeLog`. Layers' local times live here, read through
-/// `LayerAnimationStorage.localTime`. Growing allocates; a replay does not.
+/// (`retime`) without moving the tree's `LayerChangeLog`'s model changes. Layers' local times
+/// live here while they are in the current recording (`CAContext.localTime(of:)` reads
+/// them). Growing allocates; a replay does not.
 package final class FlatTimingPlan {
   /// One layer: its timing (`speed` widened as the walk widens it) and records.
   package struct Node {
@@ -47,8 +48,6 @@ package final class FlatTimingPlan {
   /// The change log `structureStamp` was read from.
   private(set) var structureLog: LayerChangeLog?
   @exclusivity(unchecked) var tableEpoch: UInt64 = 0
-  /// How many timing changes of recorded layers the plan took in place (`retime`).
-  @exclusivity(unchecked) private(set) var retimes: UInt64 = 0
 
   init() {
     capacity = 64
@@ -96,13 +95,12 @@ package final class FlatTimingPlan {
   /// Takes a change of the `beginTime`, `speed` or `timeOffset` of the layer recorded at
   /// `index` into its node, so that the next frame replays the plan with the new timing
   /// instead of counting the change as a model change (`LayerChangeLog`) that
-  /// makes the whole tree walk again; the change moves `retimes`, so that the next commit
-  /// starts a new generation (the next frame is evaluated even at an unchanged time).
-  func retime(at index: Int, from state: LayerState) {
-    nodes[index].beginTime = state.beginTime
-    nodes[index].speed = Double(state.speed)
-    nodes[index].timeOffset = state.timeOffset
-    retimes &+= 1
+  /// makes the whole tree walk again (the log's `retimes` moved, so that the next commit
+  /// starts a new generation: the next frame is evaluated even at an unchanged time).
+  func retime(at index: Int, to r: LayerChangeLog.Retime) {
+    nodes[index].beginTime = r.beginTime
+    nodes[index].speed = r.speed
+    nodes[index].timeOffset = r.timeOffset
   }
 
   /// Sets the record range of the layer at `index`.

@@ -43,13 +43,15 @@ package struct FlatTrack {
   var isReady = false
   /// Whether the animation's start was reported (`AnimationTrack.didStart`).
   var isStarted = false
-  /// Finished but kept (`isRemovedOnCompletion` false): a filled frame after the end
-  /// raises no event either.
-  var isKeptAfterEnd = false
+  /// Whether the animation's end was reported (`AnimationTrack.isFinished`).
+  var isEndReported = false
+  /// The animation's `isRemovedOnCompletion` as committed: finished but kept (false), a
+  /// frame after the end raises no event either.
+  var isRemovedOnCompletion = true
   var state = FrameState.object
   /// The table's `changeStamp` when the record's value or `state` last changed (a new
   /// record starts changed), so that a reader can tell whether any of a layer's values
-  /// moved since it last looked (`LayerAnimationStorage.presentationChanged(since:)`).
+  /// moved since it last looked (`CAContext.presentationChanged(of:since:)`).
   var changedAt = 0
   /// Whether an overflowing value was reported for this record.
   var didReportOverflow = false
@@ -80,7 +82,8 @@ package struct FlatTrack {
     (active, period) = timing.speed > 0 && p > 0 && p.isFinite ? (timing.activeDuration, p) : (0, 0)
     isReady = t.isCommitted && !t.isInert
     isStarted = t.didStart
-    isKeptAfterEnd = t.isFinished && !t.isRemovedOnCompletion
+    isEndReported = t.isFinished
+    isRemovedOnCompletion = t.isRemovedOnCompletion
   }
 }
 
@@ -98,13 +101,16 @@ extension FlatTrack {
   /// The step of a ready record in state `e`: before the start no event is raised
   /// (filled backwards or not shown); inside the active interval none once the start was
   /// reported; after the end none once the end was reported and the animation is kept.
+  /// Whether the value shows is the rule every stage asks
+  /// (``MediaTiming/Evaluation/shows(removedOnCompletion:)``).
   @inline(__always)
   func step(at e: MediaTiming.Evaluation) -> Step {
     switch e.phase {
-    case .active: return isStarted ? .evaluate : .lifecycle
-    case .before: return e.isApplied ? .evaluate : .hide
-    case .after: return isKeptAfterEnd ? (e.isApplied ? .evaluate : .hide) : .lifecycle
+    case .active: if !isStarted { return .lifecycle }
+    case .before: break
+    case .after: if !isEndReported || isRemovedOnCompletion { return .lifecycle }
     }
+    return e.shows(removedOnCompletion: isRemovedOnCompletion) ? .evaluate : .hide
   }
 
   /// `timing.evaluate(parentTime:)`, with the same arithmetic in the same order but
@@ -193,38 +199,47 @@ package final class FlatTrackTable {
     keyCurves.removeAll(keepingCapacity: true)
   }
 
-  /// Whether `s`'s records in this table are current.
+  /// Whether the records of the layer whose frame-loop entry is `e` are current: placed
+  /// in this table since it was last emptied, from the layer's animations at `revision`
+  /// (its `LayerAnimationStorage.revision`).
   @inline(__always)
-  func holds(_ s: LayerAnimationStorage) -> Bool {
-    s.flatTable === self && s.flatEpoch == epoch && !s.flatIsStale
+  func holds(_ e: LayerEvaluationTable.Entry, revision: UInt64) -> Bool {
+    e.flatEpoch == epoch && e.flatRevision == revision
   }
 
   /// The first record of `s`'s animations (in `entries` order), appending them first when
-  /// they are not current.
+  /// they are not current; `e` is the layer's frame-loop entry, which records where they
+  /// are.
   @inline(__always)
-  func place(_ s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack> {
-    if holds(s) { return records + s.flatStart }
-    return append(s)
+  func place(
+    _ s: LayerAnimationStorage, at e: UnsafeMutablePointer<LayerEvaluationTable.Entry>
+  ) -> UnsafeMutablePointer<FlatTrack> {
+    if holds(e.pointee, revision: s.revision) { return records + e.pointee.flatStart }
+    return append(s, at: e)
   }
 
-  private func append(_ s: LayerAnimationStorage) -> UnsafeMutablePointer<FlatTrack> {
-    s.refreshLifecycles()
-    if s.flatTable === self && s.flatEpoch == epoch { garbage += s.flatCount }
-    let tracks = s.lifecycles
-    reserve(count + tracks.count)
+  private func append(
+    _ s: LayerAnimationStorage, at e: UnsafeMutablePointer<LayerEvaluationTable.Entry>
+  ) -> UnsafeMutablePointer<FlatTrack> {
+    if e.pointee.flatEpoch == epoch { garbage += e.pointee.flatCount }
+    let entries = s.entries
+    reserve(count + entries.count)
     let start = count
-    for t in tracks {
+    for entry in entries {
+      let t = entry.lifecycle
       (records + count).initialize(to: record(for: t))
       count += 1
       owners.append(t)
     }
-    s.flatTable = self
-    s.flatEpoch = epoch
-    s.flatStart = start
-    s.flatCount = tracks.count
-    s.flatIsStale = false
+    e.pointee.flatEpoch = epoch
+    e.pointee.flatRevision = s.revision
+    e.pointee.flatStart = start
+    e.pointee.flatCount = entries.count
     return records + start
   }
+
+  /// Counts `n` records of a layer that left the tree as garbage.
+  func discard(_ n: Int) { garbage += n }
 
   private func reserve(_ n: Int) {
     guard n > capacity else { return }
@@ -297,32 +312,27 @@ package final class FlatTrackTable {
     return r
   }
 
-  /// The record of `track`, the animation at `position` in `s.entries`, if `s` was
-  /// placed in this table (searching the layer's records when its animations changed
-  /// since).
-  func record(of track: AnimationTrack, at position: Int, in s: LayerAnimationStorage)
+  /// The record of `track`, the animation at `position` in its layer's `entries`, if
+  /// the layer's records (frame-loop entry `e`) were placed in this table (searching
+  /// them when its animations changed since).
+  func record(of track: AnimationTrack, at position: Int, in e: LayerEvaluationTable.Entry)
     -> UnsafeMutablePointer<FlatTrack>?
   {
-    guard s.flatTable === self, s.flatEpoch == epoch else { return nil }
-    let base = records + s.flatStart
-    if !s.flatIsStale, position < s.flatCount,
-      base[position].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque()
-    {
-      return base + position
-    }
-    for k in 0..<s.flatCount
-    where base[k].track.toOpaque() == Unmanaged.passUnretained(track).toOpaque() {
-      return base + k
-    }
+    guard e.flatEpoch == epoch else { return nil }
+    let base = records + e.flatStart
+    let id = Unmanaged.passUnretained(track).toOpaque()
+    if position < e.flatCount, base[position].track.toOpaque() == id { return base + position }
+    for k in 0..<e.flatCount where base[k].track.toOpaque() == id { return base + k }
     return nil
   }
 
-  /// Whether any of `s`'s records changed after stamp `stamp`; true when `s` is not
-  /// current in this table (nothing is then known).
-  func changed(_ s: LayerAnimationStorage, since stamp: Int) -> Bool {
-    guard holds(s) else { return true }
-    let base = records + s.flatStart
-    for k in 0..<s.flatCount where base[k].changedAt > stamp { return true }
+  /// Whether any record of the layer whose frame-loop entry is `e` (animations at
+  /// `revision`) changed after stamp `stamp`; true when they are not current in this
+  /// table (nothing is then known).
+  func changed(_ e: LayerEvaluationTable.Entry, revision: UInt64, since stamp: Int) -> Bool {
+    guard holds(e, revision: revision) else { return true }
+    let base = records + e.flatStart
+    for k in 0..<e.flatCount where base[k].changedAt > stamp { return true }
     return false
   }
 

@@ -12,9 +12,8 @@ extension CALayer {
     let local = layerTiming.localTime(fromParent: tp)
     var shown = model
     guard local.isFinite else { return (shown, local) }
-    for entry in animationStorage.entries where entry.isCommitted {
-      let e = entry.timing.evaluate(parentTime: local)
-      if e.isApplied && !(e.phase == .after && entry.animation.isRemovedOnCompletion) {
+    for entry in animationStorage.entries {
+      if let e = entry.showingState(atLocalTime: local) {
         entry.track?.apply(e, to: &shown, model: model)
       }
     }

@@ -81,7 +81,7 @@ public final class CARenderer: CAObjectEquality {
   /// The render tree of `root` from its presentation (already evaluated) or its model:
   /// the previous frame's tree brought up to date (see `RenderTreeBuilder`).
   private func buildRenderTree(root: CALayer) -> RenderTree {
-    builder.update(root: root, evaluation: context?.evaluatedFrames ?? 0)
+    builder.update(root: root, evaluation: context?.evaluatedFrames ?? 0, context: context)
     return builder.tree
   }
 

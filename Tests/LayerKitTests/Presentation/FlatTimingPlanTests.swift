@@ -29,7 +29,8 @@ import Testing
   }
 
   static func x(_ layer: CALayer) throws -> Double {
-    Double(try #require(layer.animationStorage.presentationState).position.x)
+    let context = try #require(layer.hostingContextInTree)
+    return Double(try #require(context.presentationState(of: layer)).position.x)
   }
 
   @Test func steadyFramesFollowTheClock() throws {
@@ -37,7 +38,7 @@ import Testing
     #expect(abs(try Self.x(child) - 10) < 1e-9)
     clock.advance(by: 0.5)
     context.updatePresentation()
-    #expect(abs(child.animationStorage.localTime - 1.5) < 1e-12)
+    #expect(abs(context.localTime(of: child) - 1.5) < 1e-12)
     #expect(abs(try Self.x(child) - 15) < 1e-9)
   }
 
@@ -50,7 +51,7 @@ import Testing
     parent.timeOffset = offset
     clock.advance(by: 1)  // root time 2
     context.updatePresentation()
-    #expect(abs(child.animationStorage.localTime - childTime) < 1e-12)
+    #expect(abs(context.localTime(of: child) - childTime) < 1e-12)
     #expect(abs(try Self.x(child) - childTime * 10) < 1e-9)
   }
 
@@ -62,7 +63,7 @@ import Testing
     late.addSublayer(child)
     clock.advance(by: 1)
     context.updatePresentation()
-    #expect(abs(child.animationStorage.localTime - 4) < 1e-12)
+    #expect(abs(context.localTime(of: child) - 4) < 1e-12)
     #expect(abs(try Self.x(child) - 40) < 1e-9)
     _ = parent
   }
@@ -85,6 +86,6 @@ import Testing
     clock.advance(by: 0.5)
     context.updatePresentation()
     #expect(layer.animation(forKey: "fade") == nil)
-    #expect(layer.animationStorage.presentationState == nil)
+    #expect(context.presentationState(of: layer) == nil)
   }
 }

@@ -43,17 +43,16 @@ import Testing
     layer.add(object ? Self.objectFade() : Self.flatMove(), forKey: "a")
     context.advance(by: 0.25)
     context.advance(by: 0.25)
-    let s = layer.animationStorage
-    #expect(s.hasPresentationState)
+    #expect(context.hasPresentationState(layer))
     // Running: every frame moves the value.
-    #expect(s.presentationChanged(since: context.evaluatedFrames - 1))
+    #expect(context.presentationChanged(of: layer, since: context.evaluatedFrames - 1))
     context.advance(by: 1)  // 1.5 s: filled at the end value, changed once more
-    #expect(s.presentationChanged(since: context.evaluatedFrames - 1))
+    #expect(context.presentationChanged(of: layer, since: context.evaluatedFrames - 1))
     context.advance(by: 0.5)
     context.advance(by: 0.5)
     // Filled: the same value frame after frame.
-    #expect(!s.presentationChanged(since: context.evaluatedFrames - 2))
-    #expect(s.hasPresentationState)
+    #expect(!context.presentationChanged(of: layer, since: context.evaluatedFrames - 2))
+    #expect(context.hasPresentationState(layer))
     let p = try #require(layer.presentation())
     if object {
       #expect(abs(p.opacity - 0.2) < 1e-6)
@@ -71,17 +70,16 @@ import Testing
     layer.add(a, forKey: "a")
     context.advance(by: 0.5)
     context.advance(by: 0)
-    let s = layer.animationStorage
     let before = context.evaluatedFrames
     layer.speed = 0  // freezes the layer's time at its time offset, 0: still showing
     layer.timeOffset = -1  // before the animation's begin: no backwards fill, hidden
     context.advance(by: 0.1)
     #expect(try #require(layer.presentation()).position == layer.position)
-    #expect(s.presentationChanged(since: before))
+    #expect(context.presentationChanged(of: layer, since: before))
     let hidden = context.evaluatedFrames
     layer.timeOffset = 0.5
     context.advance(by: 0.1)
-    #expect(s.presentationChanged(since: hidden))
+    #expect(context.presentationChanged(of: layer, since: hidden))
     #expect(try #require(layer.presentation()).position == CGPoint(x: 50, y: 25))
   }
 
@@ -102,14 +100,14 @@ import Testing
     var builder = RenderTreeBuilder(presentation: true)
     func frame(_ dt: Double) {
       context.advance(by: dt)
-      builder.update(root: root, evaluation: context.evaluatedFrames)
+      builder.update(root: root, evaluation: context.evaluatedFrames, context: context)
     }
     func node(_ l: CALayer) throws -> RenderNode {
       try #require(builder.tree.nodes.first { $0.key.layer == ObjectIdentifier(l) })
     }
     func expectPresented() throws {
       for l in [moving, fading, still] {
-        let expected = l.animationStorage.presentationState ?? l.state
+        let expected = context.presentationState(of: l) ?? l.state
         #expect(try node(l).state == expected)
       }
     }
@@ -283,6 +281,6 @@ import Testing
     context.advance(by: 0.5)
     // root, animated, group and the replicator; the static leaf is skipped.
     #expect(context.visitedLayers - before == 4)
-    #expect(replicator.animationStorage.localTime == group.animationStorage.localTime)
+    #expect(context.localTime(of: replicator) == context.localTime(of: group))
   }
 }

@@ -75,11 +75,12 @@ import Testing
 
   /// The layer's presentation state (its model state when no animation shows).
   static func shown(_ layer: CALayer) -> LayerState {
-    layer.animationStorage.presentationState ?? layer.state
+    layer.hostingContextInTree?.presentationState(of: layer) ?? layer.state
   }
 
   /// Scrubs forward, backward, by jumps and past both ends, and at a changed group speed:
-  /// each setter takes the new timing into the plan, a replay of the plan then gives what
+  /// each setter records the new timing in the tree's change log (and nothing in the
+  /// context), the context takes it into the plan, a replay of the plan then gives what
   /// a fresh evaluation gives, and so does each committed frame (replayed, or walked when
   /// a record meets a start or an end).
   @Test func scrubbedFramesEqualFreshEvaluationsAndReplayThePlan() throws {
@@ -102,12 +103,16 @@ import Testing
     for (i, offset) in offsets.enumerated() {
       if i == slower { layers[1].speed = 0.5 }
       root.timeOffset = offset
-      let s = root.animationStorage
-      let plan = try #require(s.plan)
-      #expect(plan.nodes[s.planSlot].timeOffset == offset)
-      #expect(plan.nodes[layers[1].animationStorage.planSlot].speed == (i >= slower ? 0.5 : 2))
-      if let table = layers[2].animationStorage.flatTable, plan.replay(at: clock.time, table: table)
-      {
+      #expect(root.treeChangeLog.pendingRetimes.last?.timeOffset == offset)
+      let plan = context.plan
+      let rootNode = try #require(context.planIndex(of: root))
+      let groupNode = try #require(context.planIndex(of: layers[1]))
+      #expect(plan.nodes[rootNode].timeOffset != offset || i > 0 && offsets[i - 1] == offset)
+      context.takeRetimes()
+      #expect(root.treeChangeLog.pendingRetimes.isEmpty)
+      #expect(plan.nodes[rootNode].timeOffset == offset)
+      #expect(plan.nodes[groupNode].speed == (i >= slower ? 0.5 : 2))
+      if plan.replay(at: clock.time, table: context.flatTable) {
         replayed += 1
         for k in layers.indices {
           #expect(Self.shown(layers[k]) == expected[i][k], "replayed: layer \(k) at \(offset)")
@@ -170,11 +175,10 @@ import Testing
     context.advance(by: 0)
     context.advance(by: time)
     _ = clock
-    let s = layer.animationStorage
-    let table = try #require(s.flatTable)
-    #expect(s.flatCount == 2)
-    for k in 0..<s.flatCount {
-      #expect(table.records[s.flatStart + k].kind == .discrete)
+    let records = try #require(context.records(of: layer))
+    #expect(records.count == 2)
+    for r in records {
+      #expect(r.kind == .discrete)
     }
     // The typed keyframes at the same pass fraction.
     let f = min(max(time / 4, 0), 1)
@@ -222,10 +226,7 @@ import Testing
     cumulative.add(grow, forKey: "grow")
     context.advance(by: 0)
     context.advance(by: time)
-    let kind = { (l: CALayer) -> FlatTrack.Kind? in
-      let s = l.animationStorage
-      return s.flatTable.map { $0.records[s.flatStart].kind }
-    }
+    let kind = { (l: CALayer) -> FlatTrack.Kind? in context.records(of: l)?.first?.kind }
     #expect(kind(layer) == .keyframes)
     #expect(kind(cumulative) == .object)
     let typed = try #require(

@@ -69,7 +69,7 @@ extension RenderTreeBuilder {
     return StackReserve.ensure {
       let shows: Bool
       if placed.time == nil, case .presentation = source {
-        shows = layer.animationStorage.hasPresentationState
+        shows = context?.hasPresentationState(layer) ?? false
       } else {
         shows = false
       }
@@ -107,7 +107,7 @@ extension RenderTreeBuilder {
         } else {
           var copies = ReplicatorInstances(
             rep, state: tree.nodes[i].state, tint: tint,
-            now: localTime ?? layer.animationStorage.localTime, time: localTime,
+            now: localTime ?? self.localTime(of: layer), time: localTime,
             delays: transitions)
           for _ in 0..<count {
             let copy = copies.next()
@@ -138,7 +138,7 @@ extension RenderTreeBuilder {
         return false
       }
       if info[i].transitionEntry {
-        let shown = layer.presentationTransition
+        let shown = layer.presentationTransition(in: context)
         guard (shown == nil) == (tree.nodes[i].transition == nil) else { return false }
         if let shown {
           guard tree.nodes[i].transition?.outgoing == c.next,
@@ -240,7 +240,6 @@ extension RenderTreeBuilder {
       ? Self.updateBackingStore(layer) : tree.nodes[i].backingStore
     var changed = false
     var localTime: Double? = nil
-    let storage = layer.animationStorage
     if let time {
       let delayed = layer.presentationState(atParentTime: time)
       localTime = delayed.localTime
@@ -251,12 +250,12 @@ extension RenderTreeBuilder {
     } else if shows && info[i].showsAnimation && layer.renderChangeStamp <= builtAt {
       // The node holds the presentation over the same model: it stands unless a value
       // moved, and is otherwise rewritten in place (no state copy, no comparison).
-      if storage.presentationChanged(since: builtEvaluation) {
+      if let context, context.presentationChanged(of: layer, since: builtEvaluation) {
         tree.nodes[i].state = layer.state
-        storage.writePresentation(into: &tree.nodes[i].state)
+        context.writePresentation(of: layer, into: &tree.nodes[i].state)
         changed = true
       }
-    } else if shows, let shown = storage.presentationState {
+    } else if shows, let shown = context?.presentationState(of: layer) {
       if shown != tree.nodes[i].state {
         tree.nodes[i].state = shown
         changed = true

@@ -83,6 +83,9 @@ package struct RenderTreeBuilder {
   private var replicatedNodes = 0
   private var onPath = Set<ObjectIdentifier>()
   let source: StateSource
+  /// The context whose last evaluation `.presentation` reads (presentation states, local
+  /// times, transitions), as given to the last ``update(root:evaluation:context:)``.
+  private(set) var context: CAContext?
   /// Whether the tree is the context's presentation (transitions and replicator
   /// instance delays are drawn).
   let transitions: Bool
@@ -145,6 +148,9 @@ package struct RenderTreeBuilder {
     return b.tree
   }
 
+  /// `layer`'s local time at the context's last evaluation (0 without a context).
+  func localTime(of layer: CALayer) -> Double { context?.localTime(of: layer) ?? 0 }
+
   /// A node change stamp newer than every one this builder handed out before.
   mutating func nextNodeStamp() -> UInt64 {
     nodeClock &+= 1
@@ -161,7 +167,10 @@ package struct RenderTreeBuilder {
   ///   - evaluation: a count that moves whenever the presentation was evaluated again
   ///     (`CAContext.evaluatedFrames`; 0 for the model): while it stands, animated
   ///     layers show what they showed at the last build.
-  package mutating func update(root: CALayer, evaluation: Int) {
+  ///   - context: the context whose evaluation the presentation comes from (nil: the
+  ///     model).
+  package mutating func update(root: CALayer, evaluation: Int, context: CAContext? = nil) {
+    self.context = context
     let log = root.treeChangeLog
     let start = log.renderStamp
     root.layoutIfNeeded()
@@ -241,7 +250,7 @@ package struct RenderTreeBuilder {
       } else {
         switch source {
         case .presentation:
-          let p = storage.presentationState
+          let p = context?.presentationState(of: layer)
           shows = p != nil
           state = p ?? layer.state
         case .model: state = layer.state
@@ -286,7 +295,7 @@ package struct RenderTreeBuilder {
         children.reserveCapacity(count * layer.children.count)
         var copies = ReplicatorInstances(
           rep, state: tree.nodes[index].state, tint: tint,
-          now: delayed?.localTime ?? storage.localTime,
+          now: delayed?.localTime ?? localTime(of: layer),
           time: delayed?.localTime, delays: transitions)
         for i in 0..<count {
           let copy = copies.next()
@@ -310,7 +319,7 @@ package struct RenderTreeBuilder {
         tree.nodes[index].mask = add(
           m, instance: instance, instanceTransform: nil, tint: nil, parentTime: delayed?.localTime)
       }
-      if transitions, let t = layer.presentationTransition {
+      if transitions, let t = layer.presentationTransition(in: context) {
         let out = addOutgoing(
           t.outgoing, of: layer, instance: ~instance, instanceTransform: instanceTransform,
           tint: tint)
@@ -374,7 +383,7 @@ package struct RenderTreeBuilder {
     }
     if let emitter = layer as? CAEmitterLayer {
       tree.nodes[index].particles = emitter.particles(
-        at: localTime ?? layer.animationStorage.localTime, shown: tree.nodes[index].state)
+        at: localTime ?? self.localTime(of: layer), shown: tree.nodes[index].state)
       tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
       tree.hasParticles = true
     }
