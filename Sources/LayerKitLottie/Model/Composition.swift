@@ -69,7 +69,10 @@ struct Composition {
         throw .limitExceeded(path: n.path, limit: "\(LottieLimits.maxLayers) layers")
       }
       var out: [LayerModel] = []
-      for item in items { out.append(try LayerModel(item, depth: 0)) }
+      let base = n.path
+      for (i, item) in items.enumerated() {
+        out.append(try LayerModel(item, depth: 0, path: "\(base)[\(i)]"))
+      }
       return out
     }
     layers = try readLayers(root["layers"])
@@ -90,7 +93,7 @@ struct Composition {
         advance: min(max(try c.double("w", default: 0), -1e5), 1e5), shapes: shapes)
     }
     assets = [:]
-    for a in try root["assets"]?.array() ?? [] {
+    for (position, a) in (try root["assets"]?.array() ?? []).enumerated() {
       guard let id = try a.optionalString("id") else { continue }
       if a["layers"] != nil {
         assets[id] = .precomp(layers: try readLayers(a["layers"]))
@@ -99,7 +102,8 @@ struct Composition {
         let folder = try a.optionalString("u") ?? ""
         assets[id] = .image(
           width: try a.double("w", default: 0), height: try a.double("h", default: 0),
-          data: Composition.embeddedData(p) ?? externalImage(folder, p), path: a.path,
+          data: Composition.embeddedData(p) ?? externalImage(folder, p),
+          path: "$.assets[\(position)]",
           name: p.hasPrefix("data:") ? "" : p, directory: folder)
       }
     }

@@ -1,43 +1,38 @@
 import Foundation
 
-/// A value of the parsed JSON document together with its path from the root, so every
-/// read can name where a wrong value sits.
+/// A value of a parsed JSON document (`JSONDocument`'s tape), read by the model.
 ///
 /// Reads never trap: a missing member or a value of the wrong type throws
-/// `LottieError` with the path (`$.layers[2].ks.o.k`).
+/// `LottieError` with the value's JSON path (`$.layers[2].ks.o.k`), which is worked out
+/// only then; reading costs no allocation beyond the arrays and strings returned.
 struct JSONNode {
-  /// The Foundation value (`NSDictionary`, `NSArray`, `NSNumber`, `NSString`, `NSNull`).
-  let value: Any
-  /// The JSONPath-style location of `value`.
-  let path: String
+  /// The document holding the value.
+  let document: JSONDocument
+  /// The value's index in the document's tape.
+  let index: Int
 
-  /// Parses `data` as a JSON document.
+  /// Parses `data` as a JSON document (see `JSONDocument` for the grammar and limits).
   static func parse(_ data: Data) throws(LottieError) -> JSONNode {
-    do {
-      let any = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return JSONNode(value: any, path: "$")
-    } catch {
-      throw .malformedJSON(reason: (error as NSError).localizedDescription)
-    }
+    JSONNode(document: try JSONDocument(data), index: 0)
   }
 
-  /// The member `key` of this object, nil when absent or null.
+  /// The JSONPath-style location of the value (`$.layers[2].ks`), for messages.
+  var path: String { document.path(to: index) }
+
+  /// The member `key` of this object, nil when absent or null (the last of equal keys).
   subscript(key: String) -> JSONNode? {
-    guard let dict = value as? [String: Any], let v = dict[key], !Self.isNull(v) else {
+    guard let m = document.member(index, key), document.tape[m].kind != .null else {
       return nil
     }
-    return JSONNode(value: v, path: "\(path).\(key)")
+    return JSONNode(document: document, index: m)
   }
 
-  /// Whether `v` is JSON's null, told by its dynamic type alone: `v is NSNull` would first
-  /// bridge a Swift array or dictionary, with everything it holds, to Foundation objects,
-  /// which made every member read cost as much as the member's whole subtree.
-  private static func isNull(_ v: Any) -> Bool { type(of: v) == NSNull.self }
-
   /// Whether this is an object.
-  var isObject: Bool { value is [String: Any] }
+  var isObject: Bool { document.tape[index].kind == .object }
   /// Whether this is an array.
-  var isArray: Bool { value is [Any] }
+  var isArray: Bool { document.tape[index].kind == .array }
+  /// The element count of an array, 0 for anything else.
+  var count: Int { isArray ? Int(document.tape[index].count) : 0 }
 
   /// The member `key`, or a `missingValue` error.
   func required(_ key: String) throws(LottieError) -> JSONNode {
@@ -48,41 +43,50 @@ struct JSONNode {
 
   /// The elements of this array.
   func array() throws(LottieError) -> [JSONNode] {
-    guard let a = value as? [Any] else { throw .invalidValue(path: path, expected: "an array") }
-    return a.enumerated().map { JSONNode(value: $0.element, path: "\(path)[\($0.offset)]") }
+    guard isArray else { throw .invalidValue(path: path, expected: "an array") }
+    return document.elements(index).map { JSONNode(document: document, index: $0) }
+  }
+
+  /// The first element of this array, nil when it is empty or not an array.
+  var first: JSONNode? {
+    guard count > 0 else { return nil }
+    return JSONNode(document: document, index: index + 1)
   }
 
   /// This value as a finite number (`true`/`false` read as 1/0, as Lottie exporters write both).
   func double() throws(LottieError) -> Double {
-    // Arrays, objects and strings are told apart before the `NSNumber` cast, which would
-    // bridge them to Foundation objects first.
-    if let a = value as? [Any] {
-      // Some exporters wrap a scalar in a one-element array.
-      if a.count == 1 { return try JSONNode(value: a[0], path: "\(path)[0]").double() }
-    } else if !(value is [String: Any]) && !(value is String), let n = value as? NSNumber {
-      let d = n.doubleValue
+    if let d = document.number(index) {
       guard d.isFinite else { throw .invalidValue(path: path, expected: "a finite number") }
       return d
     }
+    // Some exporters wrap a scalar in a one-element array.
+    if count == 1, let f = first { return try f.double() }
     throw .invalidValue(path: path, expected: "a number")
   }
 
   /// This value as a list of finite numbers (a single number reads as a list of one).
   func doubles() throws(LottieError) -> [Double] {
-    if let a = value as? [Any] {
-      var out: [Double] = []
-      out.reserveCapacity(a.count)
-      for (i, e) in a.enumerated() {
-        out.append(try JSONNode(value: e, path: "\(path)[\(i)]").double())
+    guard isArray else { return [try double()] }
+    var out: [Double] = []
+    out.reserveCapacity(count)
+    var k = index + 1
+    let stop = document.end(index)
+    while k < stop {
+      if let d = document.number(k), d.isFinite {
+        out.append(d)
+      } else {
+        out.append(try JSONNode(document: document, index: k).double())
       }
-      return out
+      k = document.end(k)
     }
-    return [try double()]
+    return out
   }
 
   /// This value as a string.
   func string() throws(LottieError) -> String {
-    guard let s = value as? String else { throw .invalidValue(path: path, expected: "a string") }
+    guard let s = document.string(index) else {
+      throw .invalidValue(path: path, expected: "a string")
+    }
     return s
   }
 
@@ -133,7 +137,7 @@ struct JSONNode {
   /// The string at `key`, nil when absent; a number reads as its decimal text.
   func optionalString(_ key: String) throws(LottieError) -> String? {
     guard let n = self[key] else { return nil }
-    if let s = n.value as? String { return s }
+    if let s = n.document.string(n.index) { return s }
     if let d = try? n.double() { return Int(exactly: d).map { String($0) } ?? String(d) }
     throw .invalidValue(path: n.path, expected: "a string")
   }

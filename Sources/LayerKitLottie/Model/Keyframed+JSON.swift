@@ -14,9 +14,7 @@ extension Keyframed {
     _ node: JSONNode, decode: (JSONNode) throws(LottieError) -> Value
   ) throws(LottieError) {
     let k = try node.required("k")
-    guard let list = k.value as? [Any], let first = list.first as? [String: Any],
-      first["t"] != nil
-    else {
+    guard let first = k.first, first.isObject, first["t"] != nil else {
       self.init(constant: try decode(k))
       return
     }
@@ -99,4 +97,10 @@ enum LottieLimits {
   static let maxVertices = 1_000_000
   /// Nesting of groups and precompositions.
   static let maxDepth = 64
+  /// Nesting of JSON arrays and objects (a Lottie file needs about 12 plus 2 per nested
+  /// shape group, so `maxDepth` groups fit).
+  static let maxJSONDepth = 512
+  /// The size of a Lottie JSON document, in bytes (64 MiB; its parsed tape takes at most
+  /// 8 bytes per byte of JSON, one 16-byte entry per value of two or more bytes).
+  static let maxJSONBytes = 64 << 20
 }

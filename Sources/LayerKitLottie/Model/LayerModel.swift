@@ -37,9 +37,10 @@ struct LayerModel {
   /// JSON path, for messages.
   var path: String
 
-  init(_ n: JSONNode, depth: Int) throws(LottieError) {
-    path = n.path
-    guard n.isObject else { throw .invalidValue(path: n.path, expected: "a layer object") }
+  /// Reads the layer object `n`, whose JSON path is `path`.
+  init(_ n: JSONNode, depth: Int, path: String) throws(LottieError) {
+    self.path = path
+    guard n.isObject else { throw .invalidValue(path: path, expected: "a layer object") }
     name = try n.optionalString("nm") ?? ""
     let ty = try n.int("ty", default: -1)
     switch ty {
@@ -73,7 +74,7 @@ struct LayerModel {
       abs(timeStretch) <= LottieLimits.timeStretch.upperBound
     else {
       throw .limitExceeded(
-        path: "\(n.path).sr",
+        path: "\(path).sr",
         limit: "a time stretch between \(LottieLimits.timeStretch.lowerBound) and "
           + "\(LottieLimits.timeStretch.upperBound) in magnitude")
     }

@@ -89,12 +89,13 @@ extension ShapeItem {
         individually: try n.int("m", default: 1) == 2)
     case "rp":
       let tr = try n.required("tr")
-      let so = try Keyframed(tr["so"] ?? JSONNode(value: ["k": 100], path: tr.path)) {
-        (v) throws(LottieError) in try v.double()
+      func opacity(_ key: String) throws(LottieError) -> Keyframed<Double> {
+        try tr[key].map { (p) throws(LottieError) in
+          try Keyframed(p) { (v) throws(LottieError) in try v.double() }
+        } ?? Keyframed(constant: 100)
       }
-      let eo = try Keyframed(tr["eo"] ?? JSONNode(value: ["k": 100], path: tr.path)) {
-        (v) throws(LottieError) in try v.double()
-      }
+      let so = try opacity("so")
+      let eo = try opacity("eo")
       self = .repeater(
         copies: try scalar("c", 1).initial, offset: try scalar("o", 0).initial,
         transform: try LottieTransform(tr), startOpacity: so.initial, endOpacity: eo.initial)

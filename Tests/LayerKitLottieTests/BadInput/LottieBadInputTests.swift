@@ -177,8 +177,7 @@ import Testing
 
   @Test func keyframesOutOfOrderAreSortedStably() throws {
     let opacity = #"{"a":1,"k":[{"t":30,"s":[0]},{"t":0,"s":[100]},{"t":30,"s":[50]}]}"#
-    let node = JSONNode(
-      value: try JSONSerialization.jsonObject(with: Data(opacity.utf8)), path: "$.o")
+    let node = try JSONNode.parse(Data(opacity.utf8))
     let k = try Keyframed(node) { (v) throws(LottieError) in try v.double() }
     #expect(k.keyframes.map(\.time) == [0, 30, 30])
     #expect(k.keyframes.map(\.value) == [100, 0, 50])
