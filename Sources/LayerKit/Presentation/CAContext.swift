@@ -28,8 +28,13 @@ import Foundation
 ///    started this frame `animationDidStart`, and for each that ended
 ///    `animationDidStop(finished: true)`;
 /// 4. completion blocks of the transactions whose animations have all ended (see the
-///    Transactions and Actions article).
-/// `commit()` (and so `advance(by:)`) first commits the thread's implicit transaction.
+///    Transactions and Actions article);
+/// 5. in `advance(by:)`, the attached display links.
+/// Steps 3 to 5 are the frame's one callback point (the "One Frame, Stage by Stage"
+/// article), on the tree's thread, before a renderer's layout and display.
+/// `commit()` (and so `advance(by:)`) first flushes the thread's implicit transaction,
+/// which hands the tree commit its turn; a transaction that added no animation runs its
+/// completion block at the end of that commit.
 /// Callbacks run after the frame's state is complete, so they may add or remove
 /// animations and change properties; those changes show at the next commit.
 public final class CAContext {
@@ -147,7 +152,13 @@ public final class CAContext {
   /// starts a new generation, so the next evaluation walks the tree with the new values
   /// (a scrub that sets `timeOffset` each frame walks once a frame, not twice).
   public func commit() {
-    TransactionThread.current.flushForContextCommit()
+    TransactionThread.current.flush(thenCommit: commitTree)
+  }
+
+  /// The tree commit, the stage after the transaction flush: stamps and captures what
+  /// was added since the last commit (see ``commit()``). Called by the flush of the
+  /// thread's transaction and never calls back into it.
+  package func commitTree() {
     if hasCommitted, let root = layer, root === committedRoot, let log = committedLog,
       log === root.treeChangeLog
     {
