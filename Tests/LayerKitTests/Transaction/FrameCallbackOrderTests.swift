@@ -18,28 +18,19 @@ import Testing
     var stage: String { renderer.map { "\($0.stage)" } ?? "-" }
   }
 
-  @Test func anImplicitBlockWithoutAnimationsRunsAfterTheTreeCommits() {
+  /// QuartzCore runs the block of a transaction that added no animation at the end of its
+  /// commit: the tree has committed by then (a context's flush used to run it before the
+  /// tree's commit).
+  @Test(arguments: [false, true])
+  func aBlockWithoutAnimationsRunsAfterTheTreeCommits(explicit: Bool) {
     let context = CAContext(clock: CAManualClock())
     let root = CALayer()
     context.layer = root
     var committedInBlock: Bool?
+    if explicit { CATransaction.begin() }
     CATransaction.setCompletionBlock { committedInBlock = context.hasCommitted }
     root.name = "root"
-    context.commit()
-    // QuartzCore runs such a block at the end of its transaction's commit: the tree has
-    // committed by then (the flush used to run it before the tree's commit).
-    #expect(committedInBlock == true)
-  }
-
-  @Test func anExplicitBlockWithoutAnimationsRunsAfterTheTreeCommits() {
-    let context = CAContext(clock: CAManualClock())
-    let root = CALayer()
-    context.layer = root
-    var committedInBlock: Bool?
-    CATransaction.begin()
-    CATransaction.setCompletionBlock { committedInBlock = context.hasCommitted }
-    root.name = "root"
-    CATransaction.commit()
+    if explicit { CATransaction.commit() } else { context.commit() }
     #expect(committedInBlock == true)
   }
 
