@@ -78,9 +78,9 @@ public final class CAContext {
   /// animation counts once per frame it is evaluated in.
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private(set) var evaluatedGeneration: UInt64 = .max
-  private var events: [LifecycleEvent] = []
-  private var pendingStops: [LayerAnimationEntry] = []
-  private var removals: [LayerAnimationStorage] = []
+  var events: [LifecycleEvent] = []
+  var pendingStops: [LayerAnimationEntry] = []
+  var removals: [LayerAnimationStorage] = []
   /// The presentation copies by model layer, built for the frame `presentationKey` names
   /// (see `CAContext+PresentationLayers`).
   var presentationLayers: [ObjectIdentifier: CALayer] = [:]
@@ -463,45 +463,5 @@ public final class CAContext {
       wholeWalkLog = log
       wholeWalkRoot = root
     }
-  }
-
-  /// Removals, then delegate callbacks in add order.
-  private func finishFrame() {
-    defer { TransactionThread.current.runReadyCompletionBlocks() }
-    var removed = false
-    for s in removals {
-      let before = s.entries.count
-      s.entries.removeAll { $0.isFinished && $0.isRemovedOnCompletion }
-      removed = removed || s.entries.count != before
-    }
-    removals.removeAll(keepingCapacity: true)
-    if removed { layer?.treeChangeLog.recordAttachment() }
-    guard !events.isEmpty || !pendingStops.isEmpty else { return }
-    var stops: [LayerAnimationEntry] = []
-    swap(&stops, &pendingStops)
-    var frameEvents: [LifecycleEvent] = []
-    swap(&frameEvents, &events)
-    if frameEvents.count > 1 {
-      frameEvents.sort {
-        ($0.entry.sequence, $0.isStart ? 0 : 1) < ($1.entry.sequence, $1.isStart ? 0 : 1)
-      }
-    }
-    for entry in stops where !entry.didStop {
-      entry.didStop = true
-      entry.completionToken?.animationDidEnd()
-      entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-    }
-    for event in frameEvents {
-      let a = event.entry.animation
-      if event.isStart {
-        a.delegate?.animationDidStart(a)
-      } else if !event.entry.didStop {
-        event.entry.didStop = true
-        event.entry.completionToken?.animationDidEnd()
-        a.delegate?.animationDidStop(a, finished: true)
-      }
-    }
-    frameEvents.removeAll(keepingCapacity: true)
-    if events.isEmpty { swap(&frameEvents, &events) }
   }
 }
