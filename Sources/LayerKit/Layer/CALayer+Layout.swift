@@ -19,6 +19,8 @@ extension CALayer {
 
   /// Lays out the layer's tree now, top-down, if any of it is marked; see above.
   public func layoutIfNeeded() {
+    guard isLayoutPendingInSubtree || parentLayer?.isLayoutPending == true else { return }
+    treeChangeLog.noteWrite()
     var top: CALayer = self
     while let parent = top.parentLayer, parent.isLayoutPending { top = parent }
     top.layoutSubtreeIfNeeded()
@@ -71,6 +73,7 @@ extension CALayer {
   /// Calls `display()` if the layer is marked as needing display, and clears the mark.
   public func displayIfNeeded() {
     guard isDisplayPending else { return }
+    treeChangeLog.noteWrite()
     isDisplayPending = false
     display()
   }

@@ -105,7 +105,9 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     didSet { if isDisplayPending && !oldValue { recordChange(.drawing) } }
   }
   /// The image `draw(in:)` last drew, kept until the layer needs display again.
-  package var backingStore: LayerBackingStore?
+  package var backingStore: LayerBackingStore? {
+    didSet { treeChangeLog.noteWrite() }
+  }
 
   /// A name for the layer, for debugging and for finding it. Default nil.
   public var name: String?

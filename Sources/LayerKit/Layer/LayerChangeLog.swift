@@ -46,6 +46,19 @@ package final class LayerChangeLog {
     package var timeOffset: Double
   }
 
+  /// Whether a stage that only reads the tree is running: the render-tree build or the
+  /// compositing of a frame (`CARenderer` seals the log around them). Nothing may write
+  /// to a layer of the tree meanwhile; a write that does is counted in ``sealedWrites``.
+  package var isSealed = false
+  /// Changes to the tree's layers (model values, sublayers, display and layout marks,
+  /// backing stores, tiles) made while the log was sealed: 0 unless a stage after the
+  /// display stage wrote to a layer. Tests read it.
+  package private(set) var sealedWrites = 0
+
+  /// Counts a write to a layer of the tree when the log is sealed.
+  @inline(__always)
+  package func noteWrite() { if isSealed { sealedWrites &+= 1 } }
+
   /// A log whose first stamp is newer than `stamp` (the newest stamp of the tree it is
   /// made for, from its earlier logs).
   package init(after stamp: UInt64 = 0) { renderStamp = stamp }
@@ -143,6 +156,7 @@ extension CALayer {
   package func recordChange(_ kind: ChangeKind) {
     guard !isPresentationCopy else { return }
     let log = treeChangeLog
+    log.noteWrite()
     switch kind {
     case .model: log.recordModelChange()
     case .structure, .attachment: log.recordAttachment()

@@ -28,8 +28,13 @@ import Foundation
 ///    started this frame `animationDidStart`, and for each that ended
 ///    `animationDidStop(finished: true)`;
 /// 4. completion blocks of the transactions whose animations have all ended (see the
-///    Transactions and Actions article).
-/// `commit()` (and so `advance(by:)`) first commits the thread's implicit transaction.
+///    Transactions and Actions article);
+/// 5. in `advance(by:)`, the attached display links.
+/// Steps 3 to 5 are the frame's one callback point (the "One Frame, Stage by Stage"
+/// article), on the tree's thread, before a renderer's layout and display.
+/// `commit()` (and so `advance(by:)`) first flushes the thread's implicit transaction,
+/// which hands the tree commit its turn; a transaction that added no animation runs its
+/// completion block at the end of that commit.
 /// Callbacks run after the frame's state is complete, so they may add or remove
 /// animations and change properties; those changes show at the next commit.
 public final class CAContext {
@@ -74,7 +79,7 @@ public final class CAContext {
   package var evaluatedAnimations: Int { flatTable.evaluations + objectEvaluations }
   private(set) var evaluatedGeneration: UInt64 = .max
   var events: [LifecycleEvent] = []
-  private var pendingStops: [LayerAnimationEntry] = []
+  var pendingStops: [LayerAnimationEntry] = []
   var removals: [LayerAnimationStorage] = []
   /// The presentation copies by model layer, built for the frame `presentationKey` names
   /// (see `CAContext+PresentationLayers`).
@@ -149,7 +154,13 @@ public final class CAContext {
   /// starts a new generation, so the next evaluation walks the tree with the new values
   /// (a scrub that sets `timeOffset` each frame walks once a frame, not twice).
   public func commit() {
-    TransactionThread.current.flushForContextCommit()
+    TransactionThread.current.flush(thenCommit: commitTree)
+  }
+
+  /// The tree commit, the stage after the transaction flush: stamps and captures what
+  /// was added since the last commit (see ``commit()``). Called by the flush of the
+  /// thread's transaction and never calls back into it.
+  package func commitTree() {
     takeRetimes()
     if hasCommitted, let root = layer, root === committedRoot, let log = committedLog,
       log === root.treeChangeLog
@@ -278,45 +289,5 @@ public final class CAContext {
     evaluatedGeneration = generation
     finishFrame()
     return true
-  }
-
-  /// Removals, then delegate callbacks in add order.
-  private func finishFrame() {
-    defer { TransactionThread.current.runReadyCompletionBlocks() }
-    var removed = false
-    for s in removals {
-      let before = s.entries.count
-      s.entries.removeAll { $0.isFinished && $0.isRemovedOnCompletion }
-      removed = removed || s.entries.count != before
-    }
-    removals.removeAll(keepingCapacity: true)
-    if removed { layer?.treeChangeLog.recordAttachment() }
-    guard !events.isEmpty || !pendingStops.isEmpty else { return }
-    var stops: [LayerAnimationEntry] = []
-    swap(&stops, &pendingStops)
-    var frameEvents: [LifecycleEvent] = []
-    swap(&frameEvents, &events)
-    if frameEvents.count > 1 {
-      frameEvents.sort {
-        ($0.entry.sequence, $0.isStart ? 0 : 1) < ($1.entry.sequence, $1.isStart ? 0 : 1)
-      }
-    }
-    for entry in stops where !entry.didStop {
-      entry.didStop = true
-      entry.completionToken?.animationDidEnd()
-      entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-    }
-    for event in frameEvents {
-      let a = event.entry.animation
-      if event.isStart {
-        a.delegate?.animationDidStart(a)
-      } else if !event.entry.didStop {
-        event.entry.didStop = true
-        event.entry.completionToken?.animationDidEnd()
-        a.delegate?.animationDidStop(a, finished: true)
-      }
-    }
-    frameEvents.removeAll(keepingCapacity: true)
-    if events.isEmpty { swap(&frameEvents, &events) }
   }
 }

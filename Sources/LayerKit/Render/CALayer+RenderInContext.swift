@@ -34,7 +34,19 @@ extension CALayer {
     }
     guard let surface = RenderSurface(rect: PixelRect(x0: 0, y0: 0, x1: ctx.width, y1: ctx.height))
     else { return }
-    let tree = RenderTreeBuilder.build(root: self) { Self.flattened($0.state) }
+    // The stages of a frame, on this thread: layout and display (which run user code),
+    // then the build and the compositing, which only read the layers.
+    var display = DisplayStage()
+    display.layout(self)
+    let state: (CALayer) -> LayerState = { Self.flattened($0.state) }
+    display.display(self, state: state)
+    display.drawTiles(
+      of: self, state: state,
+      viewport: DisplayStage.Viewport(pixels: surface.rect, rootMap: ctm, placesRoot: false))
+    let log = treeChangeLog
+    log.isSealed = true
+    defer { log.isSealed = false }
+    let tree = RenderTreeBuilder.build(root: self, state: state)
     LayerCompositor().render(
       tree, into: surface, clip: surface.rect, rootMap: ctm, placesRoot: false)
     guard let image = surface.context.makeImage() else { return }

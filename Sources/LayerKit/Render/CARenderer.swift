@@ -2,11 +2,15 @@ import Foundation
 
 /// Renders a context's layer tree into bitmaps, with no window: LayerKit's render server.
 ///
-/// Each frame it evaluates the context's presentation at the clock's current time,
-/// snapshots it into a value-type render tree (laying out and redrawing layers that need
-/// it on the way), places every node once (`RenderPlacement`), finds the damage against
-/// the previous frame (`DamageTracker`) and hands the three to its backend
-/// (`RenderBackend`; the CPU compositor, `CPURenderBackend`, unless another is given).
+/// Each frame runs in stages on the context's thread (`FrameStage`): it evaluates the
+/// context's presentation at the clock's current time (animation delegates and
+/// completion blocks run at the end of that), lays out and displays the layers that
+/// need it, with the tiles of tiled layers that will show (`DisplayStage`), snapshots
+/// the tree into a value-type render tree, places every node once (`RenderPlacement`),
+/// finds the damage against the previous frame (`DamageTracker`) and hands the three to
+/// its backend (`RenderBackend`; the CPU compositor, `CPURenderBackend`, unless another
+/// is given). The build, the placement and the backend run no user code and write to no
+/// layer.
 ///
 /// ```swift
 /// let clock = CAManualClock()
@@ -41,6 +45,11 @@ public final class CARenderer: CAObjectEquality {
   private var prepared: PreparedFrame?
   /// The render tree, kept between frames and updated in place.
   private var builder: RenderTreeBuilder
+  /// Layout and display, kept between frames so that a frame with nothing to lay out
+  /// or display skips them.
+  private var displayStage = DisplayStage()
+  /// The stage of a frame running now (`idle` between frames).
+  package private(set) var stage: FrameStage = .idle
 
   /// Creates a renderer for `context`'s tree.
   public convenience init(context: CAContext) {
@@ -66,10 +75,61 @@ public final class CARenderer: CAObjectEquality {
 
   /// The render tree of the current frame: the context's presentation at its current
   /// time (the model when the tree has not been committed), or nil with no root layer.
-  package func makeRenderTree() -> RenderTree? {
+  /// - Parameter viewport: the pixels the frame is composited into, for the tiles of
+  ///   tiled layers (none are drawn without one).
+  package func makeRenderTree(viewport: DisplayStage.Viewport? = nil) -> RenderTree? {
     guard let root = context?.layer ?? fixedRoot else { return nil }
-    if let context { context.updatePresentation() }
+    evaluate()
+    displayLayers(root, viewport: viewport)
     return buildRenderTree(root: root)
+  }
+
+  /// Layers visited by the display stage since the renderer was made, for tests that
+  /// count work.
+  package var displayedLayers: Int { displayStage.visitedLayers }
+
+  /// The evaluation stage: the context's presentation at its clock's time, with the
+  /// callbacks at its end.
+  private func evaluate() {
+    guard let context else { return }
+    stage = .evaluation
+    defer { stage = .idle }
+    context.updatePresentation()
+  }
+
+  /// The layout and display stages, before the render tree is built: the last point of
+  /// the frame where user code runs.
+  private func displayLayers(_ root: CALayer, viewport: DisplayStage.Viewport?) {
+    defer { stage = .idle }
+    stage = .layout
+    displayStage.layout(root)
+    stage = .display
+    let shown: (CALayer) -> LayerState =
+      context.map { c in { c.presentationState(of: $0) ?? $0.state } } ?? { $0.state }
+    displayStage.display(root, state: shown)
+    if let viewport { displayStage.drawTiles(of: root, state: shown, viewport: viewport) }
+  }
+
+  /// The viewport of a `width × height` frame at `scale` pixels per point.
+  private static func viewport(width: Int, height: Int, scale: CGFloat) -> DisplayStage.Viewport {
+    DisplayStage.Viewport(
+      pixels: PixelRect(x0: 0, y0: 0, x1: width, y1: height),
+      rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true)
+  }
+
+  /// The compositing stage: `body` composites with the tree's log sealed, then the tiles
+  /// found missing go back to the display stage for the next frame.
+  private func composite<R>(_ body: () -> R) -> R {
+    let log = (context?.layer ?? fixedRoot)?.treeChangeLog
+    stage = .composite
+    log?.isSealed = true
+    defer {
+      log?.isSealed = false
+      stage = .idle
+      let missed = backend.takeMissedTiles()
+      if !missed.isEmpty { displayStage.noteMissed(missed) }
+    }
+    return body()
   }
 
   /// How many frames found the render tree's shape changed while updating it in place
@@ -80,7 +140,15 @@ public final class CARenderer: CAObjectEquality {
 
   /// The render tree of `root` from its presentation (already evaluated) or its model:
   /// the previous frame's tree brought up to date (see `RenderTreeBuilder`).
+  /// The build stage: reads the layers only, with the tree's log sealed.
   private func buildRenderTree(root: CALayer) -> RenderTree {
+    let log = root.treeChangeLog
+    stage = .build
+    log.isSealed = true
+    defer {
+      log.isSealed = false
+      stage = .idle
+    }
     builder.update(root: root, evaluation: context?.evaluatedFrames ?? 0, context: context)
     return builder.tree
   }
@@ -96,14 +164,16 @@ public final class CARenderer: CAObjectEquality {
       CADiagnostics.report(key: "render", "cannot make a \(width)×\(height) bitmap; rendered 1×1")
       return CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
     }
-    if let tree = makeRenderTree() {
-      let s = Self.checked(scale)
+    let s = Self.checked(scale)
+    if let tree = makeRenderTree(viewport: Self.viewport(width: width, height: height, scale: s)) {
       let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
       placement.update(tree, scale: s, frame: all)
-      backend.draw(
-        RenderFrame(
-          tree: tree, placement: placement, damage: [all], scale: s, width: width, height: height),
-        into: ctx)
+      composite {
+        backend.draw(
+          RenderFrame(
+            tree: tree, placement: placement, damage: [all], scale: s, width: width,
+            height: height), into: ctx)
+      }
     }
     return ctx.makeImage()!
   }
@@ -140,10 +210,12 @@ public final class CARenderer: CAObjectEquality {
     // At least the statistics' default, also for a frame with nothing damaged.
     stats.bands = max(
       stats.bands,
-      backend.draw(
-        RenderFrame(
-          tree: tree, placement: frame.placement, damage: rects, scale: s, width: ctx.width,
-          height: ctx.height), into: ctx))
+      composite {
+        backend.draw(
+          RenderFrame(
+            tree: tree, placement: frame.placement, damage: rects, scale: s, width: ctx.width,
+            height: ctx.height), into: ctx)
+      })
     for r in rects { stats.damagedPixels += r.width * r.height }
     stats.compositing = Self.seconds() - built
     let after = backend.bitmapCounts
@@ -168,7 +240,7 @@ public final class CARenderer: CAObjectEquality {
   private func prepare(width: Int, height: Int, scale s: CGFloat) -> PreparedFrame {
     var stats = FrameStatistics()
     let started = Self.seconds()
-    if let context { context.updatePresentation() }
+    evaluate()
     let evaluated = Self.seconds()
     stats.evaluation = evaluated - started
     let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -179,6 +251,7 @@ public final class CARenderer: CAObjectEquality {
         width: width, height: height, scale: s, tree: nil, placement: RenderPlacement(),
         damage: damage, statistics: stats)
     }
+    displayLayers(root, viewport: Self.viewport(width: width, height: height, scale: s))
     let tree = buildRenderTree(root: root)
     placement.update(tree, scale: s, frame: all)
     let rects = damageTracker.damage(tree, placement: placement)

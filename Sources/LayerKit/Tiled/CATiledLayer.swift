@@ -5,8 +5,9 @@ import Foundation
 /// documents, deep zooms).
 ///
 /// **Tiles.** The layer's coordinate space (from its origin `(0, 0)`) is cut into tiles
-/// of `tileSize` *pixels*. When a frame is composited, only the tiles that intersect the
-/// part of `bounds` visible on screen (after every ancestor's clip) are drawn, each once:
+/// of `tileSize` *pixels*. Before a frame is built, its display stage draws only the tiles
+/// that intersect the part of `bounds` the frame will show (after every ancestor's clip),
+/// each once, on the thread of the layer tree:
 /// `draw(in:)` (or the delegate's `draw(_:in:)`) gets a context whose transform maps
 /// layer coordinates to the tile's pixels and whose clip is the tile, so
 /// `ctx.boundingBoxOfClipPath` is the tile's rectangle in layer coordinates, as on
@@ -23,9 +24,12 @@ import Foundation
 /// the finest level.
 ///
 /// **Differences from Apple.** Apple draws tiles on background threads and fades each
-/// in over `fadeDuration()`. LayerKit draws the missing visible tiles at once, on the
-/// thread that renders the frame, before the frame is composited, so every frame is
-/// complete and deterministic; tiles do not fade. A tile drawn with a level's scale is
+/// in over `fadeDuration()`. LayerKit draws the missing visible tiles at once, in the
+/// frame's display stage on the thread of the layer tree, before the render tree is
+/// built, so every frame is complete and deterministic; tiles do not fade. The compositor
+/// only reads tiles: a tile it needs that the display stage could not place (a layer
+/// under perspective, say) shows nothing in that frame, as on Apple's platforms before a
+/// tile is drawn, and is drawn for the next frame. A tile drawn with a level's scale is
 /// never shown at another level in the meantime.
 ///
 /// **Bad input.** A `tileSize` side that is zero, negative or not finite falls back to

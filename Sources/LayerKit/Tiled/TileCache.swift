@@ -4,12 +4,9 @@ import Foundation
 /// least recently shown dropped first once they hold more than
 /// `CATiledLayer.maximumCachedTilePixels` pixels.
 ///
-/// Frames read it while compositing, possibly from several band threads at once
-/// (`LAYERKIT_BANDS`), so it locks. It draws missing tiles through its layer's
-/// `draw(in:)` on the thread that first needs them, one tile at a time per layer: a
-/// band that needs a tile another band is drawing waits for it, so every tile is drawn
-/// once, and `draw(in:)` (and the delegate's drawing) never runs on two threads at
-/// once for the same layer, even though it may run off the layer's thread.
+/// Tiles are drawn only by the display stage of a frame, on the thread of the layer's
+/// tree, through the layer's `draw(in:)` (``draw(_:)``); the compositor, possibly on
+/// several band threads at once, only reads them (``image(_:)``), so it locks.
 package final class TileCache: @unchecked Sendable {
   /// A tile: its level of detail and its column and row in that level's grid.
   package struct Key: Hashable, Sendable {
@@ -31,23 +28,16 @@ package final class TileCache: @unchecked Sendable {
   weak var layer: CATiledLayer?
   /// Guards `entries`, `pixels`, `clock`, `drawn` and `storedGeneration`.
   private let lock = NSLock()
-  /// Held while a tile is drawn: drawing is one tile at a time (recursive, so a
-  /// `draw(in:)` that renders the layer again on its own thread does not deadlock).
-  private let drawing = NSRecursiveLock()
-  /// How many tiles `draw(in:)` has drawn (for tests of the once-only guard).
+  /// How many tiles `draw(in:)` has drawn.
   package var drawCount: Int { lock.withLock { drawn } }
   private var drawn = 0
   private var entries: [Key: Entry] = [:]
   private var pixels = 0
   private var clock: UInt64 = 0
-  /// Bumped whenever a tile is dropped by invalidation, so a frame's render tree can
-  /// tell that the layer's pixels changed.
+  /// Bumped whenever a tile is drawn or dropped by invalidation, so a frame's render tree
+  /// can tell that the layer's pixels changed.
   package var generation: Int { lock.withLock { storedGeneration } }
   private var storedGeneration = 0
-
-  /// Called when a missing tile is about to wait for the drawing lock (a test hook for
-  /// the once-only guard; set it before frames are drawn).
-  package var willWaitToDraw: (@Sendable () -> Void)?
 
   package init() {}
 
@@ -79,36 +69,33 @@ package final class TileCache: @unchecked Sendable {
     }
   }
 
-  /// The tile `key` covering `rect` (layer coordinates) at `scale` pixels per point:
-  /// the kept one, else a newly drawn one (nil when the layer is gone or the tile is
-  /// empty).
-  package func tile(_ key: Key, rect: CGRect) -> CGImage? {
-    if let image = kept(key) { return image }
-    willWaitToDraw?()
-    return drawing.withLock {
-      // Another band may have drawn it while this one waited.
-      if let image = kept(key) { return image }
-      guard let image = draw(rect, scale: key.scale) else { return nil }
-      lock.withLock {
-        drawn += 1
-        clock &+= 1
-        if let old = entries[key] { pixels -= old.image.width * old.image.height }
-        entries[key] = Entry(image: image, rect: rect, lastUse: clock)
-        pixels += image.width * image.height
-        evict()
-      }
-      return image
-    }
+  /// The kept tile `key`, or nil: what the compositor reads. Changes nothing.
+  package func image(_ key: Key) -> CGImage? {
+    lock.withLock { entries[key]?.image }
   }
 
-  /// The kept tile `key`, marked as just used, or nil.
-  private func kept(_ key: Key) -> CGImage? {
-    lock.withLock {
-      guard entries[key] != nil else { return nil }
+  /// Makes sure `tile` is kept: marks a kept one as just shown, else draws it through the
+  /// layer's `draw(in:)`. Called by the display stage, on the thread of the layer's tree.
+  /// - Returns: whether the tile was drawn now.
+  @discardableResult
+  package func draw(_ tile: TiledLayerSource.Tile) -> Bool {
+    let kept: Bool = lock.withLock {
+      guard entries[tile.key] != nil else { return false }
       clock &+= 1
-      entries[key]?.lastUse = clock
-      return entries[key]?.image
+      entries[tile.key]?.lastUse = clock
+      return true
     }
+    guard !kept, let image = draw(tile.rect, scale: tile.key.scale) else { return false }
+    lock.withLock {
+      drawn += 1
+      clock &+= 1
+      storedGeneration &+= 1
+      if let old = entries[tile.key] { pixels -= old.image.width * old.image.height }
+      entries[tile.key] = Entry(image: image, rect: tile.rect, lastUse: clock)
+      pixels += image.width * image.height
+      evict()
+    }
+    return true
   }
 
   /// Drops least recently shown tiles until the kept pixels fit the bound.

@@ -11,13 +11,11 @@ package final class TransactionThread {
   package private(set) var machine = TransactionStateMachine()
   /// Groups whose animations have all ended, in the order they became ready.
   package private(set) var readyGroups: [TransactionCompletionGroup] = []
-  /// Replaces what happens after the outermost scope closes and before its completion
-  /// groups are sealed, which is otherwise `CAContext.current?.commit()` (newly added
-  /// animations start). For tests of the scope stack without a context.
+  /// Replaces the tree commit that follows an outermost scope closed by
+  /// `CATransaction.commit()` or `flush()`, which is otherwise the current context's
+  /// `CAContext.commitTree()` (newly added animations start). For tests of the scope
+  /// stack without a context.
   package var outermostCommitHandler: (() -> Void)?
-  /// Whether a context's commit is flushing the implicit scope (which must not commit
-  /// the context again).
-  private var isCommittingContext = false
   /// The actions running now, innermost last.
   package var actionInvocations: [ActionInvocation] = []
   /// Sublayer changes in progress, reported when the outermost one ends.
@@ -108,30 +106,49 @@ package final class TransactionThread {
     for group in batch { group.run() }
   }
 
-  /// Commits the implicit scope as the first step of a context's commit. When explicit
-  /// scopes are still open, it commits when they have, and a diagnostic notes that the
-  /// frame began inside an explicit transaction.
-  package func flushForContextCommit() {
-    isCommittingContext = true
-    defer { isCommittingContext = false }
-    let depth = flush()
-    if depth > 0 {
+  /// The first stage of a context's commit: commits the implicit scope, and hands the
+  /// tree commit (`commitTree`, the next stage) its turn.
+  ///
+  /// With an implicit scope to close, the tree commits as part of that scope's commit,
+  /// before its completion groups are sealed; with nothing to close, it commits at once.
+  /// When explicit scopes are still open, the implicit scope commits when they have, the
+  /// tree commits now anyway, and a diagnostic notes that the frame began inside an
+  /// explicit transaction. Nothing here calls back into the context's `commit()`.
+  package func flush(thenCommit commitTree: () -> Void) {
+    switch machine.flush() {
+    case .nothingToFlush:
+      commitTree()
+    case .deferred(let depth):
       CADiagnostics.report(
         key: "CATransaction",
         "a frame began with \(depth) explicit transaction(s) open; animations added so far start now"
       )
+      commitTree()
+    case .committed(let groups):
+      commitTree()
+      didCommitOutermost(sealing: groups, committed: true)
     }
   }
 
-  private func didCommitOutermost(sealing groups: [TransactionCompletionGroup]) {
-    if !isCommittingContext {
-      if let handler = outermostCommitHandler {
-        handler()
-      } else {
-        CAContext.current?.commit()
-      }
+  /// The tree commit that follows an outermost scope closed outside a frame: the test
+  /// handler, else the current context's.
+  private func commitCurrentTree() {
+    if let handler = outermostCommitHandler {
+      handler()
+    } else {
+      CAContext.current?.commitTree()
     }
-    // Groups no animation joined run now, inside commit(); the others when their
+  }
+
+  /// Finishes an outermost scope: the tree commits (its stage, handed over here, unless
+  /// the caller's flush already ran it: `committed`), then the scope's completion groups
+  /// are sealed, and those no animation joined run, at the end of the commit (as on
+  /// QuartzCore).
+  private func didCommitOutermost(
+    sealing groups: [TransactionCompletionGroup], committed: Bool = false
+  ) {
+    if !committed { commitCurrentTree() }
+    // Groups no animation joined run now, at the end of commit(); the others when their
     // animations have ended.
     let immediate = groups.filter { !$0.hadAnimations }
     for group in groups { group.seal() }

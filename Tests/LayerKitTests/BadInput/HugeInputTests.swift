@@ -49,7 +49,7 @@ import Testing
       let image = BadInput.render(context)
       let size = delegate.drawnSizes.first!
       precondition(
-        size.width <= CGFloat(RenderTreeBuilder.maximumBackingStoreSide) && size.height >= 1)
+        size.width <= CGFloat(DisplayStage.maximumBackingStoreSide) && size.height >= 1)
       precondition(image.pixel(x: 5, y: 10).r == 255)
       withExtendedLifetime(delegate) {}
     }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import LayerKit
 
-/// `CATiledLayer` composited in bands on several threads: each tile is drawn once,
-/// `draw(in:)` never runs on two threads at once, and the frame equals one thread's.
+/// `CATiledLayer` composited in bands on several threads: each tile is drawn once, by the
+/// display stage on the renderer's thread (never by a band), and the frame equals one
+/// thread's.
 /// Run with `swift test --sanitize=thread --filter TiledLayerBandTests` to check for
 /// data races.
 @Suite struct TiledLayerBandTests {
@@ -83,56 +84,5 @@ import Testing
     let differing = zip(a, b).filter { $0 != $1 }.count
     #expect(differing == 0)
 
-  }
-}
-
-/// The once-only guard itself, with two threads handed the same missing tile in a fixed
-/// order: the second must wait for the first's drawing and take its tile.
-@Suite struct TileCacheGuardTests {
-  /// Blocks its first drawing until released, and counts its calls.
-  final class BlockingPainter: CALayerDelegate, @unchecked Sendable {
-    let started = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var count = 0
-    var calls: Int { lock.withLock { count } }
-
-    func draw(_ layer: CALayer, in ctx: CGContext) {
-      let first = lock.withLock {
-        count += 1
-        return count == 1
-      }
-      if first {
-        started.signal()
-        _ = release.wait(timeout: .now() + 10)
-      }
-      ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-      ctx.fill(ctx.boundingBoxOfClipPath)
-    }
-  }
-
-  @Test func aTileTwoThreadsNeedIsDrawnOnce() {
-    let tiled = CATiledLayer()
-    tiled.bounds = CGRect(x: 0, y: 0, width: 256, height: 256)
-    let painter = BlockingPainter()
-    tiled.delegate = painter
-    let cache = tiled.tiles
-    let waiting = DispatchSemaphore(value: 0)
-    cache.willWaitToDraw = { waiting.signal() }
-    let key = TileCache.Key(level: 0, column: 0, row: 0, scale: 1)
-    let rect = CGRect(x: 0, y: 0, width: 256, height: 256)
-    let group = DispatchGroup()
-    // The first thread misses and starts drawing (held inside draw(in:)).
-    DispatchQueue.global().async(group: group) { _ = cache.tile(key, rect: rect) }
-    #expect(waiting.wait(timeout: .now() + 10) == .success)
-    #expect(painter.started.wait(timeout: .now() + 10) == .success)
-    // The second misses too and must wait for the first rather than draw.
-    DispatchQueue.global().async(group: group) { _ = cache.tile(key, rect: rect) }
-    #expect(waiting.wait(timeout: .now() + 10) == .success)
-    painter.release.signal()
-    #expect(group.wait(timeout: .now() + 10) == .success)
-    #expect(painter.calls == 1)
-    #expect(cache.drawCount == 1)
-    #expect(cache.count == 1)
   }
 }

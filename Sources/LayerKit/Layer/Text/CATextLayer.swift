@@ -24,6 +24,12 @@ import Foundation
 /// Lines that do not fit are clipped, or truncated with "…" when `truncationMode` says so
 /// (see `TextLayout` for exactly which lines are kept).
 open class CATextLayer: CALayer {
+  /// The glyphs the display stage last shaped for the layer's shown text state (see
+  /// `DisplayStage`), read by the render-tree build.
+  package final var shapedText: ShapedText? {
+    didSet { treeChangeLog.noteWrite() }
+  }
+
   /// Creates a text layer with no text, Helvetica at 36 points, in white.
   public override init() {
     super.init()

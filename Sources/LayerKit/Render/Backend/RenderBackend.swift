@@ -31,4 +31,10 @@ package protocol RenderBackend: AnyObject {
   /// drawn and reused so far, for `CARenderer.FrameStatistics`; zeros for a backend that
   /// keeps none.
   var bitmapCounts: (drawn: Int, reused: Int) { get }
+
+  /// The `CATiledLayer` tiles the frames drawn since the last call needed but found
+  /// missing from their layers' caches (each drawn as nothing, as `CATiledLayer` shows a
+  /// tile not drawn yet); the renderer's display stage draws them before the next frame.
+  /// Taking them empties the list.
+  func takeMissedTiles() -> [MissedTile]
 }

@@ -71,6 +71,12 @@ package final class BandedCompositor {
     }
   }
 
+  /// The tiles every band's compositor found missing since the last call (see
+  /// `LayerCompositor.takeMissedTiles()`), `main`'s first.
+  package func takeMissedTiles(main: LayerCompositor) -> [MissedTile] {
+    extra.reduce(main.takeMissedTiles()) { $0 + $1.takeMissedTiles() }
+  }
+
   /// The number of bands `rect` is split into.
   package func bandCount(for rect: PixelRect) -> Int {
     guard bandLimit > 1, rect.width * rect.height >= minimumPixels else { return 1 }

@@ -30,4 +30,6 @@ package final class CPURenderBackend: RenderBackend {
   }
 
   package var bitmapCounts: (drawn: Int, reused: Int) { bands.bitmapCounts(main: compositor) }
+
+  package func takeMissedTiles() -> [MissedTile] { bands.takeMissedTiles(main: compositor) }
 }

@@ -102,8 +102,8 @@ extension LayerCompositor {
       drawParticles(
         particles, adding: n.pointee.particlesAdd, map: map, into: s, clip: clip, alpha: alpha)
     }
-    if n.pointee.kind == .text, let text = n.state.text, n.pointee.backingStore == nil {
-      drawText(n.pointee, text, map: map, into: s, clip: clip, alpha: alpha)
+    if n.pointee.kind == .text, let glyphs = n.pointee.glyphs, n.pointee.backingStore == nil {
+      drawText(n.pointee, glyphs, map: map, into: s, clip: clip, alpha: alpha)
     }
     if n.pointee.kind == .replicator, n.state.replicator?.preservesDepth == true {
       drawDepthSortedSublayers(
@@ -245,26 +245,18 @@ extension LayerCompositor {
   }
 
   /// Fills a text layer's glyph outlines as vectors (sharp under any transform and
-  /// animated `fontSize`), clipped to its bounds; the layout is cached while the text
-  /// state and bounds stay the same.
+  /// animated `fontSize`), clipped to its bounds. The glyphs were shaped before the render
+  /// tree was built (`ShapedText`): compositing only fills them.
   private func drawText(
-    _ n: RenderNode, _ text: TextLayerState, map: CGAffineTransform, into s: RenderSurface,
+    _ n: RenderNode, _ glyphs: ShapedText, map: CGAffineTransform, into s: RenderSurface,
     clip: PixelRect, alpha: Float
   ) {
-    let b = n.state.bounds
-    let fills: [GlyphFill]
-    if let c = textCache[n.key], c.state == text, c.bounds == b {
-      fills = c.fills
-    } else {
-      fills = text.glyphFills(in: b)
-      textCache[n.key] = (text, b, fills)
-    }
-    guard !fills.isEmpty else { return }
+    guard !glyphs.fills.isEmpty else { return }
     s.flushPendingClear()
     s.beginDrawing(transform: map, clip: clip)
-    s.context.clip(to: b)
+    s.context.clip(to: n.state.bounds)
     s.context.setAlpha(CGFloat(alpha))
-    s.context.drawGlyphFills(fills)
+    s.context.drawGlyphFills(glyphs.fills)
     s.endDrawing()
   }
 

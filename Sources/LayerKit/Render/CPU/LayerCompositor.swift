@@ -42,9 +42,11 @@ package final class LayerCompositor {
     [RenderNode.Key: (state: GradientLayerState, bounds: CGRect, scale: CGFloat, image: CGImage?)] =
       [:]
   var gradientsUsed = Set<RenderNode.Key>()
-  var textCache: [RenderNode.Key: (state: TextLayerState, bounds: CGRect, fills: [GlyphFill])] = [:]
   /// `shouldRasterize` bitmaps, and the layers that drew through theirs this frame.
   var rasterCache: [RenderNode.Key: RasterizedLayer] = [:]
+  /// Tiles of tiled layers this compositor found missing since the renderer last took
+  /// them (`takeMissedTiles()`).
+  var missedTiles: [MissedTile] = []
   var rasterUsed = Set<RenderNode.Key>()
   /// Per node: its background coverage and shadow mask from the last frame.
   var nodeParts = NodePartsCache()
@@ -64,6 +66,12 @@ package final class LayerCompositor {
   /// How many times a kept layer bitmap (rasterized or perspective) was composited
   /// without being drawn again.
   package internal(set) var bitmapsReused = 0
+  /// Hands over the tiles found missing since the last call (see `drawTiles`).
+  package func takeMissedTiles() -> [MissedTile] {
+    defer { missedTiles.removeAll() }
+    return missedTiles
+  }
+
   /// How many kept layer bitmaps have been drawn so far: rasterized layers, layers under
   /// perspective and content-shaped shadows.
   package var bitmapsDrawn: Int { rasterizedCount + projectedCount + shadowCache.contentMisses }
@@ -132,7 +140,6 @@ package final class LayerCompositor {
       if rasterCache.count > rasterUsed.count {
         rasterCache = rasterCache.filter { rasterUsed.contains($0.key) }
       }
-      if textCache.count > 4 * tree.nodes.count + 16 { textCache.removeAll() }
       if gradientCache.count > gradientsUsed.count {
         gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
       }

@@ -43,8 +43,11 @@ package struct RenderNode: Sendable {
   /// they are added (`.additive`) rather than composited.
   package var particles: [EmitterParticle]? = nil
   package var particlesAdd = false
-  /// A `CATiledLayer`'s tiles, drawn on demand while compositing.
+  /// A `CATiledLayer`'s tiles, drawn by the display stage and read while compositing.
   package var tiles: TiledLayerSource? = nil
+  /// A text node's glyphs, shaped from its state's text within its bounds (nil for
+  /// other nodes and for text with nothing to fill).
+  package var glyphs: ShapedText? = nil
   /// The node change stamp (`RenderTree.newestStamp`) of the build that last changed what this node
   /// draws: its state, image, tiles, instance transform, tint or transition (its
   /// particles and its place in the tree are compared on their own). Kept while an

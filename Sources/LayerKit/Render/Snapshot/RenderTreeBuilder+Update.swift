@@ -232,12 +232,12 @@ extension RenderTreeBuilder {
   private mutating func rewrite(_ i: Int, _ layer: CALayer, shows: Bool, time: Double?) -> (
     Bool, Double?
   ) {
-    // A layer with no change since the last build neither needs display nor holds
-    // another backing store (marking it for display, drawing and replacing `contents`
-    // all move its stamp): the node's image stands.
+    // A layer with no change since the last build holds no other backing store
+    // (marking it for display, drawing and replacing `contents` all move its stamp):
+    // the node's image stands.
     let store =
       layer.renderChangeStamp > builtAt
-      ? Self.updateBackingStore(layer) : tree.nodes[i].backingStore
+      ? DisplayStage.backingImage(layer) : tree.nodes[i].backingStore
     var changed = false
     var localTime: Double? = nil
     if let time {
@@ -269,6 +269,7 @@ extension RenderTreeBuilder {
       tree.nodes[i].backingStore = store
       changed = true
     }
+    if tree.nodes[i].kind == .text { writeGlyphs(i, layer) }
     if info[i].volatile {
       let tiles = tree.nodes[i].tiles
       writeVolatileParts(i, layer, localTime: localTime)

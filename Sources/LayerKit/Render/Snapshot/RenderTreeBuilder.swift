@@ -3,13 +3,10 @@ import Foundation
 /// Builds a `RenderTree` from a layer tree, on the layers' thread, and keeps it up to
 /// date from frame to frame.
 ///
-/// Before copying, it lays the tree out (`layoutIfNeeded()`) and brings every layer's
-/// contents up to date: a layer marked as needing display runs `display()`, and when
-/// that leaves `contents` unchanged, `draw(in:)` draws a new backing store of
-/// `bounds.size · contentsScale` pixels (at most `maximumBackingStoreSide` per side and
-/// `maximumBackingStorePixels` in all; a larger layer draws at a lower scale). The store
-/// is kept on the layer and reused until the layer needs display again, or dropped once
-/// `contents` is set to something else.
+/// It only reads the layers: layout and display ran before it (`DisplayStage`), so a
+/// node takes the backing store `draw(in:)` drew for its layer as long as the layer's
+/// `contents` are still the ones it was drawn over, and a tiled layer's node the layer's
+/// tile cache. No user code runs while it builds, and it writes to no layer.
 ///
 /// A replicator's sublayers are copied once per instance, each copy carrying its
 /// instance transform and colour. A layer met twice on one path (a mask cycle) is
@@ -23,12 +20,6 @@ import Foundation
 /// many copies as before. Otherwise it builds the tree afresh; a node equal to the
 /// previous tree's node of the same key keeps its change stamp either way.
 package struct RenderTreeBuilder {
-  /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
-  package static let maximumBackingStorePixels = 4096 * 4096
-  /// The longest side a backing store gets, in pixels (a longer layer is drawn at a
-  /// lower resolution along that side only).
-  package static let maximumBackingStoreSide = 8192
-
   /// The most layer copies replicators may add to one frame's tree (a copy of a
   /// replicated subtree counts each of its layers); instances past it are not drawn, with
   /// a diagnostic. Keeps `instanceCount = 1_000_000_000` to bounded memory and time.
@@ -127,7 +118,8 @@ package struct RenderTreeBuilder {
     self.init(source: presentation ? .presentation : .model, transitions: presentation)
   }
 
-  /// The render tree of `root`'s subtree, built afresh.
+  /// The render tree of `root`'s subtree, built afresh (layout and display already ran:
+  /// see `DisplayStage`).
   ///
   /// - Parameters:
   ///   - root: a model layer.
@@ -142,7 +134,6 @@ package struct RenderTreeBuilder {
   ) -> RenderTree {
     var b = RenderTreeBuilder(source: .custom(state), transitions: transitions)
     b.tree.nodes.reserveCapacity(capacity)
-    root.layoutIfNeeded()
     b.rebuild(root)
     b.tree.newestStamp = b.nodeClock
     return b.tree
@@ -173,7 +164,6 @@ package struct RenderTreeBuilder {
     self.context = context
     let log = root.treeChangeLog
     let start = log.renderStamp
-    root.layoutIfNeeded()
     let attachments = log.attachments
     let moved = evaluation != builtEvaluation
     defer {
@@ -239,7 +229,7 @@ package struct RenderTreeBuilder {
       onPath.insert(id)
       defer { onPath.remove(id) }
 
-      let store = Self.updateBackingStore(layer)
+      let store = DisplayStage.backingImage(layer)
       let delayed = parentTime.map { layer.presentationState(atParentTime: $0) }
       let kind = Self.kind(of: layer)
       let storage = layer.animationStorage
@@ -276,6 +266,7 @@ package struct RenderTreeBuilder {
       tree.nodes[index].instanceTransform = instanceTransform
       tree.nodes[index].tint = tint
       writeVolatileParts(index, layer, localTime: delayed?.localTime)
+      if kind == .text { writeGlyphs(index, layer) }
 
       var children: [Int] = []
       if kind == .replicator, let rep = tree.nodes[index].state.replicator {
@@ -386,6 +377,24 @@ package struct RenderTreeBuilder {
         at: localTime ?? self.localTime(of: layer), shown: tree.nodes[index].state)
       tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
       tree.hasParticles = true
+    }
+  }
+
+  /// Gives text node `index` the glyphs of its state's text within its bounds: those it
+  /// holds, else those the display stage shaped for its layer; a state the display stage
+  /// did not see (a replicator copy at its own delayed time) is shaped here, from the
+  /// node's values alone.
+  mutating func writeGlyphs(_ index: Int, _ layer: CALayer) {
+    guard let text = tree.nodes[index].state.text else {
+      tree.nodes[index].glyphs = nil
+      return
+    }
+    let bounds = tree.nodes[index].state.bounds
+    if tree.nodes[index].glyphs?.matches(text, bounds: bounds) == true { return }
+    if let shaped = (layer as? CATextLayer)?.shapedText, shaped.matches(text, bounds: bounds) {
+      tree.nodes[index].glyphs = shaped
+    } else {
+      tree.nodes[index].glyphs = ShapedText(text, bounds: bounds)
     }
   }
 

@@ -29,6 +29,9 @@ final class RecordingBackend: RenderBackend {
 
   var bitmapCounts: (drawn: Int, reused: Int) { (0, 0) }
 
+  /// Draws no tiles of its own, so it finds none missing.
+  func takeMissedTiles() -> [MissedTile] { [] }
+
   @discardableResult
   func draw(_ frame: RenderFrame, into target: CGContext) -> Int {
     var ops: [Operation] = []

@@ -1,26 +1,32 @@
 import Foundation
 
-// Contents drawn by the layers themselves, brought up to date while the tree is built.
-extension RenderTreeBuilder {
-  /// Runs `display()` if the layer needs it, redraws its backing store when `display()`
-  /// left `contents` alone, and returns the store to show (nil when `contents` has
-  /// been replaced since it was drawn).
-  static func updateBackingStore(_ layer: CALayer) -> CGImage? {
+// Contents drawn by the layers themselves, brought up to date by the display stage.
+extension DisplayStage {
+  /// Runs `display()` if the layer needs it and redraws its backing store when
+  /// `display()` left `contents` alone (dropping it when `display()` set new contents).
+  ///
+  /// A text layer's and a tiled layer's `display()` run too, but they keep no backing
+  /// store: text is drawn from the presentation state as outlines, and a tiled layer in
+  /// tiles (``DisplayStage/drawVisibleTiles(of:state:viewport:)``).
+  static func display(_ layer: CALayer) {
+    guard layer.needsDisplay() else { return }
     if layer is CATextLayer || layer is CATiledLayer {
-      // A tiled layer draws its tiles while compositing (TiledLayerSource); text
-      // is drawn as vector outlines from the presentation state at every frame.
       layer.displayIfNeeded()
-      return nil
+      return
     }
-    if layer.needsDisplay() {
-      let before = layer.state.contentsObject
-      layer.displayIfNeeded()
-      if layer.state.contentsObject == before {
-        layer.backingStore = drawBackingStore(layer)
-      } else {
-        layer.backingStore = nil
-      }
+    let before = layer.state.contentsObject
+    layer.displayIfNeeded()
+    if layer.state.contentsObject == before {
+      layer.backingStore = drawBackingStore(layer)
+    } else if layer.backingStore != nil {
+      layer.backingStore = nil
     }
+  }
+
+  /// The image of `layer`'s backing store, when it still stands for the layer's contents
+  /// (nil when `contents` has been replaced since it was drawn). What the render-tree
+  /// build reads; changes nothing.
+  static func backingImage(_ layer: CALayer) -> CGImage? {
     guard let store = layer.backingStore, store.contentsAtDraw == layer.state.contentsObject else {
       return nil
     }

@@ -1,0 +1,170 @@
+import Foundation
+
+/// The layout and display stages of a frame: everything that runs user code to make
+/// what a frame shows, on the thread of the layer tree, before the render tree is built.
+///
+/// ```
+/// layout   root.layoutIfNeeded(): layoutSublayers(of:) top-down where marked
+/// display  layers marked as needing display: display(), else draw(in:) into a backing
+///          store of bounds.size · contentsScale pixels (capped: maximumBackingStoreSide,
+///          maximumBackingStorePixels); text layers: their glyphs, shaped from the
+///          text state the frame shows; tiled layers: the tiles the frame will show
+/// ```
+///
+/// After it, the render-tree build and the compositor only read what it produced: the
+/// backing stores (`CALayer.backingStore`), the shaped text (`CATextLayer.shapedText`)
+/// and the tile caches.
+///
+/// **Skipping.** A stage kept between frames visits only the subtrees with a change to
+/// what they draw since its last pass (`CALayer.subtreeRenderChangeStamp` newer than the
+/// tree's `LayerChangeLog.renderStamp` when it last ran), as the render-tree update does;
+/// a pass after a sublayer or mask was attached or removed (the log's `attachments`
+/// moved), or under another root or log, visits the whole tree once. A frame with nothing
+/// marked costs a comparison, plus the geometry of each tiled layer on the way to its
+/// root and a look at each text layer with animations attached (its shown text may
+/// move without a change stamp).
+///
+/// **Tiles.** A tiled layer's visible tiles are computed from the geometry the frame
+/// will show (the state the render tree is built from), the renderer's viewport and the
+/// clips of superlayers that mask to their bounds, by the rule the compositor uses
+/// (`TiledLayerSource.visibleTiles`), and drawn when missing. Where the compositor finds
+/// a tile missing all the same (a layer under perspective, a clip this pass does not
+/// model), it shows nothing there, as Apple's `CATiledLayer` does before a tile is drawn,
+/// and the tile is drawn by the next frame's pass.
+package struct DisplayStage {
+  /// The largest backing store `draw(in:)` gets, in pixels (4096 × 4096).
+  package static let maximumBackingStorePixels = 4096 * 4096
+  /// The longest side a backing store gets, in pixels (a longer layer is drawn at a
+  /// lower resolution along that side only).
+  package static let maximumBackingStoreSide = 8192
+
+  /// What a frame shows: the pixels of the target and how the root maps onto them.
+  package struct Viewport {
+    /// The target's pixels (device pixels, top-left origin).
+    package var pixels: PixelRect
+    /// The root's superlayer space (or, when `placesRoot` is false, the root's own
+    /// bounds space) to device pixels.
+    package var rootMap: CGAffineTransform
+    /// Whether the root's position and transform place it (`CARenderer`), or only its
+    /// bounds do (`render(in:)`).
+    package var placesRoot: Bool
+
+    package init(pixels: PixelRect, rootMap: CGAffineTransform, placesRoot: Bool) {
+      self.pixels = pixels
+      self.rootMap = rootMap
+      self.placesRoot = placesRoot
+    }
+  }
+
+  /// The log's render stamp when the last pass started, the log, its attachment count
+  /// and the root then.
+  private var displayedAt: UInt64 = 0
+  private var displayedLog: LayerChangeLog?
+  private var displayedAttachments: UInt64 = .max
+  private weak var displayedRoot: CALayer?
+  /// The tiled and the text layers in the tree at the last pass that visited it whole.
+  private var tiledLayers: [WeakTiledLayer] = []
+  private var textLayers: [WeakTextLayer] = []
+  /// Tiles the compositor found missing in the last frame, drawn by the next pass.
+  private var missed: [MissedTile] = []
+  /// The layers on the path from the root to the layer being visited: a layer met again
+  /// (a mask cycle, which the public API refuses) is not visited twice (the render-tree
+  /// build reports it).
+  private var onPath = Set<ObjectIdentifier>()
+  /// Layers the passes visited since the stage was made, for tests that count work.
+  package private(set) var visitedLayers = 0
+
+  private struct WeakTiledLayer {
+    weak var layer: CATiledLayer?
+  }
+
+  private struct WeakTextLayer {
+    weak var layer: CATextLayer?
+  }
+
+  package init() {}
+
+  /// Lays `root`'s tree out: `layoutSublayers(of:)` on every layer marked as needing it,
+  /// top-down (see `CALayer.layoutIfNeeded()`).
+  package func layout(_ root: CALayer) {
+    root.layoutIfNeeded()
+  }
+
+  /// Displays every layer of `root`'s tree marked as needing display (see
+  /// `display(_:)`) and shapes the text of text layers whose shown text state (as
+  /// `state` gives it) or bounds moved, visiting only what changed since the last pass.
+  package mutating func display(_ root: CALayer, state: (CALayer) -> LayerState) {
+    let log = root.treeChangeLog
+    let attachments = log.attachments
+    let whole =
+      log !== displayedLog || attachments != displayedAttachments || root !== displayedRoot
+    let since = displayedAt
+    displayedAt = log.renderStamp
+    displayedLog = log
+    displayedAttachments = attachments
+    displayedRoot = root
+    if whole {
+      tiledLayers.removeAll(keepingCapacity: true)
+      textLayers.removeAll(keepingCapacity: true)
+    }
+    visit(root, whole: whole, since: since, state: state)
+    // Text whose shown state moves with its animations, without a change stamp.
+    for entry in textLayers {
+      guard let text = entry.layer, !text.animationStorage.entries.isEmpty else { continue }
+      Self.shape(text, state: state)
+    }
+  }
+
+  private mutating func visit(
+    _ layer: CALayer, whole: Bool, since: UInt64, state: (CALayer) -> LayerState
+  ) {
+    guard whole || layer.subtreeRenderChangeStamp > since else { return }
+    let id = ObjectIdentifier(layer)
+    guard onPath.insert(id).inserted else { return }
+    defer { onPath.remove(id) }
+    StackReserve.ensure {
+      visitedLayers &+= 1
+      if whole || layer.renderChangeStamp > since {
+        Self.display(layer)
+        if let text = layer as? CATextLayer { Self.shape(text, state: state) }
+      }
+      if whole {
+        if let tiled = layer as? CATiledLayer { tiledLayers.append(WeakTiledLayer(layer: tiled)) }
+        if let text = layer as? CATextLayer { textLayers.append(WeakTextLayer(layer: text)) }
+      }
+      for child in layer.children { visit(child, whole: whole, since: since, state: state) }
+      if let mask = layer.maskLayer { visit(mask, whole: whole, since: since, state: state) }
+    }
+  }
+
+  /// Shapes `layer`'s text as `state` shows it, unless its glyphs already stand for it.
+  static func shape(_ layer: CATextLayer, state: (CALayer) -> LayerState) {
+    let st = state(layer)
+    guard let text = st.text else {
+      if layer.shapedText != nil { layer.shapedText = nil }
+      return
+    }
+    if layer.shapedText?.matches(text, bounds: st.bounds) == true { return }
+    layer.shapedText = ShapedText(text, bounds: st.bounds)
+  }
+
+  /// Draws the tiles of `root`'s tiled layers that the frame will show in `viewport`,
+  /// with each layer's geometry as `state` gives it, and the tiles the compositor found
+  /// missing in the previous frame.
+  package mutating func drawTiles(
+    of root: CALayer, state: (CALayer) -> LayerState, viewport: Viewport
+  ) {
+    var pending: [MissedTile] = []
+    swap(&pending, &missed)
+    for m in pending where m.cache.layer?.treeRoot === root { m.cache.draw(m.tile) }
+    for entry in tiledLayers {
+      guard let tiled = entry.layer else { continue }
+      Self.drawVisibleTiles(of: tiled, root: root, state: state, viewport: viewport)
+    }
+  }
+
+  /// Hands the stage the tiles the compositor found missing: the next pass draws them.
+  package mutating func noteMissed(_ tiles: [MissedTile]) {
+    missed.append(contentsOf: tiles)
+  }
+}
