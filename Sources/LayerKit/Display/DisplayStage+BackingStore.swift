@@ -10,7 +10,7 @@ extension DisplayStage {
   /// tiles (``DisplayStage/drawVisibleTiles(of:state:viewport:)``).
   static func display(_ layer: CALayer) {
     guard layer.needsDisplay() else { return }
-    if layer is CATextLayer || layer is CATiledLayer {
+    if type(of: layer).frameTraits.drawsOwnContent {
       layer.displayIfNeeded()
       return
     }

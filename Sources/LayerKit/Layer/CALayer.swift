@@ -158,6 +158,11 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// properties override it with `LayerPropertyRegistry.layer.adding(...)`.
   package class var propertyRegistry: LayerPropertyRegistry { .layer }
 
+  /// How the frame's stages treat layers of this class (node kind, drawing over time,
+  /// volatile drawing, content drawn without a backing store). Subclasses that differ
+  /// override it; nothing in the frame tests a layer's class.
+  package class var frameTraits: LayerFrameTraits { .plain }
+
   // MARK: - The funnel
 
   /// Stores `value` at `keyPath` as the model value of the property `key`, then reports

@@ -186,8 +186,7 @@ extension CAContext {
   /// and a replicator's instance delays do).
   @inline(__always)
   private func isUntimed(_ layer: CALayer, _ e: LayerEvaluationTable.Entry) -> Bool {
-    !hasAnimations(layer.animationStorage, e) && !(layer is CAEmitterLayer)
-      && !(layer is CAReplicatorLayer)
+    !hasAnimations(layer.animationStorage, e) && !type(of: layer).frameTraits.drawsOverTime
   }
 
   /// Whether `s` has animations attached (`e` is its layer's entry). The table's count

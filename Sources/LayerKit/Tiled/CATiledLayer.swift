@@ -37,6 +37,10 @@ import Foundation
 /// capped at 4096. `levelsOfDetail` below 1 counts as 1; a frame draws at most
 /// `maximumTilesPerFrame` tiles of one layer (the rest are left out, with a diagnostic).
 open class CATiledLayer: CALayer {
+  override package class var frameTraits: LayerFrameTraits {
+    LayerFrameTraits(isVolatile: true, drawsOwnContent: true)
+  }
+
   /// The default `tileSize`: 256 × 256 pixels.
   public static let defaultTileSize = CGSize(width: 256, height: 256)
   /// The most tiles of one layer drawn in one frame (a tiny tile size on a huge layer

@@ -14,4 +14,8 @@ import Foundation
 open class CATransformLayer: CALayer {
   public override init() { super.init() }
   public required init(layer: Any) { super.init(layer: layer) }
+
+  override package class var frameTraits: LayerFrameTraits {
+    LayerFrameTraits(nodeKind: .transform)
+  }
 }

@@ -30,6 +30,8 @@ open class CAShapeLayer: CALayer {
 
   override package class var propertyRegistry: LayerPropertyRegistry { .shapeLayer }
 
+  override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(nodeKind: .shape) }
+
   /// The shape to draw, in the layer's coordinates. Default nil. Animatable (morphs
   /// between paths with the same elements).
   public var path: CGPath? {

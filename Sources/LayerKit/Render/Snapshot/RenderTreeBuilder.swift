@@ -251,7 +251,7 @@ package struct RenderTreeBuilder {
       let index = tree.nodes.count
       tree.nodes.append(
         RenderNode(key: .init(layer: id, instance: instance), kind: kind, state: state))
-      let volatile = layer is CAEmitterLayer || layer is CATiledLayer
+      let volatile = type(of: layer).frameTraits.isVolatile
       info.append(
         NodeInfo(
           layer: layer, end: index + 1, showsAnimation: shows,
@@ -486,13 +486,7 @@ package struct RenderTreeBuilder {
   }
 
   private static func kind(of layer: CALayer) -> RenderNode.Kind {
-    switch layer {
-    case is CATransformLayer: return .transform
-    case is CAReplicatorLayer: return .replicator
-    case is CAShapeLayer: return .shape
-    case is CAGradientLayer: return .gradient
-    case is CATextLayer: return .text
-    default: return .layer
-    }
+    type(of: layer).frameTraits.nodeKind
   }
+
 }
