@@ -89,7 +89,9 @@ open class CAEmitterLayer: CALayer {
 
   override package class var propertyRegistry: LayerPropertyRegistry { .emitterLayer }
 
-  override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(drawsOverTime: true, isVolatile: true) }
+  override package class var frameTraits: LayerFrameTraits {
+    LayerFrameTraits(drawsOverTime: true, isVolatile: true)
+  }
 
   /// The cells emitted. Default nil. A change to one of these cells shows from the next
   /// frame.

@@ -30,7 +30,9 @@ open class CAReplicatorLayer: CALayer {
 
   override package class var propertyRegistry: LayerPropertyRegistry { .replicatorLayer }
 
-  override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(nodeKind: .replicator, drawsOverTime: true) }
+  override package class var frameTraits: LayerFrameTraits {
+    LayerFrameTraits(nodeKind: .replicator, drawsOverTime: true)
+  }
 
   /// How many copies to draw, the original included. Default 1. A negative count is
   /// treated as 0 with a diagnostic.

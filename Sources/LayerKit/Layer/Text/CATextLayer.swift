@@ -44,7 +44,9 @@ open class CATextLayer: CALayer {
 
   override package class var propertyRegistry: LayerPropertyRegistry { .textLayer }
 
-  override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(nodeKind: .text, drawsOwnContent: true) }
+  override package class var frameTraits: LayerFrameTraits {
+    LayerFrameTraits(nodeKind: .text, drawsOwnContent: true)
+  }
 
   /// True for the text properties (`string`, `font`, `fontSize`, `foregroundColor`,
   /// `wrapped`, `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`),
