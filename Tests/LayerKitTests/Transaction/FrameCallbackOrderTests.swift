@@ -20,9 +20,12 @@ import Testing
 
   /// QuartzCore runs the block of a transaction that added no animation at the end of its
   /// commit: the tree has committed by then (a context's flush used to run it before the
-  /// tree's commit).
+  /// tree's commit). Each test first settles the thread's transactions: a test run before
+  /// it on the same thread may have left an implicit transaction open, and an explicit one
+  /// begun inside it is nested, not outermost.
   @Test(arguments: [false, true])
   func aBlockWithoutAnimationsRunsAfterTheTreeCommits(explicit: Bool) {
+    settleTransactions()
     let context = CAContext(clock: CAManualClock())
     let root = CALayer()
     context.layer = root
@@ -35,6 +38,7 @@ import Testing
   }
 
   @Test func aContextCommitCommitsTheTreeOnce() {
+    settleTransactions()
     let context = CAContext(clock: CAManualClock())
     let root = CALayer()
     context.layer = root
@@ -55,6 +59,7 @@ import Testing
   /// Delegates, then completion blocks, then display links, all in the evaluation stage
   /// when a renderer drives the frame, before any layout or display.
   @Test func callbacksRunAtTheEndOfTheEvaluationInTheirDocumentedOrder() {
+    settleTransactions()
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
     let root = CALayer()
@@ -83,6 +88,7 @@ import Testing
   }
 
   @Test func displayLinksFireAfterDelegatesAndBlocksInAnAdvance() {
+    settleTransactions()
     let clock = CAManualClock()
     let context = CAContext(clock: clock)
     let root = CALayer()
