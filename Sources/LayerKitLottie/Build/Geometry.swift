@@ -116,41 +116,4 @@ struct Geometry {
         CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky), CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky),
       ], closed: true)
   }
-
-  /// A star (outer and inner vertices alternating) or a polygon, starting straight up
-  /// from the centre turned by `rotation` degrees; roundness bends each vertex's
-  /// tangents along the circle.
-  static func star(_ s: StarShape, at f: Double) -> BezierShape {
-    let count = Int(
-      lottieCount: s.points.value(at: f).rounded(.down), limit: LottieLimits.maxStarPoints)
-    guard count >= 2 || (count >= 1 && !s.isPolygon) else {
-      return BezierShape(vertices: [], inTangents: [], outTangents: [], closed: true)
-    }
-    let c = s.position.value(at: f)
-    let outer = s.outerRadius.value(at: f)
-    let inner = s.innerRadius.value(at: f)
-    let outerRound = s.outerRoundness.value(at: f) / 100
-    let innerRound = s.innerRoundness.value(at: f) / 100
-    let steps = s.isPolygon ? count : count * 2
-    let step = 2 * Double.pi / Double(steps)
-    var angle = (s.rotation.value(at: f) - 90) * .pi / 180
-    var v: [CGPoint] = []
-    var i: [CGPoint] = []
-    var o: [CGPoint] = []
-    for k in 0..<steps {
-      let isOuter = s.isPolygon || k % 2 == 0
-      let r = isOuter ? outer : inner
-      let round = isOuter ? outerRound : innerRound
-      let p = CGPoint(x: c.at(0) + r * cos(angle), y: c.at(1) + r * sin(angle))
-      // Tangent length: a quarter of the arc between neighbours, scaled by roundness.
-      let len = r * step / 4 * round * (s.isPolygon ? 1 : 1.0)
-      let tx = -sin(angle) * len
-      let ty = cos(angle) * len
-      v.append(p)
-      i.append(CGPoint(x: -tx, y: -ty))
-      o.append(CGPoint(x: tx, y: ty))
-      angle += step
-    }
-    return BezierShape(vertices: v, inTangents: i, outTangents: o, closed: true)
-  }
 }
