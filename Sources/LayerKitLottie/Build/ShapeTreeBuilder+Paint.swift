@@ -11,7 +11,7 @@ extension ShapeTreeBuilder {
   ) -> [CALayer] {
     switch paint {
     case .fill(let color, let opacity, let evenOdd):
-      let layer = shapeLayer(geometry, doubled: false)
+      let layer = shapeLayer(geometry)
       layer.fillRule = evenOdd ? .evenOdd : .nonZero
       layer.strokeColor = nil
       layer.lottieAnimate("fillColor", color, timing) { LottieColorConversion.cgColor($0) }
@@ -19,20 +19,20 @@ extension ShapeTreeBuilder {
       return [layer]
     case .stroke(let color, let opacity, let style):
       return strokeGroups(geometry, trim: trim).map { geo in
-        let (layer, _) = trimmedStroke(geo, trim: trim)
+        let layer = trimmedStroke(geo, trim: trim)
         layer.fillColor = nil
         addStroke(color, style, to: layer, groupScales: groupScales)
         layer.lottieAnimateOpacity(opacity, timing)
         return layer
       }
     case .gradientFill(let g, let opacity, let evenOdd):
-      let mask = shapeLayer(geometry, doubled: false)
+      let mask = shapeLayer(geometry)
       mask.fillRule = evenOdd ? .evenOdd : .nonZero
       mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
       return [gradientLayer(g, opacity: opacity, mask: mask, geometry: geometry, pad: 0)]
     case .gradientStroke(let g, let opacity, let style):
       return strokeGroups(geometry, trim: trim).map { geo in
-        let (mask, _) = trimmedStroke(geo, trim: trim)
+        let mask = trimmedStroke(geo, trim: trim)
         mask.fillColor = nil
         mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         apply(style, to: mask, groupScales: groupScales)
@@ -66,25 +66,25 @@ extension ShapeTreeBuilder {
     layer.lottieAnimate("strokeColor", color, timing) { LottieColorConversion.cgColor($0) }
   }
 
-  /// Simultaneous trims cut each path on its own, so each gets its own layer; otherwise
-  /// one layer strokes all of them.
+  /// Under a trim each path is cut on its own, so each gets its own layer; otherwise one
+  /// layer strokes all of them. As lottie-ios's Core Animation engine (`GroupLayer` draws
+  /// the paths of a render group with a `Trim` one `ShapeItemLayer` each), this holds in
+  /// both trim modes: "individually" (`m` 2) is drawn like "simultaneously" (`m` 1).
   private func strokeGroups(_ geometry: [Geometry], trim: ShapeItem?) -> [[Geometry]] {
-    if case .trim(_, _, _, let individually)? = trim, !individually, geometry.count > 1 {
-      return geometry.map { [$0] }
-    }
+    if case .trim? = trim, geometry.count > 1 { return geometry.map { [$0] } }
     return [geometry]
   }
 
-  /// A shape layer whose path combines `geometry` (drawn twice in a row when `doubled`,
-  /// for trims that wrap past the path's end).
-  func shapeLayer(_ geometry: [Geometry], doubled: Bool) -> CAShapeLayer {
+  /// A shape layer whose path combines `geometry`, drawn `copies` times in a row (for
+  /// trims whose window runs past the path's end; see `TrimWindow`).
+  func shapeLayer(_ geometry: [Geometry], copies: Int = 1) -> CAShapeLayer {
     let layer = CAShapeLayer()
     layer.anchorPoint = .zero
     layer.bounds = .zero
     let inputs = geometry.flatMap(\.inputs)
     CombinedKeyframes.apply(layer, "path", inputs: inputs, timing: timing) { f in
       let path = CGMutablePath()
-      for _ in 0..<(doubled ? 2 : 1) {
+      for _ in 0..<max(1, copies) {
         for g in geometry { path.addPath(g.path(at: f)) }
       }
       return path as CGPath
@@ -96,42 +96,32 @@ extension ShapeTreeBuilder {
   ///
   /// Without an offset, when the start never passes the end (or never falls behind it),
   /// `strokeStart` and `strokeEnd` animate each from its own keyframes and easing (the
-  /// two swapped in the second case). Otherwise start, end and offset are combined: an
-  /// offset trim strokes the path twice in a row and moves the window over the double
-  /// length, so a trim that wraps past the end stays one contiguous stretch; when their
-  /// key times differ, the window is sampled as holds every tenth of a frame.
-  private func trimmedStroke(_ geometry: [Geometry], trim: ShapeItem?) -> (CAShapeLayer, Bool) {
-    guard case .trim(let s, let e, let o, _)? = trim else {
-      return (shapeLayer(geometry, doubled: false), false)
-    }
-    // As lottie-ios: the path is doubled when any offset keyframe is not zero.
+  /// two swapped in the second case). Otherwise start, end and offset are combined into
+  /// one window (`TrimWindow`): the offset moves it without wrapping, over the path
+  /// repeated as often as the window reaches; when their key times differ, the window is
+  /// sampled as holds every tenth of a frame.
+  private func trimmedStroke(_ geometry: [Geometry], trim: ShapeItem?) -> CAShapeLayer {
+    guard case .trim(let s, let e, let o, _)? = trim else { return shapeLayer(geometry) }
+    // As lottie-ios: the offset counts only when one of its keyframes is not zero.
     let offset = o.keyframes.contains { $0.value != 0 }
-    let layer = shapeLayer(geometry, doubled: offset)
     if !offset, let (lo, hi) = Self.ordered(s, e) {
+      let layer = shapeLayer(geometry)
       layer.lottieAnimate("strokeStart", lo, timing) { CGFloat($0 / 100) }
       layer.lottieAnimate("strokeEnd", hi, timing) { CGFloat($0 / 100) }
-      return (layer, false)
-    }
-    func window(_ f: Double) -> (Double, Double) {
-      let a = min(max(s.value(at: f), 0), 100) / 100
-      let b = min(max(e.value(at: f), 0), 100) / 100
-      var lo = min(a, b)
-      var hi = max(a, b)
-      guard offset else { return (lo, hi) }
-      let shift = o.value(at: f) / 360
-      lo += shift
-      hi += shift
-      let k = lo.rounded(.down)
-      return ((lo - k) / 2, (hi - k) / 2)
+      return layer
     }
     let inputs = [s, e, o]
+    let combined = CombinedKeyframes(inputs, sampling: .tenthFrameHolds)
+    let window = TrimWindow(
+      start: s, end: e, offset: o, frames: combined?.driver.keyframes.map(\.value) ?? [0])
+    let layer = shapeLayer(geometry, copies: window.copies)
     CombinedKeyframes.apply(
       layer, "strokeStart", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
-    ) { CGFloat(window($0).0) }
+    ) { CGFloat(window.stroke(at: $0).0) }
     CombinedKeyframes.apply(
       layer, "strokeEnd", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
-    ) { CGFloat(window($0).1) }
-    return (layer, offset)
+    ) { CGFloat(window.stroke(at: $0).1) }
+    return layer
   }
 
   /// The trim's (start, end) as (`strokeStart`, `strokeEnd`) when one never passes the

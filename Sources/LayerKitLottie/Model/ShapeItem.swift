@@ -38,6 +38,8 @@ indirect enum ShapeItem {
   case stroke(color: Keyframed<[Double]>, opacity: Keyframed<Double>, style: StrokeStyle)
   case gradientFill(GradientPaint, opacity: Keyframed<Double>, evenOdd: Bool)
   case gradientStroke(GradientPaint, opacity: Keyframed<Double>, style: StrokeStyle)
+  /// Start and end in percent of each path, offset in degrees; `individually` is `m` = 2,
+  /// read but drawn like "simultaneously", as lottie-ios's Core Animation engine draws it.
   case trim(
     start: Keyframed<Double>, end: Keyframed<Double>, offset: Keyframed<Double>, individually: Bool)
   case repeater(
