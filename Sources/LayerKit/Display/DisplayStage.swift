@@ -71,6 +71,10 @@ package struct DisplayStage {
   /// (a mask cycle, which the public API refuses) is not visited twice (the render-tree
   /// build reports it).
   private var onPath = Set<ObjectIdentifier>()
+  /// Whether the stage runs the layers' own code (`display()`, `draw(in:)`, tiles):
+  /// false for a render thread's replica tree (`LayerReplica`), whose layers carry what
+  /// the app thread drew; it then only shapes text. Default true.
+  package var runsLayerCode = true
   /// Layers the passes visited since the stage was made, for tests that count work.
   package private(set) var visitedLayers = 0
 
@@ -83,6 +87,24 @@ package struct DisplayStage {
   }
 
   package init() {}
+
+  /// The layout and display stages of one frame of `root`'s tree (layout when
+  /// ``runsLayerCode``, display, the tiles `viewport` will show), with the shown states
+  /// of `context`'s last evaluation (the model without a context); `entering` is told
+  /// each stage as it starts.
+  package mutating func run(
+    _ root: CALayer, context: CAContext?, viewport: Viewport?, entering: (FrameStage) -> Void
+  ) {
+    if runsLayerCode {
+      entering(.layout)
+      layout(root)
+    }
+    entering(.display)
+    let shown: (CALayer) -> LayerState =
+      context.map { c in { c.presentationState(of: $0) ?? $0.state } } ?? { $0.state }
+    display(root, state: shown)
+    if runsLayerCode, let viewport { drawTiles(of: root, state: shown, viewport: viewport) }
+  }
 
   /// Lays `root`'s tree out: `layoutSublayers(of:)` on every layer marked as needing it,
   /// top-down (see `CALayer.layoutIfNeeded()`).
@@ -125,7 +147,7 @@ package struct DisplayStage {
     StackReserve.ensure {
       visitedLayers &+= 1
       if whole || layer.renderChangeStamp > since {
-        Self.display(layer)
+        if runsLayerCode { Self.display(layer) }
         if let text = layer as? CATextLayer { Self.shape(text, state: state) }
       }
       if whole {

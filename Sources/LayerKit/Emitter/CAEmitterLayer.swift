@@ -71,7 +71,7 @@ open class CAEmitterLayer: CALayer {
   /// Whether the model's cells are being copied into the cell objects.
   private var isAdoptingCells = false
   /// The rate changes and rate animations births depend on.
-  private var emission = EmissionHistory()
+  var emission = EmissionHistory()
 
   /// Creates an emitter with no cells.
   public override init() {
@@ -92,6 +92,8 @@ open class CAEmitterLayer: CALayer {
   override package class var frameTraits: LayerFrameTraits {
     LayerFrameTraits(drawsOverTime: true, isVolatile: true)
   }
+
+  override package class func makeRenderReplica() -> CALayer { CAEmitterLayer() }
 
   /// The cells emitted. Default nil. A change to one of these cells shows from the next
   /// frame.

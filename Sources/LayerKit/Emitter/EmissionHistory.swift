@@ -30,6 +30,17 @@ struct EmissionHistory {
   private var changes: [ModelChange] = []
   private var animations: [RateAnimation] = []
 
+  /// The same history with each animation's entry replaced by `copy(entry)` (the
+  /// render thread's replica of an emitter reads copies made for it).
+  func mapEntries(_ copy: (LayerAnimationEntry) -> LayerAnimationEntry) -> EmissionHistory {
+    var h = self
+    for i in h.animations.indices {
+      h.animations[i] = RateAnimation(
+        entry: copy(h.animations[i].entry), until: h.animations[i].until)
+    }
+    return h
+  }
+
   /// Whether the rates never changed: births are then exactly `n / rate`.
   var isEmpty: Bool { changes.isEmpty && animations.isEmpty }
 

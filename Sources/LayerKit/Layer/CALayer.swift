@@ -163,6 +163,12 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// override it; nothing in the frame tests a layer's class.
   package class var frameTraits: LayerFrameTraits { .plain }
 
+  /// A new layer of the LayerKit class this class draws as, for the render thread's
+  /// replica of a committed tree (`LayerReplica`): a subclass declared outside LayerKit
+  /// is drawn as the LayerKit class it derives from, since its own code (drawing,
+  /// layout) runs only on the app thread. Each LayerKit subclass overrides it.
+  package class func makeRenderReplica() -> CALayer { CALayer() }
+
   // MARK: - The funnel
 
   /// Stores `value` at `keyPath` as the model value of the property `key`, then reports

@@ -103,6 +103,7 @@ extension CAContext {
           let entry = s.entries[index]
           if !t.isInert, let shown = presentationState(of: layer, s, ev.pointee) {
             t.capturePrevious(from: shown)
+            entry.capturedPresentation = shown
           }
           if t.timing.beginTime == 0 {
             // The copy the layer holds shows the stamped time too (`animation(forKey:)`).

@@ -40,6 +40,10 @@ package final class LayerAnimationEntry {
     get { lifecycle.isFinished }
     set { lifecycle.isFinished = newValue }
   }
+  /// The presentation state the track captured its start value from at the commit that
+  /// started it (`AnimationTrack.capturePrevious(from:)`), kept so that the render
+  /// thread's replica of the animation starts from the same value (`LayerTreeSnapshot`).
+  package var capturedPresentation: LayerState?
   /// The completion groups of the transactions it was added in, told when it stops.
   package var completionToken: TransactionCompletionToken?
 
@@ -60,5 +64,26 @@ package final class LayerAnimationEntry {
   package func showingState(atLocalTime local: Double) -> MediaTiming.Evaluation? {
     guard isCommitted else { return nil }
     return timing.showingState(atParentTime: local, removedOnCompletion: isRemovedOnCompletion)
+  }
+
+  /// A committed entry for the snapshot animation `a`: its animation copied again and
+  /// compiled with `registry`, with the app's stamped timing, captured start value and
+  /// removal flag, so that it computes what the app thread's entry computes.
+  package static func committedCopy(
+    of a: LayerTreeSnapshot.Animation, registry: LayerPropertyRegistry
+  ) -> LayerAnimationEntry {
+    let copy = a.animation.copy() as! CAAnimation
+    let track = AnimationCompiler.compile(copy, registry: registry)
+    let entry = LayerAnimationEntry(
+      key: a.key, isAnonymous: a.isAnonymous, animation: copy, track: track)
+    entry.sequence = a.sequence
+    entry.timing = a.timing
+    entry.isRemovedOnCompletion = a.isRemovedOnCompletion
+    if let captured = a.capturedPresentation {
+      track?.capturePrevious(from: captured)
+      entry.capturedPresentation = captured
+    }
+    entry.isCommitted = true
+    return entry
   }
 }

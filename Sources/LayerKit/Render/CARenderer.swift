@@ -48,6 +48,17 @@ public final class CARenderer: CAObjectEquality {
   /// Layout and display, kept between frames so that a frame with nothing to lay out
   /// or display skips them.
   private var displayStage = DisplayStage()
+  /// Tiles the backend found missing while ``runsLayerCode`` is false, for the app
+  /// thread's display stage (`CARenderServer`).
+  private var forwardedTiles: [MissedTile] = []
+  /// Whether the frame runs the layers' own code (`layoutSublayers`, `display()`,
+  /// `draw(in:)`, tiles): false for a render thread's replica tree (`LayerReplica`),
+  /// whose layers carry what the app thread drew and laid out; the tiles its backend
+  /// finds missing are then kept for the app thread (``takeForwardedTiles()``).
+  /// Default true.
+  package var runsLayerCode = true {
+    didSet { displayStage.runsLayerCode = runsLayerCode }
+  }
   /// The stage of a frame running now (`idle` between frames).
   package private(set) var stage: FrameStage = .idle
 
@@ -101,17 +112,17 @@ public final class CARenderer: CAObjectEquality {
   /// the frame where user code runs.
   private func displayLayers(_ root: CALayer, viewport: DisplayStage.Viewport?) {
     defer { stage = .idle }
-    stage = .layout
-    displayStage.layout(root)
-    stage = .display
-    let shown: (CALayer) -> LayerState =
-      context.map { c in { c.presentationState(of: $0) ?? $0.state } } ?? { $0.state }
-    displayStage.display(root, state: shown)
-    if let viewport { displayStage.drawTiles(of: root, state: shown, viewport: viewport) }
+    displayStage.run(root, context: context, viewport: viewport) { stage = $0 }
+  }
+
+  /// Takes the tiles kept for the app thread while ``runsLayerCode`` is false.
+  package func takeForwardedTiles() -> [MissedTile] {
+    defer { forwardedTiles.removeAll() }
+    return forwardedTiles
   }
 
   /// The viewport of a `width × height` frame at `scale` pixels per point.
-  private static func viewport(width: Int, height: Int, scale: CGFloat) -> DisplayStage.Viewport {
+  package static func viewport(width: Int, height: Int, scale: CGFloat) -> DisplayStage.Viewport {
     DisplayStage.Viewport(
       pixels: PixelRect(x0: 0, y0: 0, x1: width, y1: height),
       rootMap: CGAffineTransform(scaleX: scale, y: scale), placesRoot: true)
@@ -127,7 +138,13 @@ public final class CARenderer: CAObjectEquality {
       log?.isSealed = false
       stage = .idle
       let missed = backend.takeMissedTiles()
-      if !missed.isEmpty { displayStage.noteMissed(missed) }
+      if !missed.isEmpty {
+        if runsLayerCode {
+          displayStage.noteMissed(missed)
+        } else {
+          forwardedTiles.append(contentsOf: missed)
+        }
+      }
     }
     return body()
   }
@@ -168,7 +185,7 @@ public final class CARenderer: CAObjectEquality {
     if let tree = makeRenderTree(viewport: Self.viewport(width: width, height: height, scale: s)) {
       let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
       placement.update(tree, scale: s, frame: all)
-      composite {
+      _ = composite {
         backend.draw(
           RenderFrame(
             tree: tree, placement: placement, damage: [all], scale: s, width: width,

@@ -41,6 +41,8 @@ open class CATiledLayer: CALayer {
     LayerFrameTraits(isVolatile: true, drawsOwnContent: true)
   }
 
+  override package class func makeRenderReplica() -> CALayer { CATiledLayer() }
+
   /// The default `tileSize`: 256 × 256 pixels.
   public static let defaultTileSize = CGSize(width: 256, height: 256)
   /// The most tiles of one layer drawn in one frame (a tiny tile size on a huge layer
@@ -75,7 +77,7 @@ open class CATiledLayer: CALayer {
   }
 
   /// The tiles drawn so far.
-  package let tiles = TileCache()
+  package private(set) var tiles = TileCache()
 
   public override init() {
     super.init()
@@ -90,6 +92,24 @@ open class CATiledLayer: CALayer {
       levelsOfDetail = other.levelsOfDetail
       levelsOfDetailBias = other.levelsOfDetailBias
     }
+  }
+
+  /// Makes this layer (a render-thread replica) show the tiles of `cache`, drawn by the
+  /// app thread's layer with these parameters: the replica draws no tile itself (tiles
+  /// it finds missing go back to the app thread), and its parameter changes clear only
+  /// a cache of its own, since the app's layer cleared the shared one when they changed.
+  package func shareTiles(
+    _ cache: TileCache, tileSize: CGSize, levelsOfDetail: Int, levelsOfDetailBias: Int
+  ) {
+    if tileSize != self.tileSize || levelsOfDetail != self.levelsOfDetail
+      || levelsOfDetailBias != self.levelsOfDetailBias
+    {
+      tiles = TileCache()
+      self.tileSize = tileSize
+      self.levelsOfDetail = levelsOfDetail
+      self.levelsOfDetailBias = levelsOfDetailBias
+    }
+    tiles = cache
   }
 
   /// The tile size in whole pixels that frames use: `tileSize`, or the default for a

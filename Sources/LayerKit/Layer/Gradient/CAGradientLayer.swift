@@ -29,6 +29,8 @@ open class CAGradientLayer: CALayer {
 
   override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(nodeKind: .gradient) }
 
+  override package class func makeRenderReplica() -> CALayer { CAGradientLayer() }
+
   /// The gradient's colours, `CGColor`s. Default nil. Animatable (colour by colour for
   /// arrays of the same length). An element that is not a `CGColor` makes the whole
   /// array be ignored with a diagnostic.

@@ -34,6 +34,8 @@ open class CAReplicatorLayer: CALayer {
     LayerFrameTraits(nodeKind: .replicator, drawsOverTime: true)
   }
 
+  override package class func makeRenderReplica() -> CALayer { CAReplicatorLayer() }
+
   /// How many copies to draw, the original included. Default 1. A negative count is
   /// treated as 0 with a diagnostic.
   public var instanceCount: Int {

@@ -18,4 +18,6 @@ open class CATransformLayer: CALayer {
   override package class var frameTraits: LayerFrameTraits {
     LayerFrameTraits(nodeKind: .transform)
   }
+
+  override package class func makeRenderReplica() -> CALayer { CATransformLayer() }
 }

@@ -32,6 +32,8 @@ open class CAShapeLayer: CALayer {
 
   override package class var frameTraits: LayerFrameTraits { LayerFrameTraits(nodeKind: .shape) }
 
+  override package class func makeRenderReplica() -> CALayer { CAShapeLayer() }
+
   /// The shape to draw, in the layer's coordinates. Default nil. Animatable (morphs
   /// between paths with the same elements).
   public var path: CGPath? {

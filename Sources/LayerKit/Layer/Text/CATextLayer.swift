@@ -48,6 +48,8 @@ open class CATextLayer: CALayer {
     LayerFrameTraits(nodeKind: .text, drawsOwnContent: true)
   }
 
+  override package class func makeRenderReplica() -> CALayer { CATextLayer() }
+
   /// True for the text properties (`string`, `font`, `fontSize`, `foregroundColor`,
   /// `wrapped`, `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`),
   /// `contentsScale` and `style`: changing any of them redraws the layer.

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The render thread of a `RenderServer` and the mailbox between it and the app thread.
+///
+/// `@unchecked Sendable`: the mailbox fields (`pending`, `returnedTiles`,
+/// `returnedDiagnostics`, `counts`, `stopped`) are read and written under `lock`; the
+/// render-side fields (`side`, `presenter`) are touched only by the render thread in
+/// threaded mode (handed to it when it starts, never read by another thread after), or
+/// only by the app thread in synchronous mode.
+final class RenderServerCore: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pending: LayerTreeSnapshot?
+  private var returnedTiles: [MissedTile] = []
+  private var returnedDiagnostics: [CADiagnostic] = []
+  private var counts = RenderServerStatistics()
+  private var stopped = false
+
+  private let presenter: any RenderServerPresenter
+  private let vsync: (any VSyncSource)?
+  private let makeBackend: @Sendable () -> any RenderBackend
+  /// Made on the thread that renders, at its first frame.
+  private var side: RenderSide?
+  private(set) var thread: Thread?
+  private let ended = DispatchSemaphore(value: 0)
+
+  /// What only the rendering thread touches: the replica, its renderer and the bitmap.
+  private final class RenderSide {
+    let replica: LayerReplica
+    let renderer: CARenderer
+    var bitmap: CGContext?
+
+    init(backend: any RenderBackend) {
+      replica = LayerReplica()
+      renderer = CARenderer(context: replica.context, backend: backend)
+      renderer.runsLayerCode = false
+    }
+  }
+
+  init(
+    presenter: any RenderServerPresenter, vsync: (any VSyncSource)?,
+    makeBackend: @escaping @Sendable () -> any RenderBackend
+  ) {
+    self.presenter = presenter
+    self.vsync = vsync
+    self.makeBackend = makeBackend
+  }
+
+  var isThreaded: Bool { vsync != nil }
+
+  var statistics: RenderServerStatistics { lock.withLock { counts } }
+
+  /// Starts the render thread.
+  func start() {
+    let t = Thread { [self] in
+      runLoop()
+      ended.signal()
+    }
+    t.name = "LayerKit render server"
+    t.stackSize = 8 << 20
+    thread = t
+    t.start()
+  }
+
+  /// Ends the render thread's loop and waits for it (once; later calls return at once).
+  func stop() {
+    let wasRunning: Bool = lock.withLock {
+      defer { stopped = true }
+      return !stopped && thread != nil
+    }
+    guard wasRunning else { return }
+    vsync?.stop()
+    ended.wait()
+  }
+
+  /// Hands `snapshot` to the render thread (app thread); a snapshot it has not taken
+  /// yet is replaced.
+  func post(_ snapshot: LayerTreeSnapshot) {
+    lock.withLock {
+      if pending != nil { counts.mergedCommits += 1 }
+      pending = snapshot
+      counts.commits += 1
+    }
+  }
+
+  /// Takes what the render thread sent back: tiles it found missing, diagnostics it
+  /// raised (app thread).
+  func takeReturned() -> (tiles: [MissedTile], diagnostics: [CADiagnostic]) {
+    lock.withLock {
+      defer {
+        returnedTiles.removeAll()
+        returnedDiagnostics.removeAll()
+      }
+      return (returnedTiles, returnedDiagnostics)
+    }
+  }
+
+  private func runLoop() {
+    guard let vsync else { return }
+    while let tick = vsync.waitForVSync() {
+      let snapshot: LayerTreeSnapshot? = lock.withLock {
+        defer { pending = nil }
+        return pending
+      }
+      let presented = renderFrame(
+        snapshot: snapshot, vsync: tick, time: tick.predictedPresentTime)
+      vsync.frameDidFinish(presented: presented)
+    }
+  }
+
+  /// Draws one frame at `time` (media seconds) from the replica, brought up to
+  /// `snapshot` first when there is one, and presents it when anything changed.
+  /// - Returns: whether a frame was presented.
+  @discardableResult
+  func renderFrame(snapshot: LayerTreeSnapshot?, vsync tick: VSyncTick, time: CFTimeInterval)
+    -> Bool
+  {
+    if snapshot != nil, !isThreaded { lock.withLock { counts.commits += 1 } }
+    let side = self.side ?? RenderSide(backend: makeBackend())
+    self.side = side
+    if let snapshot {
+      side.replica.apply(snapshot, at: time)
+      if side.bitmap?.width != snapshot.width || side.bitmap?.height != snapshot.height {
+        side.bitmap = CGContext(width: max(snapshot.width, 1), height: max(snapshot.height, 1))
+      }
+    }
+    side.replica.clock.time = time
+    guard side.replica.appliedCommit != 0, let bitmap = side.bitmap else {
+      lock.withLock { counts.skippedFrames += 1 }
+      return false
+    }
+    let scale = side.replica.appliedScale
+    let damage = side.renderer.render(in: bitmap, scale: scale)
+    let tiles = side.renderer.takeForwardedTiles()
+    let diagnostics = isThreaded ? CADiagnostics.drain() : []
+    if !tiles.isEmpty || !diagnostics.isEmpty {
+      lock.withLock {
+        returnedTiles.append(contentsOf: tiles)
+        returnedDiagnostics.append(contentsOf: diagnostics)
+        if returnedDiagnostics.count > CADiagnostics.capacity {
+          returnedDiagnostics.removeFirst(returnedDiagnostics.count - CADiagnostics.capacity)
+        }
+      }
+    }
+    guard !damage.isEmpty else {
+      lock.withLock { counts.skippedFrames += 1 }
+      return false
+    }
+    presenter.present(
+      RenderServerFrame(
+        bitmap: bitmap, damage: damage, time: time, vsync: tick,
+        commit: side.replica.appliedCommit, scale: scale, replica: side.replica))
+    lock.withLock { counts.presentedFrames += 1 }
+    return true
+  }
+}

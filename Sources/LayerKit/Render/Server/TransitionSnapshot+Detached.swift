@@ -1,0 +1,29 @@
+import Foundation
+
+extension TransitionSnapshot {
+  /// The snapshot with its outgoing sublayers replaced by detached copies (LayerKit
+  /// layers of the same kind, with their model states, images, glyphs and subtrees), so
+  /// that the render thread reads no app layer: made on the app thread, once per
+  /// transition (`SnapshotMaker`).
+  package func detached() -> TransitionSnapshot {
+    TransitionSnapshot(state: state, sublayers: sublayers.map { Self.detachedCopy(of: $0) })
+  }
+
+  private static func detachedCopy(of layer: CALayer) -> CALayer {
+    let copy = type(of: layer).makeRenderReplica()
+    copy.state = layer.state
+    if DisplayStage.backingImage(layer) != nil { copy.backingStore = layer.backingStore }
+    if let text = layer as? CATextLayer, let c = copy as? CATextLayer {
+      c.shapedText = text.shapedText
+    }
+    let children = layer.children.map { child in StackReserve.ensure { detachedCopy(of: child) } }
+    for child in children { child.parentLayer = copy }
+    copy.children = children
+    if let mask = layer.maskLayer {
+      let m = StackReserve.ensure { detachedCopy(of: mask) }
+      m.maskedLayer = copy
+      copy.maskLayer = m
+    }
+    return copy
+  }
+}
