@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitTestSupport
 import Testing
 
 @testable import LayerKit
@@ -7,40 +8,6 @@ import Testing
 /// frame's own time while the app thread is blocked, with the values the app thread's
 /// context computes, and tells the app's delegates nothing from its own thread.
 @Suite struct RenderServerTests {
-  /// A presenter that records, on the render thread, what each frame showed.
-  final class Recorder: RenderServerPresenter, @unchecked Sendable {
-    // Sendable: `frames` and `ids` are touched under `lock`.
-    struct Frame {
-      var time: CFTimeInterval
-      var commit: UInt64
-      var damage: [CGRect]
-      var states: [UInt64: LayerState]
-      var pixels: [UInt8]
-      var thread: Thread
-    }
-    private let lock = NSLock()
-    private var recorded: [Frame] = []
-    private var watched: [UInt64] = []
-
-    var frames: [Frame] { lock.withLock { recorded } }
-
-    func watch(_ ids: [UInt64]) { lock.withLock { watched = ids } }
-
-    func present(_ frame: RenderServerFrame) {
-      let ids = lock.withLock { watched }
-      var states: [UInt64: LayerState] = [:]
-      for id in ids { states[id] = frame.presentationState(ofLayer: id) }
-      let bytes = frame.bitmap.width * frame.bitmap.height * 4
-      let pixels = [UInt8](
-        UnsafeBufferPointer(
-          start: frame.bitmap.data!.assumingMemoryBound(to: UInt8.self), count: bytes))
-      let f = Frame(
-        time: frame.time, commit: frame.commit, damage: frame.damage, states: states,
-        pixels: pixels, thread: Thread.current)
-      lock.withLock { recorded.append(f) }
-    }
-  }
-
   /// Records which thread each delegate callback came on.
   final class Delegate: CAAnimationDelegate, @unchecked Sendable {
     // Sendable: `calls` is touched under `lock`.
@@ -109,7 +76,7 @@ import Testing
     let app = AppThread()
     defer { app.stop() }
     let vsync = VirtualVSync()
-    let recorder = Recorder()
+    let recorder = ServerFrameRecorder()
     let (scene, server) = app.sync { () -> (Scene, RenderServer) in
       let scene = Scene()
       let server = RenderServer(
@@ -185,7 +152,7 @@ import Testing
     let app = AppThread()
     defer { app.stop() }
     let vsync = VirtualVSync()
-    let recorder = Recorder()
+    let recorder = ServerFrameRecorder()
     let (scene, server) = app.sync { () -> (Scene, RenderServer) in
       let scene = Scene()
       let server = RenderServer(
@@ -218,7 +185,7 @@ import Testing
     let app = AppThread()
     defer { app.stop() }
     let vsync = VirtualVSync()
-    let recorder = Recorder()
+    let recorder = ServerFrameRecorder()
     let server = app.sync {
       RenderServer(
         context: CAContext(clock: CAManualClock()), mode: .threaded(vsync), presenter: recorder)
@@ -251,7 +218,7 @@ import Testing
     let app = AppThread()
     defer { app.stop() }
     let vsync = VirtualVSync()
-    let recorder = Recorder()
+    let recorder = ServerFrameRecorder()
     let (layer, server) = app.sync { () -> (Drawn, RenderServer) in
       let context = CAContext(clock: CAManualClock())
       let root = Drawn()

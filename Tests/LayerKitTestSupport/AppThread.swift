@@ -2,15 +2,15 @@ import Foundation
 
 /// A thread that plays a render server's app thread in tests: it runs the blocks it is
 /// given, in order, and `sync` waits for one to finish.
-final class AppThread: @unchecked Sendable {
+public final class AppThread: @unchecked Sendable {
   // Sendable: `blocks` and `stopped` are touched under `condition` only.
   private let condition = NSCondition()
   private var blocks: [() -> Void] = []
   private var stopped = false
-  private(set) var thread: Thread!
+  public private(set) var thread: Thread!
   private let ended = DispatchSemaphore(value: 0)
 
-  init() {
+  public init() {
     let t = Thread { [self] in
       while let block = next() { block() }
       ended.signal()
@@ -29,7 +29,7 @@ final class AppThread: @unchecked Sendable {
   }
 
   /// Runs `block` on the thread without waiting for it.
-  func async(_ block: @escaping () -> Void) {
+  public func async(_ block: @escaping () -> Void) {
     condition.withLock {
       blocks.append(block)
       condition.broadcast()
@@ -37,7 +37,7 @@ final class AppThread: @unchecked Sendable {
   }
 
   /// Runs `block` on the thread and returns its result.
-  func sync<T>(_ block: @escaping () -> T) -> T {
+  public func sync<T>(_ block: @escaping () -> T) -> T {
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var result: T?
     async {
@@ -49,7 +49,7 @@ final class AppThread: @unchecked Sendable {
   }
 
   /// Ends the thread after the blocks given so far.
-  func stop() {
+  public func stop() {
     condition.withLock {
       stopped = true
       condition.broadcast()
