@@ -62,6 +62,8 @@ final class RenderServerCore: @unchecked Sendable {
   }
 
   /// Ends the render thread's loop and waits for it (once; later calls return at once).
+  /// Called on the render thread itself (from a presenter), it ends the loop after the
+  /// frame without waiting.
   func stop() {
     let wasRunning: Bool = lock.withLock {
       defer { stopped = true }
@@ -69,7 +71,7 @@ final class RenderServerCore: @unchecked Sendable {
     }
     guard wasRunning else { return }
     vsync?.stop()
-    ended.wait()
+    if Thread.current !== thread { ended.wait() }
   }
 
   /// Hands `snapshot` to the render thread (app thread); a snapshot it has not taken

@@ -55,6 +55,8 @@ public final class VirtualVSync: VSyncSource, @unchecked Sendable {
   private var finished: UInt64 = 0
   private var presented: UInt64 = 0
   private var stopped = false
+  /// Whether the render thread took a blank and has not finished its frame.
+  private var inFlight = false
 
   public init() {}
 
@@ -77,7 +79,8 @@ public final class VirtualVSync: VSyncSource, @unchecked Sendable {
     issued &+= 1
     let mine = issued
     condition.broadcast()
-    while finished < mine && !stopped { condition.wait() }
+    // A frame under way when the source stops still finishes (and counts).
+    while finished < mine && (!stopped || inFlight) { condition.wait() }
     return presented > before
   }
 
@@ -87,12 +90,14 @@ public final class VirtualVSync: VSyncSource, @unchecked Sendable {
     while pending == nil && !stopped { condition.wait() }
     guard !stopped, let tick = pending else { return nil }
     pending = nil
+    inFlight = true
     return tick
   }
 
   public func frameDidFinish(presented didPresent: Bool) {
     condition.withLock {
       finished &+= 1
+      inFlight = false
       if didPresent { presented &+= 1 }
       condition.broadcast()
     }

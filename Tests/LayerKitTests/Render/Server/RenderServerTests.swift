@@ -247,3 +247,92 @@ import Testing
     #expect(first[0] > 128 && first[1] == 0 && first[3] > 128)
   }
 }
+
+/// Shutting down mid-frame, and pacing by the media clock.
+@Suite struct RenderServerShutdownTests {
+  /// A presenter that stops its server from the render thread at its third frame.
+  final class Stopping: RenderServerPresenter, @unchecked Sendable {
+    // Sendable: `server` and `count` are touched under `lock`.
+    let lock = NSLock()
+    weak var server: RenderServer?
+    var count = 0
+    func present(_ frame: RenderServerFrame) {
+      let (n, s) = lock.withLock { () -> (Int, RenderServer?) in
+        count += 1
+        return (count, server)
+      }
+      if n == 3 { s?.stop() }
+    }
+  }
+
+  @Test func stoppingFromTheRenderThreadEndsTheLoopAfterTheFrame() {
+    let app = AppThread()
+    defer { app.stop() }
+    let vsync = VirtualVSync()
+    let presenter = Stopping()
+    let server = app.sync { () -> RenderServer in
+      let context = CAContext(clock: CAManualClock())
+      let root = CALayer()
+      root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+      context.layer = root
+      let a = CABasicAnimation(keyPath: "opacity")
+      a.fromValue = 0
+      a.toValue = 1
+      a.duration = 10
+      root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+      root.add(a, forKey: nil)
+      let server = RenderServer(context: context, mode: .threaded(vsync), presenter: presenter)
+      presenter.lock.withLock { presenter.server = server }
+      server.commit(width: 8, height: 8, scale: 1)
+      return server
+    }
+    var ticks = 0
+    while vsync.tick(at: Double(ticks) / 60) { ticks += 1 }
+    #expect(ticks == 3)
+    #expect(presenter.lock.withLock { presenter.count } == 3)
+    // Commits after the stop are snapshotted and dropped; stop again is harmless.
+    app.sync {
+      server.commit(width: 8, height: 8, scale: 1)
+      server.stop()
+    }
+    #expect(server.statistics.presentedFrames == 3)
+  }
+
+  @Test func releasingAServerWhileItsThreadWaitsEndsTheThread() {
+    let app = AppThread()
+    defer { app.stop() }
+    let vsync = VirtualVSync()
+    weak var released: RenderServer?
+    app.sync {
+      var server: RenderServer? = RenderServer(
+        context: CAContext(clock: CAManualClock()), mode: .threaded(vsync),
+        presenter: ServerFrameRecorder())
+      server?.commit(width: 4, height: 4, scale: 1)
+      released = server
+      server = nil
+    }
+    #expect(released == nil)
+    #expect(!vsync.tick(at: 0))
+  }
+
+  @Test func clockBlanksFollowThePeriodAndSkipWhatWasMissed() {
+    final class Now: @unchecked Sendable {
+      // Sendable: `t` is touched under `lock`.
+      let lock = NSLock()
+      var t = 10.0
+      func read() -> Double { lock.withLock { t } }
+    }
+    let now = Now()
+    let vsync = ClockVSync(period: 0.25, now: { now.read() })
+    // The first blank is at the first wait's time; each wait returns the next blank, at
+    // once here, since the test's clock is already there.
+    #expect(vsync.waitForVSync()?.timestamp == 10)
+    now.lock.withLock { now.t = 10.25 }
+    #expect(vsync.waitForVSync()?.timestamp == 10.25)
+    // A render thread that comes back at 11 skips the blanks at 10.5 and 10.75.
+    now.lock.withLock { now.t = 11 }
+    #expect(vsync.waitForVSync()?.timestamp == 11)
+    vsync.stop()
+    #expect(vsync.waitForVSync() == nil)
+  }
+}
