@@ -8,7 +8,8 @@ import LayerKit
 //   expected(k) = max(p_{k−1}, s_k) + refresh period
 //
 // A frame is expected one refresh period after the later of the previous present (the
-// last vsync) and the start of the loop iteration that sampled it: an event handler or
+// last vsync) and the start of the loop iteration that sampled it (the first frame, with
+// nothing on screen before it, is on time whenever it comes): an event handler or
 // prepare step that blocks the loop makes the frame late by as long as it blocked; a loop
 // waking from idle is not blamed for the time it had nothing to show. The inputs polled
 // in iteration k are first shown by the first frame presented after them.
@@ -52,10 +53,11 @@ extension LayerHost {
   /// Records a frame presented at `presentTime` that was sampled in a loop iteration
   /// started at `iterationStart`, first showing `inputs`.
   func recordPresent(at presentTime: Double, iterationStart: Double, inputs: [Double]) {
-    let lastVsync = max(lastPresentTime ?? iterationStart, iterationStart)
+    // The first frame has no earlier frame to be late after: it is on time by definition.
+    let expected =
+      lastPresentTime.map { max($0, iterationStart) + framePacing.refreshPeriod } ?? presentTime
     framePacing.record(
-      expectedPresentTime: lastVsync + framePacing.refreshPeriod, presentTime: presentTime,
-      inputArrivals: inputs)
+      expectedPresentTime: expected, presentTime: presentTime, inputArrivals: inputs)
     lastPresentTime = presentTime
   }
 }
