@@ -24,7 +24,7 @@ extension LayerHost {
     /// keeps a loop whose presents do not wait for vsync (a virtual display, vsync off)
     /// from spinning a core. Rates below 1 count as 1.
     public var maximumFrameRate: Double?
-    /// Which thread presents frames; defaults to ``Presentation/mainThread``.
+    /// Which thread presents frames; defaults to ``LayerHost/Presentation/mainThread``.
     public var presentation: Presentation
     /// Forces the streaming texture's pixel format (an `SDL_PixelFormatEnum` value)
     /// instead of the renderer's preferred one, to exercise the conversion path.

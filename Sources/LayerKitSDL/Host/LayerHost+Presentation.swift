@@ -16,8 +16,8 @@ extension LayerHost {
   /// presents on the main thread or the presenter was taken already.
   ///
   /// The host's own present thread, if frames were drawn through it, is stopped first.
-  /// From then on the host's ``draw(_:)``, ``present()`` and frame loops throw; the
-  /// taker calls ``GLWindowPresenter/deactivate()`` on its thread before ``close()``.
+  /// From then on the host's ``draw(_:)``, ``readPixels()`` and frame loops throw and
+  /// ``present()`` does nothing; the taker calls ``GLWindowPresenter/deactivate()`` on its thread before ``close()``.
   public func takePresenter() -> GLWindowPresenter? {
     guard let glPresenter, !presenterTaken else { return nil }
     presentThread?.stop()

@@ -19,7 +19,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// With ``Configuration/presentation`` set to ``Configuration/Presentation/renderThread``
+/// With ``Configuration/presentation`` set to ``Presentation/renderThread``
 /// the window gets a GL context instead of an `SDL_Renderer`, and frames are uploaded,
 /// drawn and swapped on another thread (``GLWindowPresenter``), the host's own or a render
 /// server's (``takePresenter()``); without GL the host falls back to the renderer and says

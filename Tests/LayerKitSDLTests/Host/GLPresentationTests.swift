@@ -119,6 +119,44 @@ extension SDLVideoTests {
       #expect(images[1].pixel(x: 10, y: 20) == (200, 0, 0, 255))
     }
 
+    @Test(Support.windowTests) func aPresenterActiveOnOneThreadCannotBeTakenByAnother() throws {
+      let host = try Self.openHost(driver: "x11")
+      defer { host.close() }
+      guard host.presentsFromRenderThread else { return }
+      // Frames drawn through the host start its present thread, which holds the context.
+      try host.draw(.image(Support.solid([1, 2, 3, 255], width: 64, height: 48)))
+      host.present()
+      let presenter = try #require(host.takePresenter())  // stops the host's thread first
+      nonisolated(unsafe) var second: SDLError?
+      let firstActive = DispatchSemaphore(value: 0)
+      let secondTried = DispatchSemaphore(value: 0)
+      let released = DispatchSemaphore(value: 0)
+      let first = Thread {
+        do throws(SDLError) {
+          try presenter.activate()
+        } catch {
+          second = error  // not expected; reported below
+        }
+        firstActive.signal()
+        secondTried.wait()
+        presenter.deactivate()
+        released.signal()
+      }
+      first.start()
+      firstActive.wait()
+      #expect(second == nil)
+      Self.onOtherThread {
+        do throws(SDLError) {
+          try presenter.activate()
+        } catch {
+          second = error
+        }
+      }
+      secondTried.signal()
+      released.wait()  // the context is released before the host closes
+      #expect(second?.message == "the presenter is active on another thread")
+    }
+
     @Test(Support.windowTests) func theHostsFrameLoopPresentsOnItsGLThreadAndRecordsPacing()
       throws
     {
