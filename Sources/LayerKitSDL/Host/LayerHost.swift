@@ -126,10 +126,7 @@ public final class LayerHost {
     do throws(SDLError) {
       if let window, let presenter {
         rendererName = "gl-thread"
-        let id = try SDLCall.nonNull("SDL_GetWindowID") { () -> UInt32? in
-          let id = SDL_GetWindowID(window)
-          return id == 0 ? nil : id
-        }
+        let id = try Self.windowID(of: window)
         windowID = id
         translator = HostEventTranslator(windowID: id)
         refreshPeriod = Self.refreshPeriod(of: window)
@@ -149,10 +146,7 @@ public final class LayerHost {
       var info = SDL_RendererInfo()
       try SDLCall.check("SDL_GetRendererInfo") { SDL_GetRendererInfo(r, &info) }
       rendererName = info.name.map { String(cString: $0) } ?? "unknown"
-      let id = try SDLCall.nonNull("SDL_GetWindowID") { () -> UInt32? in
-        let id = SDL_GetWindowID(w)
-        return id == 0 ? nil : id
-      }
+      let id = try Self.windowID(of: w)
       windowID = id
       translator = HostEventTranslator(windowID: id)
       refreshPeriod = Self.refreshPeriod(of: w)
@@ -231,6 +225,14 @@ public final class LayerHost {
 
   /// The pixel format of the streaming texture (an `SDL_PixelFormatEnum` value).
   public var textureFormat: UInt32 { texture?.format ?? 0 }
+
+  /// SDL's id for `window`.
+  static func windowID(of window: OpaquePointer) throws(SDLError) -> UInt32 {
+    try SDLCall.nonNull("SDL_GetWindowID") { () -> UInt32? in
+      let id = SDL_GetWindowID(window)
+      return id == 0 ? nil : id
+    }
+  }
 
   /// The window, or a typed error once the host is closed.
   @discardableResult

@@ -241,15 +241,9 @@ public final class GLWindowPresenter: @unchecked Sendable {
   private func upload(_ bytes: [UInt8], width: Int, height: Int, damage: [CGRect]?)
     throws(SDLError)
   {
-    let outcome = bytes.withUnsafeBytes { raw -> Result<Void, SDLError> in
-      do throws(SDLError) {
-        try upload(raw, width: width, height: height, damage: damage)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
+    try SDLCall.withBytes(bytes) { (raw) throws(SDLError) in
+      try upload(raw, width: width, height: height, damage: damage)
     }
-    try outcome.get()
   }
 
   /// Makes (or resizes) the texture and the framebuffer that reads it.
