@@ -24,8 +24,9 @@ import LayerKit
 /// ```
 ///
 /// Each ``present(_:)`` uploads the frame's damaged rectangles into one RGBA8 texture
-/// (``GLTextureUpdate``: `glTexSubImage2D` with `GL_UNPACK_ROW_LENGTH`, straight from the
-/// bitmap's memory), draws it 1:1 at the window's top-left corner over black
+/// (each clipped and widened to whole pixels, more than eight merged into their bounding
+/// box; `glTexSubImage2D` with `GL_UNPACK_ROW_LENGTH`, straight from the bitmap's memory;
+/// a new or resized texture whole), draws it 1:1 at the window's top-left corner over black
 /// (`glBlitFramebuffer`, flipped, no shader), swaps with vsync and returns the time the
 /// swap returned. GL is loaded at run time through `SDL_GL_GetProcAddress`; nothing but
 /// SDL is linked.
