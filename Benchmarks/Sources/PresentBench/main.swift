@@ -20,6 +20,8 @@ import LayerKitSDL
 // + present`: starting and finishing the upload, drawing, presenting or waiting for the
 // present thread), median and p90, and the whole loop's frames per second. Vsync is off
 // (virtual displays have none), so this measures the work, not the display's rate.
+// A second table scripts the viewer's B key: the app thread sleeps 0.5 s before frame 90
+// of 180, and the host's `framePacing` gives the hitch time ratio and the latest frame.
 
 var args = CommandLine.arguments.dropFirst()
 var frames = 120
@@ -51,11 +53,16 @@ struct Row {
   var median: Double
   var p90: Double
   var fps: Double
+  /// The host's frame pacing over the run: hitch time ratio (ms/s), latest frame (ms).
+  var hitchRatio: Double
+  var worstLateness: Double
 }
 
-func measure(width: Int, height: Int, box: Int?, presentation: LayerHost.Presentation)
-  throws -> Row?
-{
+/// Runs `count` frames; with `blockAt`, the app thread sleeps 0.5 s before that frame.
+func measure(
+  width: Int, height: Int, box: Int?, presentation: LayerHost.Presentation, count: Int = frames,
+  blockAt: Int? = nil
+) throws -> Row? {
   let host = try LayerHost(
     configuration: .init(
       title: "present bench", size: CGSize(width: width, height: height), isResizable: false,
@@ -77,8 +84,12 @@ func measure(width: Int, height: Int, box: Int?, presentation: LayerHost.Present
       if info.index >= 2 {
         hostTimes.append(host.lastFrameStatistics.upload + host.lastFrameStatistics.present)
       }
-      if info.index == 1 { started = now() }
-      if info.index == frames + 1 { host.stop() }
+      if info.index == 1 {
+        started = now()
+        host.framePacing.reset()
+      }
+      if info.index == blockAt { Thread.sleep(forTimeInterval: 0.5) }
+      if info.index == count + 1 { host.stop() }
     },
     frame: { info in
       let rect: CGRect
@@ -99,7 +110,8 @@ func measure(width: Int, height: Int, box: Int?, presentation: LayerHost.Present
     damage: box.map { "\($0)×\($0) box" } ?? "whole frame",
     path: presentation == .mainThread ? "main thread (SDL_Renderer)" : "render thread (GL)",
     median: percentile(hostTimes, 0.5) * 1000, p90: percentile(hostTimes, 0.9) * 1000,
-    fps: Double(frames) / elapsed)
+    fps: Double(count) / elapsed, hitchRatio: host.framePacing.hitchTimeRatio,
+    worstLateness: (host.framePacing.frames.map(\.lateness).max() ?? 0) * 1000)
 }
 
 print("| size | damage | path | app thread in host, median ms | p90 ms | frames/s |")
@@ -118,5 +130,25 @@ for (width, height) in [(1280, 720), (2560, 1440)] {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
       }
     }
+  }
+}
+
+// The viewer's B key, scripted: the app thread blocks 0.5 s before frame 90 of 180.
+print()
+print("App thread blocked 0.5 s before frame 90 of 180, 1280×720, 256×256 box:")
+print()
+print("| path | hitch time ratio, ms/s | latest frame, ms late | frames/s |")
+print("|---|---:|---:|---:|")
+for presentation in [LayerHost.Presentation.mainThread, .renderThread] {
+  do {
+    guard
+      let r = try measure(
+        width: 1280, height: 720, box: 256, presentation: presentation, count: 180, blockAt: 90)
+    else { continue }
+    print(
+      "| \(r.path) | "
+        + String(format: "%.1f | %.1f | %.0f |", r.hitchRatio, r.worstLateness, r.fps))
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
   }
 }
