@@ -46,7 +46,6 @@ extension LayerHost {
     let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
     var window: OpaquePointer?
     do throws(SDLError) {
-      SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
       let w = try SDLCall.nonNull("SDL_CreateWindow") {
         SDL_CreateWindow(
           configuration.title, centered, centered, width, height,

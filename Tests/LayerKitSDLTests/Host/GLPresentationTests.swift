@@ -94,6 +94,8 @@ extension SDLVideoTests {
         do throws(SDLError) {
           try presenter.activate()
           defer { presenter.deactivate() }
+          // The host asked for no vsync: interval 0, and nothing to fall back from.
+          #expect(!presenter.isVsyncEnabled && presenter.vsyncFallback == nil)
           try presenter.draw(.bitmap(first, damage: []))
           uploads.append(presenter.lastUploadedPixelCount)
           let a = try presenter.readPixels()
@@ -117,6 +119,24 @@ extension SDLVideoTests {
       #expect(images[1].pixel(x: 10, y: 5) == (0, 0, 250, 255))  // damaged: blue
       #expect(images[1].pixel(x: 15, y: 5) == (200, 0, 0, 255))  // not damaged: still red
       #expect(images[1].pixel(x: 10, y: 20) == (200, 0, 0, 255))
+    }
+
+    @Test(Support.windowTests) func vsyncIsEitherGrantedOrItsRefusalIsKept() throws {
+      let host = try LayerHost(
+        configuration: .init(
+          size: CGSize(width: 32, height: 24), vsync: true, videoDriver: "x11",
+          presentation: .renderThread))
+      defer { host.close() }
+      guard let presenter = host.takePresenter() else { return }
+      nonisolated(unsafe) var state: (enabled: Bool, fallback: String?)?
+      Self.onOtherThread {
+        guard (try? presenter.activate()) != nil else { return }
+        state = (presenter.isVsyncEnabled, presenter.vsyncFallback)
+        presenter.deactivate()
+      }
+      let (enabled, fallback) = try #require(state)
+      // Interval 1 took, or interval 0 is in use and SDL's reason is kept (never both).
+      #expect(enabled != (fallback != nil))
     }
 
     @Test(Support.windowTests) func aPresenterActiveOnOneThreadCannotBeTakenByAnother() throws {
