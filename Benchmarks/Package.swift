@@ -43,6 +43,14 @@ let package = Package(
         .product(name: "LayerKitDemos", package: "LayerKit"),
       ],
       path: "Sources/DisplayBench"),
+    // What presenting costs the app thread: SDL_Renderer on it, or GL on a render thread.
+    .executableTarget(
+      name: "layerkit-present-bench",
+      dependencies: [
+        .product(name: "LayerKit", package: "LayerKit"),
+        .product(name: "LayerKitSDL", package: "LayerKit"),
+      ],
+      path: "Sources/PresentBench"),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -8,7 +8,9 @@ import LayerKitSDL
 /// A Lottie file given on the command line plays first, as a scene, with the same tools.
 ///
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses; ←/→ step a frame; S slow motion; R
-/// restarts; O overlays; I inspector; P screenshot (into `./screenshots/`); Escape quits.
+/// restarts; O overlays; I inspector; P screenshot (into `./screenshots/`); B blocks the
+/// app thread (this event handler sleeps) for 0.5 s; Escape quits. The frame-time panel
+/// shows the host's hitch time ratio and input-to-present latency (`LayerHost.framePacing`).
 final class InteractiveViewer {
   private let host: LayerHost
   private let controller: ViewerController
@@ -35,7 +37,7 @@ final class InteractiveViewer {
       host = try LayerHost(
         configuration: .init(
           title: "LayerKit", size: CGSize(width: options.width, height: options.height),
-          vsync: options.vsync))
+          vsync: options.vsync, presentation: options.glThread ? .renderThread : .mainThread))
     } catch {
       let environment = ProcessInfo.processInfo.environment
       guard let display = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"],
@@ -43,7 +45,13 @@ final class InteractiveViewer {
       else { throw .noDisplay }
       throw .windowUnavailable(display: display, error)
     }
+    if let reason = host.presentationFallback {
+      print("--gl-thread: \(reason); presenting on the main thread")
+    }
     controller = ViewerController(clock: host.clock, demos: demos, first: first)
+    // The B key: the app thread (this one, which also presents) sleeps, as a slow event
+    // handler, layout or draw would; the panel's hitch time ratio shows the cost.
+    controller.blockAppThread = { seconds in Thread.sleep(forTimeInterval: seconds) }
     updateTitle()
   }
 
@@ -86,6 +94,7 @@ final class InteractiveViewer {
     framesShown += 1
     if let limit = options.quitAfterFrames, framesShown >= limit { host.stop() }
     controller.hostStatistics = host.lastFrameStatistics
+    controller.framePacing = host.framePacing.summary
     controller.prepareFrame(info)
   }
 

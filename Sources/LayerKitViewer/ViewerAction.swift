@@ -32,6 +32,8 @@ enum ViewerAction: Equatable {
     var screenshot: String?
     /// A Lottie file to play first, as a scene before the demos.
     var lottie: String? = nil
+    /// Present through GL from a render thread (`LayerHost`'s `.renderThread`).
+    var glThread = false
   }
 
   /// An image size and its pixels-per-point scale.

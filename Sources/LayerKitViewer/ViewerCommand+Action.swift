@@ -23,6 +23,7 @@ extension ViewerCommand {
     if let demo = scene.demo { try Self.checkDemo(demo) }
     let toFiles = files.out != nil || files.all || export.export != nil
     if toFiles {
+      if window.glThread { throw .windowOnly("--gl-thread") }
       if window.quitAfter != nil { throw .windowOnly("--quit-after") }
       if window.screenshot != nil { throw .windowOnly("--screenshot") }
       if !window.vsync { throw .windowOnly("--no-vsync") }
@@ -64,7 +65,8 @@ extension ViewerCommand {
   {
     .init(
       demo: scene.demo, width: size.width, height: size.height, vsync: window.vsync,
-      quitAfterFrames: window.quitAfter, screenshot: window.screenshot, lottie: lottie)
+      quitAfterFrames: window.quitAfter, screenshot: window.screenshot, lottie: lottie,
+      glThread: window.glThread)
   }
 
   /// The Lottie file named by `--lottie` or the positional argument, if any.
@@ -89,6 +91,7 @@ extension ViewerCommand {
     }
     let size = scene.size == nil ? nil : pixels
     if files.out != nil || export.export != nil {
+      if window.glThread { throw .windowOnly("--gl-thread") }
       if window.quitAfter != nil { throw .windowOnly("--quit-after") }
       if window.screenshot != nil { throw .windowOnly("--screenshot") }
       if !window.vsync { throw .windowOnly("--no-vsync") }

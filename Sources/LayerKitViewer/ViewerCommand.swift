@@ -85,6 +85,12 @@ struct WindowFlags: ParsableArguments {
     help: ArgumentHelp(
       "Save the window's last frame, read back from the screen.", valueName: "FILE.png"))
   var screenshot: String?
+
+  @Flag(
+    name: .customLong("gl-thread"),
+    help: ArgumentHelp(
+      "Present through GL from a render thread (without GL: the main thread's renderer)."))
+  var glThread = false
 }
 
 /// Options of still images.

@@ -42,6 +42,12 @@ import Testing
           .init(
             demo: "basic-animation", width: 800, height: 450, vsync: false, quitAfterFrames: 3,
             screenshot: "s.png")))
+    #expect(
+      try action(["--gl-thread"])
+        == .interactive(
+          .init(
+            demo: nil, width: 1280, height: 720, vsync: true, quitAfterFrames: nil,
+            screenshot: nil, glThread: true)))
   }
 
   @Test func fileModes() throws {
@@ -97,6 +103,7 @@ import Testing
     (["--all"], 64, "--all needs --out"),
     (["--bogus"], 64, "Unknown option '--bogus'"),
     (["--all", "--out", "d", "--quit-after", "2"], 64, "--quit-after applies only to the window"),
+    (["--all", "--out", "d", "--gl-thread"], 64, "--gl-thread applies only to the window"),
     (["--export", "a.gif"], 64, "--export needs --demo NAME"),
     (["--demo", "test-pattern", "--export", "a.png"], 64, "ending in .gif, .webp or .mp4"),
     (["--demo", "test-pattern", "--export", "a.gif", "--fps", "60"], 64, "use --fps 50 or less"),
@@ -116,7 +123,7 @@ import Testing
     let help = ViewerCommand.helpMessage()
     for flag in [
       "--demo", "--size", "--list", "--no-vsync", "--quit-after", "--screenshot", "--out", "--all",
-      "--time", "--scale", "--frames", "--fps", "--export", "--duration",
+      "--time", "--scale", "--frames", "--fps", "--export", "--duration", "--gl-thread",
     ] {
       #expect(help.contains(flag), "\(flag) missing from help")
     }

@@ -4,8 +4,9 @@ import LayerKit
 import LayerKitSDL
 
 /// The viewer's frame-time panel: where the last frame's time went (evaluate, composite,
-/// upload, present, in milliseconds) and a graph of the last ``capacity`` frames' totals
-/// against the 16.7 ms budget of 60 fps.
+/// upload, present, in milliseconds), the host's frame pacing (Apple's hitch time ratio
+/// in ms/s, input-to-present latency p50 and p99 in ms and refresh periods) and a graph
+/// of the last ``capacity`` frames' totals against the 16.7 ms budget of 60 fps.
 ///
 /// Samples are recorded every frame, but the layers are refreshed at most every
 /// ``refreshInterval`` seconds of the clock, so a static demo stays static: between
@@ -23,6 +24,9 @@ final class FrameTimeOverlay {
   /// The panel, placed by the chrome's layout.
   let layer = CALayer()
   let label = CATextLayer()
+  /// The frame pacing lines, under the times: the hitch time ratio, then the latency.
+  let hitchLabel = CATextLayer()
+  let latencyLabel = CATextLayer()
   let graph = CAShapeLayer()
   let budget = CAShapeLayer()
   /// Frames kept for the graph: 3 s at 60 fps.
@@ -32,6 +36,9 @@ final class FrameTimeOverlay {
   /// The graph's full height, in milliseconds.
   static let graphRange = 33.3
   private(set) var samples: [Sample] = []
+  /// The host's frame pacing, shown on the second and third lines (set before
+  /// ``refresh(now:)``).
+  var pacing: FramePacing.Summary?
   private var lastRefresh: Double?
 
   init() {
@@ -41,6 +48,11 @@ final class FrameTimeOverlay {
     label.fontSize = 11
     label.font = "Helvetica"
     label.foregroundColor = ViewerChrome.accent
+    for text in [hitchLabel, latencyLabel] {
+      text.fontSize = 11
+      text.font = "Helvetica"
+      text.foregroundColor = ViewerChrome.light
+    }
     graph.fillColor = nil
     graph.strokeColor = ViewerChrome.light
     graph.lineWidth = 1
@@ -48,7 +60,7 @@ final class FrameTimeOverlay {
     budget.strokeColor = DemoStyle.faded(ViewerChrome.accent, 0.6)
     budget.lineWidth = 1
     budget.lineDashPattern = [3, 3]
-    for l in [label, graph, budget] { layer.addSublayer(l) }
+    for l in [label, hitchLabel, latencyLabel, graph, budget] { layer.addSublayer(l) }
   }
 
   /// Wall-clock seconds since an arbitrary origin, whatever clock the scene runs on.
@@ -60,7 +72,9 @@ final class FrameTimeOverlay {
   func layout(_ frame: CGRect) {
     layer.frame = frame
     label.frame = CGRect(x: 8, y: 4, width: frame.width - 16, height: 16)
-    graph.frame = CGRect(x: 8, y: 22, width: frame.width - 16, height: frame.height - 28)
+    hitchLabel.frame = CGRect(x: 8, y: 20, width: frame.width - 16, height: 16)
+    latencyLabel.frame = CGRect(x: 8, y: 36, width: frame.width - 16, height: 16)
+    graph.frame = CGRect(x: 8, y: 54, width: frame.width - 16, height: frame.height - 60)
     let y = graph.frame.height * (1 - 16.7 / Self.graphRange)
     let line = CGMutablePath()
     line.move(to: CGPoint(x: 0, y: y))
@@ -82,6 +96,7 @@ final class FrameTimeOverlay {
     if let last = lastRefresh, now >= last, now - last < Self.refreshInterval { return }
     lastRefresh = now
     label.string = Self.describe(samples.last)
+    (hitchLabel.string, latencyLabel.string) = Self.describe(pacing)
     graph.path = Self.path(samples, size: graph.bounds.size)
   }
 
@@ -91,6 +106,21 @@ final class FrameTimeOverlay {
     func ms(_ t: Double) -> String { String(format: "%.1f", t * 1000) }
     return "eval \(ms(s.evaluate)) · comp \(ms(s.composite)) · upload \(ms(s.upload)) · "
       + "present \(ms(s.present)) ms"
+  }
+
+  /// The pacing lines for `summary`: `hitches 0.0 ms/s (Apple's hitch time ratio)` and
+  /// `input p50 20.1 ms (1.2 T) · p99 …`, T the refresh period, "–" before any
+  /// input was shown; empty without a summary.
+  static func describe(_ summary: FramePacing.Summary?) -> (hitches: String, latency: String) {
+    guard let s = summary else { return ("", "") }
+    let ratio = String(format: "%.1f", s.hitchTimeRatio)
+    let hitches = "hitches \(ratio) ms/s (\(s.frameCount) frames)"
+    guard let p50 = s.latencyP50, let p99 = s.latencyP99, let t50 = s.latencyP50Periods,
+      let t99 = s.latencyP99Periods
+    else { return (hitches, "input –") }
+    let latency = String(
+      format: "input p50 %.1f ms (%.1f T) · p99 %.1f ms (%.1f T)", p50, t50, p99, t99)
+    return (hitches, latency)
   }
 
   /// The frame-time graph: one point per sample, newest at the right, 0 ms at the bottom

@@ -83,7 +83,7 @@ final class ViewerChrome {
     }
     help.foregroundColor = Self.dim
     help.string =
-      "Space pause · ←/→ frame · S 0.1× · R restart · M next marker section · O overlays · I inspector · P screenshot · ↑/↓ demo"
+      "Space pause · ←/→ frame · S 0.1× · R restart · B block app 0.5 s · M next marker section · O overlays · I inspector · P screenshot · ↑/↓ demo"
     fpsLabel.alignmentMode = .right
     fpsLabel.foregroundColor = Self.accent
     inspectorText.isWrapped = true

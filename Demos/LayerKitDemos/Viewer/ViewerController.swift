@@ -13,7 +13,8 @@ import LayerKitSDL
 /// Keys: ↑/↓ or 1–9 pick a demo; Space pauses and resumes (the stage's speed and
 /// timeOffset); ←/→ step one frame; S toggles 0.1× slow motion; R restarts; O toggles the
 /// bounds and anchor-point overlay; I toggles the inspector; P saves a screenshot into
-/// ``screenshotDirectory`` (`./screenshots/`);
+/// ``screenshotDirectory`` (`./screenshots/`); B blocks the app thread for
+/// ``appThreadBlockDuration`` (through ``blockAppThread``), so a hitch shows in the panel;
 /// Escape quits. Click a demo layer to inspect it; click or drag on the scrub bar to seek.
 public final class ViewerController {
   public let context: CAContext
@@ -39,6 +40,17 @@ public final class ViewerController {
   /// The host's statistics for the previous frame (upload and present), set by the window
   /// before each ``frame(_:)`` for the frame-time panel.
   public var hostStatistics: HostFrameStatistics?
+  /// The host's frame pacing (hitch time ratio, input latency), set by the window before
+  /// each frame for the frame-time panel; nil hides the line.
+  public var framePacing: FramePacing.Summary?
+  /// What the B key calls with ``appThreadBlockDuration``: the window blocks its app thread
+  /// (sleeps) for that long, to show what a busy app thread does to the frames on screen.
+  /// Nil (the default, and in tests) blocks nothing.
+  public var blockAppThread: ((Double) -> Void)?
+  /// Seconds the B key blocks the app thread: 0.5.
+  public static let appThreadBlockDuration = 0.5
+  /// How many times the B key asked to block the app thread.
+  public private(set) var appThreadBlocks = 0
   private let renderer: CARenderer
   private var bitmap: FrameBitmap?
   /// The frame-time panel over the demo's top-right corner.
@@ -131,6 +143,9 @@ public final class ViewerController {
     case "I": showsInspector.toggle()
     case "P": saveScreenshot()
     case "M": playNextSegment()
+    case "B":
+      appThreadBlocks += 1
+      blockAppThread?(Self.appThreadBlockDuration)
     default:
       if let n = Int(key), n >= 1, n <= demos.count {
         select(n - 1)
@@ -200,7 +215,7 @@ public final class ViewerController {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     let demo = chrome.container.frame
-    frameTimes.layout(CGRect(x: demo.maxX - 330, y: demo.minY + 6, width: 320, height: 64))
+    frameTimes.layout(CGRect(x: demo.maxX - 350, y: demo.minY + 6, width: 340, height: 96))
     CATransaction.commit()
     driver?.layout()
     driver.map { _ in
@@ -276,6 +291,7 @@ public final class ViewerController {
       inspected: showsInspector ? inspected : nil, patternTime: now)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
+    frameTimes.pacing = framePacing
     frameTimes.refresh(now: now)
     CATransaction.commit()
   }

@@ -41,6 +41,22 @@ enum SDLCall {
     return code
   }
 
+  /// Runs `body` with the bytes of `array`, passing its ``SDLError`` through
+  /// (`withUnsafeBytes` itself only rethrows untyped errors).
+  static func withBytes(_ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(SDLError) -> Void)
+    throws(SDLError)
+  {
+    let outcome = array.withUnsafeBytes { raw -> Result<Void, SDLError> in
+      do throws(SDLError) {
+        try body(raw)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try outcome.get()
+  }
+
   /// Runs `body` and throws ``SDLError`` when it returns null.
   static func nonNull<T>(_ function: String, _ body: () -> T?) throws(SDLError) -> T {
     SDL_ClearError()

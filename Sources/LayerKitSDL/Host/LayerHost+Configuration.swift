@@ -24,6 +24,8 @@ extension LayerHost {
     /// keeps a loop whose presents do not wait for vsync (a virtual display, vsync off)
     /// from spinning a core. Rates below 1 count as 1.
     public var maximumFrameRate: Double?
+    /// Which thread presents frames; defaults to ``LayerHost/Presentation/mainThread``.
+    public var presentation: Presentation
     /// Forces the streaming texture's pixel format (an `SDL_PixelFormatEnum` value)
     /// instead of the renderer's preferred one, to exercise the conversion path.
     package var textureFormatOverride: UInt32?
@@ -31,7 +33,8 @@ extension LayerHost {
     public init(
       title: String = "LayerKit", size: CGSize = CGSize(width: 800, height: 600),
       isResizable: Bool = true, vsync: Bool = true, renderer: RendererKind = .automatic,
-      videoDriver: String? = nil, maximumFrameRate: Double? = 120
+      videoDriver: String? = nil, maximumFrameRate: Double? = 120,
+      presentation: Presentation = .mainThread
     ) {
       self.title = title
       self.size = size
@@ -40,7 +43,21 @@ extension LayerHost {
       self.renderer = renderer
       self.videoDriver = videoDriver
       self.maximumFrameRate = maximumFrameRate
+      self.presentation = presentation
     }
+  }
+
+  /// Which thread a host presents its frames on.
+  public enum Presentation: Sendable, Equatable {
+    /// An `SDL_Renderer` and a streaming texture on the thread that made the host (SDL's
+    /// rule for its 2D renderer): a busy app thread presents nothing.
+    case mainThread
+    /// A GL context made with the window and used from one other thread
+    /// (``GLWindowPresenter``), so that frames keep reaching the screen while the app's
+    /// thread is busy. Without GL (a driver with no GL, a context that cannot be made, GL
+    /// below 3.0) the host falls back to ``mainThread`` and says why once, in
+    /// ``LayerHost/presentationFallback`` and the `LayerKit` log.
+    case renderThread
   }
 
   /// The kind of SDL renderer a host draws with.

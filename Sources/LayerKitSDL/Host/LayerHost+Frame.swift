@@ -20,6 +20,7 @@ extension LayerHost {
         needsRedraw = true
       }
       if let translated = translator.translate(event, size: { self.size }) {
+        if translated.isInput { noteInputArrival(event) }
         events.append(translated)
       }
     }
@@ -49,6 +50,7 @@ extension LayerHost {
 
   /// ``draw(_:)``, returning the number of pixels uploaded.
   func drawCounted(_ output: FrameOutput) throws(SDLError) -> Int {
+    if let thread = try glThread("glTexSubImage2D") { return try glDraw(thread, output) }
     let uploaded = try uploadCounted(output)
     try copyTextureToBackbuffer()
     return uploaded
@@ -87,7 +89,7 @@ extension LayerHost {
 
   /// Draws the streaming texture at the top-left corner of a black backbuffer.
   func copyTextureToBackbuffer() throws(SDLError) {
-    let (_, renderer) = try requireOpen("SDL_RenderCopy")
+    let renderer = try requireRenderer("SDL_RenderCopy")
     // The texture covers the window in the usual case: then no clear is needed.
     let output = size
     let covered =
@@ -108,7 +110,10 @@ extension LayerHost {
   /// (`SDL_RenderReadPixels`). Call it before ``present()``: after presenting, the
   /// backbuffer's contents are undefined.
   public func readPixels() throws(SDLError) -> CGImage {
-    let (_, renderer) = try requireOpen("SDL_RenderReadPixels")
+    if let thread = try glThread("glReadPixels") {
+      return try thread.sync { (presenter) throws(SDLError) in try presenter.readPixels() }
+    }
+    let renderer = try requireRenderer("SDL_RenderReadPixels")
     let size = self.size
     let width = size.pixelWidth
     let height = size.pixelHeight
@@ -133,9 +138,19 @@ extension LayerHost {
     return image
   }
 
-  /// Shows the drawn backbuffer (`SDL_RenderPresent`), waiting for vsync when enabled.
+  /// Shows the drawn backbuffer (`SDL_RenderPresent`, or a GL swap on the present
+  /// thread), waiting for vsync when enabled.
   public func present() {
+    _ = presentNow()
+  }
+
+  /// ``present()``, returning when it returned on `CASystemClock`'s clock.
+  func presentNow() -> Double {
+    if let thread = try? glThread("SDL_GL_SwapWindow") {
+      return (try? thread.sync { $0.swap() }) ?? Self.pacingNow()
+    }
     if let renderer { SDL_RenderPresent(renderer) }
+    return Self.pacingNow()
   }
 
   /// Runs one frame: delivers pending events, asks `frame` for pixels, draws and presents.
@@ -148,9 +163,10 @@ extension LayerHost {
   public func step(onEvent: (HostEvent) -> Void = { _ in }, frame: (FrameInfo) -> FrameOutput)
     throws(SDLError) -> FrameInfo
   {
-    _ = try requireOpen("SDL_RenderPresent")
+    try requireOpen("SDL_RenderPresent")
+    let iterationStart = Self.pacingNow()
     if deliverEvents(to: onEvent) { isRunning = false }
-    return try drawFrame(frame)
+    return try drawFrame(frame, iterationStart: iterationStart)
   }
 
   /// Runs frames until ``stop()`` is called or a quit or close request arrives.
@@ -171,9 +187,10 @@ extension LayerHost {
     let budget = configuration.maximumFrameRate.map { $0 > 0 ? 1 / max(1, $0) : 0 } ?? 0
     while isRunning {
       let started = SDL_GetPerformanceCounter()
-      _ = try requireOpen("SDL_RenderPresent")
+      try requireOpen("SDL_RenderPresent")
+      let iterationStart = Self.pacingNow()
       if deliverEvents(to: onEvent) || !isRunning { break }
-      try drawFrame(frame)
+      try drawFrame(frame, iterationStart: iterationStart)
       let elapsed = Double(SDL_GetPerformanceCounter() &- started) / frequency
       if budget > elapsed { SDL_Delay(UInt32((budget - elapsed) * 1000)) }
     }
@@ -197,7 +214,9 @@ extension LayerHost {
   /// Asks `frame` for the next frame's pixels, then uploads, draws and presents them, or
   /// does nothing more when the frame is unchanged and the window needs no redraw.
   @discardableResult
-  private func drawFrame(_ frame: (FrameInfo) -> FrameOutput) throws(SDLError) -> FrameInfo {
+  private func drawFrame(_ frame: (FrameInfo) -> FrameOutput, iterationStart: Double)
+    throws(SDLError) -> FrameInfo
+  {
     let info = nextFrameInfo()
     var stats = HostFrameStatistics()
     let started = Self.seconds()
@@ -209,7 +228,8 @@ extension LayerHost {
     } else {
       stats.uploadedPixels = try drawCounted(output)
       let drawn = Self.seconds()
-      present()
+      let presentTime = presentNow()
+      recordPresent(at: presentTime, iterationStart: iterationStart, inputs: takePendingInputs())
       needsRedraw = false
       stats.upload = drawn - framed
       stats.present = Self.seconds() - drawn

@@ -50,7 +50,8 @@ extension LayerHost {
     do throws(SDLError) {
       while isRunning {
         let started = SDL_GetPerformanceCounter()
-        _ = try requireOpen("SDL_RenderPresent")
+        try requireOpen("SDL_RenderPresent")
+        let iterationStart = Self.pacingNow()
         if deliverEvents(to: onEvent) || !isRunning { break }
         let info = nextFrameInfo()
         let t0 = Self.seconds()
@@ -63,7 +64,9 @@ extension LayerHost {
         let t2 = Self.seconds()
         let output = frame(info)
         let t3 = Self.seconds()
-        inFlight = try startShowing(output, index: info.index, frameTime: (t1 - t0) + (t3 - t2))
+        inFlight = try startShowing(
+          output, index: info.index, frameTime: (t1 - t0) + (t3 - t2),
+          iterationStart: iterationStart)
         previousFrameTime = info.time
         frameIndex += 1
         let elapsed = Double(SDL_GetPerformanceCounter() &- started) / frequency
@@ -71,6 +74,7 @@ extension LayerHost {
       }
     } catch {
       if let pending = inFlight?.upload { try? texture?.finishUpload(pending) }
+      _ = try? inFlight?.glJob?.wait()
       throw error
     }
     if let last = inFlight { try show(last) }
@@ -78,9 +82,9 @@ extension LayerHost {
 
   /// Uploads `output` (a bitmap's damage on a worker thread) without presenting it, or
   /// returns nil when it is unchanged and the window needs no redraw.
-  private func startShowing(_ output: FrameOutput, index: Int, frameTime: Double) throws(SDLError)
-    -> InFlightFrame?
-  {
+  private func startShowing(
+    _ output: FrameOutput, index: Int, frameTime: Double, iterationStart: Double
+  ) throws(SDLError) -> InFlightFrame? {
     var stats = HostFrameStatistics()
     stats.frame = frameTime
     if case .unchanged = output, !needsRedraw {
@@ -89,6 +93,15 @@ extension LayerHost {
       return nil
     }
     let started = Self.seconds()
+    let inputs = takePendingInputs()
+    if let thread = try glThread("SDL_GL_SwapWindow") {
+      // Upload, draw and swap all run on the present thread; `show` waits for them.
+      let job = glStartPresent(thread, output)
+      stats.upload = Self.seconds() - started
+      return InFlightFrame(
+        index: index, output: output, upload: nil, glJob: job, statistics: stats,
+        iterationStart: iterationStart, inputs: inputs)
+    }
     var pending: PendingUpload?
     if case .bitmap(let bitmap, let damage) = output, let texture {
       let ctx = bitmap.context
@@ -99,20 +112,32 @@ extension LayerHost {
       stats.uploadedPixels = try uploadCounted(output)
     }
     stats.upload = Self.seconds() - started
-    return InFlightFrame(index: index, output: output, upload: pending, statistics: stats)
+    return InFlightFrame(
+      index: index, output: output, upload: pending, glJob: nil, statistics: stats,
+      iterationStart: iterationStart, inputs: inputs)
   }
 
   /// Finishes `frame`'s upload, draws the texture and presents it.
   private func show(_ frame: InFlightFrame) throws(SDLError) {
     var stats = frame.statistics
     let started = Self.seconds()
-    if let pending = frame.upload { try texture?.finishUpload(pending) }
-    try copyTextureToBackbuffer()
-    let drawn = Self.seconds()
-    present()
+    let presentTime: Double
+    if let job = frame.glJob {
+      // Uploaded, drawn and swapped on the present thread: the wait is the present.
+      let result = try job.wait() as! GLPresentResult
+      stats.uploadedPixels = result.uploadedPixels
+      stats.present = Self.seconds() - started
+      presentTime = result.presentTime
+    } else {
+      if let pending = frame.upload { try texture?.finishUpload(pending) }
+      try copyTextureToBackbuffer()
+      let drawn = Self.seconds()
+      presentTime = presentNow()
+      stats.upload += drawn - started
+      stats.present = Self.seconds() - drawn
+    }
+    recordPresent(at: presentTime, iterationStart: frame.iterationStart, inputs: frame.inputs)
     needsRedraw = false
-    stats.upload += drawn - started
-    stats.present = Self.seconds() - drawn
     stats.presented = true
     lastFrameStatistics = stats
     lastPresentedFrame = frame.index
@@ -125,5 +150,11 @@ private struct InFlightFrame {
   /// Kept so the bitmap a worker copies from stays alive until the copy is done.
   let output: FrameOutput
   let upload: PendingUpload?
+  /// The upload, draw and swap queued on the GL present thread.
+  let glJob: GLPresentThread.Job?
   let statistics: HostFrameStatistics
+  /// When the loop iteration that sampled the frame started, on `CASystemClock`'s clock.
+  let iterationStart: Double
+  /// Arrival times of the inputs the frame is the first to show.
+  let inputs: [Double]
 }

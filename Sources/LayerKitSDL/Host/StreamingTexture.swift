@@ -154,15 +154,9 @@ final class StreamingTexture {
 
   /// ``upload(_:width:height:damage:)`` for bytes in an array.
   func upload(_ bytes: [UInt8], width: Int, height: Int, damage: [CGRect]?) throws(SDLError) {
-    let outcome = bytes.withUnsafeBytes { raw -> Result<Void, SDLError> in
-      do throws(SDLError) {
-        try upload(raw, width: width, height: height, damage: damage)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
+    try SDLCall.withBytes(bytes) { (raw) throws(SDLError) in
+      try upload(raw, width: width, height: height, damage: damage)
     }
-    try outcome.get()
   }
 
   private func uploadRect(_ bytes: UnsafeRawBufferPointer, x: Int, y: Int, w: Int, h: Int)

@@ -177,8 +177,10 @@ import Testing
     #expect(list.status == 0 && list.output.contains("test-pattern"))
   }
 
-  @Test(SDLVideoTests.windowTests)
-  func theWindowShowsTheGalleryAndADemoAndQuitsAfterItsFrames() throws {
+  /// On the main thread's renderer, and through GL from a render thread (`--gl-thread`,
+  /// which reads the screenshot back with `glReadPixels`).
+  @Test(SDLVideoTests.windowTests, arguments: [[], ["--gl-thread"]] as [[String]])
+  func theWindowShowsTheGalleryAndADemoAndQuitsAfterItsFrames(presentation: [String]) throws {
     let display = try VirtualDisplay.status.get()
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -187,7 +189,7 @@ import Testing
       [
         "--demo", "basic-animation", "--size", "800x450", "--quit-after", "3", "--screenshot",
         shot.path,
-      ], display: display)
+      ] + presentation, display: display)
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.output.contains(shot.path))
     let image = try CGImage(pngData: try Data(contentsOf: shot))
