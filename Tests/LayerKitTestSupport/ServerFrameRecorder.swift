@@ -24,7 +24,7 @@ package final class ServerFrameRecorder: RenderServerPresenter, @unchecked Senda
 
   package func watch(_ ids: [UInt64]) { lock.withLock { watched = ids } }
 
-  package func present(_ frame: RenderServerFrame) {
+  package func present(_ frame: RenderServerFrame) -> CFTimeInterval {
     let ids = lock.withLock { watched }
     var states: [UInt64: LayerState] = [:]
     for id in ids { states[id] = frame.presentationState(ofLayer: id) }
@@ -36,5 +36,6 @@ package final class ServerFrameRecorder: RenderServerPresenter, @unchecked Senda
       time: frame.time, commit: frame.commit, damage: frame.damage, states: states,
       pixels: pixels, thread: Thread.current)
     lock.withLock { recorded.append(f) }
+    return frame.time
   }
 }

@@ -12,12 +12,13 @@ import Testing
   final class Keeper: RenderServerPresenter {
     var pixels: [UInt8] = []
     var frames = 0
-    func present(_ frame: RenderServerFrame) {
+    func present(_ frame: RenderServerFrame) -> CFTimeInterval {
       let n = frame.bitmap.width * frame.bitmap.height * 4
       pixels = [UInt8](
         UnsafeBufferPointer(start: frame.bitmap.data!.assumingMemoryBound(to: UInt8.self), count: n)
       )
       frames += 1
+      return frame.time
     }
   }
 

@@ -84,14 +84,26 @@ public final class RenderServer {
   /// What the render side has done so far.
   public var statistics: RenderServerStatistics { core.statistics }
 
+  /// The render thread's frame pacing: when each presented frame reached the screen
+  /// against its predicted present time (Apple's hitch time ratio), and the latency of
+  /// the inputs passed to ``commit(width:height:scale:inputArrivals:)``.
+  public var framePacing: FramePacing { core.framePacing }
+
   /// Commits the context's tree and hands it to the render thread, on the app thread:
   /// flushes the transaction, commits, evaluates at the clock's time (callbacks run
   /// here), lays out and displays what needs it (with the tiles the render thread found
   /// missing), then snapshots. Never waits for a frame to finish drawing; in
   /// `.synchronous` mode it draws and presents the frame before returning.
   ///
-  /// - Parameters: the frame's size in device pixels and its device pixels per point.
-  public func commit(width: Int, height: Int, scale: CGFloat) {
+  /// - Parameters:
+  ///   - width, height: the frame's size in device pixels.
+  ///   - scale: device pixels per point.
+  ///   - inputArrivals: when the input events this commit is the first to answer arrived
+  ///     (media time, seconds, the `VSyncSource`'s clock), for the input-to-present
+  ///     latency of ``framePacing``.
+  public func commit(
+    width: Int, height: Int, scale: CGFloat, inputArrivals: [CFTimeInterval] = []
+  ) {
     let returned = core.takeReturned()
     for d in returned.diagnostics { CADiagnostics.report(key: d.key, d.message) }
     context.commit()
@@ -108,12 +120,12 @@ public final class RenderServer {
       of: context.layer, time: context.time, width: max(width, 0), height: max(height, 0),
       scale: s)
     if core.isThreaded {
-      core.post(snapshot)
+      core.post(snapshot, inputs: inputArrivals)
     } else {
       let time = context.time
       core.renderFrame(
         snapshot: snapshot, vsync: VSyncTick(timestamp: time - 1.0 / 60, period: 1.0 / 60),
-        time: time)
+        time: time, inputs: inputArrivals)
     }
   }
 

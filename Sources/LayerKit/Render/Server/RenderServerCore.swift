@@ -13,6 +13,13 @@ final class RenderServerCore: @unchecked Sendable {
   private var returnedTiles: [MissedTile] = []
   private var returnedDiagnostics: [CADiagnostic] = []
   private var counts = RenderServerStatistics()
+  /// When presented frames reached the screen against when they were meant to, and the
+  /// latency of the inputs they first showed.
+  private var pacing = FramePacing()
+  /// Arrival times of inputs committed but not yet shown by a presented frame (at most
+  /// `maximumPendingInputs`, the oldest dropped).
+  private var pendingInputs: [CFTimeInterval] = []
+  static let maximumPendingInputs = 256
   private var stopped = false
 
   private let presenter: any RenderServerPresenter
@@ -48,6 +55,7 @@ final class RenderServerCore: @unchecked Sendable {
   var isThreaded: Bool { vsync != nil }
 
   var statistics: RenderServerStatistics { lock.withLock { counts } }
+  var framePacing: FramePacing { lock.withLock { pacing } }
 
   /// Starts the render thread.
   func start() {
@@ -74,13 +82,18 @@ final class RenderServerCore: @unchecked Sendable {
     if Thread.current !== thread { ended.wait() }
   }
 
-  /// Hands `snapshot` to the render thread (app thread); a snapshot it has not taken
-  /// yet is replaced.
-  func post(_ snapshot: LayerTreeSnapshot) {
+  /// Hands `snapshot` to the render thread (app thread), with the arrival times of the
+  /// inputs it is the first to show; a snapshot the render thread has not taken yet is
+  /// replaced (its inputs carry over).
+  func post(_ snapshot: LayerTreeSnapshot, inputs: [CFTimeInterval]) {
     lock.withLock {
       if pending != nil { counts.mergedCommits += 1 }
       pending = snapshot
       counts.commits += 1
+      pendingInputs.append(contentsOf: inputs)
+      if pendingInputs.count > Self.maximumPendingInputs {
+        pendingInputs.removeFirst(pendingInputs.count - Self.maximumPendingInputs)
+      }
     }
   }
 
@@ -98,13 +111,17 @@ final class RenderServerCore: @unchecked Sendable {
 
   private func runLoop() {
     guard let vsync else { return }
+    defer { presenter.renderThreadWillEnd() }
     while let tick = vsync.waitForVSync() {
-      let snapshot: LayerTreeSnapshot? = lock.withLock {
-        defer { pending = nil }
-        return pending
+      let (snapshot, inputs) = lock.withLock { () -> (LayerTreeSnapshot?, [CFTimeInterval]) in
+        defer {
+          pending = nil
+          pendingInputs.removeAll()
+        }
+        return (pending, pending == nil ? [] : pendingInputs)
       }
       let presented = renderFrame(
-        snapshot: snapshot, vsync: tick, time: tick.predictedPresentTime)
+        snapshot: snapshot, vsync: tick, time: tick.predictedPresentTime, inputs: inputs)
       vsync.frameDidFinish(presented: presented)
     }
   }
@@ -112,10 +129,12 @@ final class RenderServerCore: @unchecked Sendable {
   /// Draws one frame at `time` (media seconds) from the replica, brought up to
   /// `snapshot` first when there is one, and presents it when anything changed.
   /// - Returns: whether a frame was presented.
+  /// - Parameter inputs: arrival times of the inputs `snapshot` is the first to show.
   @discardableResult
-  func renderFrame(snapshot: LayerTreeSnapshot?, vsync tick: VSyncTick, time: CFTimeInterval)
-    -> Bool
-  {
+  func renderFrame(
+    snapshot: LayerTreeSnapshot?, vsync tick: VSyncTick, time: CFTimeInterval,
+    inputs: [CFTimeInterval] = []
+  ) -> Bool {
     if snapshot != nil, !isThreaded { lock.withLock { counts.commits += 1 } }
     let side = self.side ?? RenderSide(backend: makeBackend())
     self.side = side
@@ -144,14 +163,21 @@ final class RenderServerCore: @unchecked Sendable {
       }
     }
     guard !damage.isEmpty else {
-      lock.withLock { counts.skippedFrames += 1 }
+      lock.withLock {
+        counts.skippedFrames += 1
+        // Inputs whose commit changed nothing on screen wait for the next frame shown.
+        pendingInputs.insert(contentsOf: inputs, at: 0)
+      }
       return false
     }
-    presenter.present(
+    let shown = presenter.present(
       RenderServerFrame(
         bitmap: bitmap, damage: damage, time: time, vsync: tick,
         commit: side.replica.appliedCommit, scale: scale, replica: side.replica))
-    lock.withLock { counts.presentedFrames += 1 }
+    lock.withLock {
+      counts.presentedFrames += 1
+      pacing.record(expectedPresentTime: time, presentTime: shown, inputArrivals: inputs)
+    }
     return true
   }
 }

@@ -33,5 +33,15 @@ public struct RenderServerFrame {
 public protocol RenderServerPresenter: AnyObject {
   /// Shows `frame` (uploads its damaged rectangles, swaps). Called once per frame with
   /// damage, on the render thread, never concurrently.
-  func present(_ frame: RenderServerFrame)
+  /// - Returns: when the frame reached the screen (the swap returned), in media time,
+  ///   seconds, on the clock of the server's `VSyncSource`; a presenter that cannot tell
+  ///   returns `frame.time` (on time). The server's frame pacing records it.
+  func present(_ frame: RenderServerFrame) -> CFTimeInterval
+  /// The render thread is about to end (the server stopped): release what belongs to
+  /// it (a GL context current on it). Called on the render thread. Default: nothing.
+  func renderThreadWillEnd()
+}
+
+extension RenderServerPresenter {
+  public func renderThreadWillEnd() {}
 }

@@ -81,7 +81,8 @@ import Testing
       let scene = Scene()
       let server = RenderServer(
         context: scene.context, mode: .threaded(vsync), presenter: recorder)
-      server.commit(width: 200, height: 100, scale: 1)
+      // An input that arrived at time 0, answered by this commit.
+      server.commit(width: 200, height: 100, scale: 1, inputArrivals: [0])
       recorder.watch(scene.layers.values.compactMap { server.snapshotID(of: $0) })
       return (scene, server)
     }
@@ -123,6 +124,11 @@ import Testing
       return bad
     }
     #expect(mismatches == 0)
+    // Every frame on time: no hitch; the input shown by the first frame, one period later.
+    let pacing = server.framePacing.summary
+    #expect(pacing.frameCount == 30)
+    #expect(pacing.hitchTimeRatio == 0)
+    #expect(abs((pacing.latencyP50Periods ?? 0) - 1) < 1e-9)
     // The values moved from frame to frame.
     let moving = frames.indices.dropFirst().filter { frames[$0].pixels != frames[$0 - 1].pixels }
     #expect(moving.count == frames.count - 1)
@@ -256,12 +262,13 @@ import Testing
     let lock = NSLock()
     weak var server: RenderServer?
     var count = 0
-    func present(_ frame: RenderServerFrame) {
+    func present(_ frame: RenderServerFrame) -> CFTimeInterval {
       let (n, s) = lock.withLock { () -> (Int, RenderServer?) in
         count += 1
         return (count, server)
       }
       if n == 3 { s?.stop() }
+      return frame.time
     }
   }
 
