@@ -60,14 +60,33 @@ final class InteractiveViewer {
   func run() throws(ViewerError) {
     defer { host.close() }
     do {
-      // The previous frame uploads on a worker while the next one is prepared.
-      try host.run(
-        onEvent: handle, prepare: { info in prepare(info) },
-        frame: { info in controller.compositeFrame(info) })
+      // Presenting from a render thread: a render server draws and presents there, so
+      // the B key's blocked app thread freezes no animation.
+      let served = try host.runServed(
+        context: controller.context, onEvent: handle,
+        prepare: { info in
+          prepareCommon(info)
+          controller.prepareModel(info)
+        })
+      if !served {
+        // The previous frame uploads on a worker while the next one is prepared.
+        try host.run(
+          onEvent: handle, prepare: { info in prepare(info) },
+          frame: { info in controller.compositeFrame(info) })
+      }
       if let path = options.screenshot {
-        // The texture still holds the last frame: draw it again and read it back.
-        try host.draw(.unchanged)
-        try HeadlessRenderer.writePNG(try host.readPixels(), to: URL(fileURLWithPath: path))
+        let image: CGImage
+        if served {
+          // The window's pixels belong to the render thread: the same frame, drawn here.
+          let info = host.nextFrameInfo()
+          image = CARenderer(context: controller.context).render(
+            width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
+        } else {
+          // The texture still holds the last frame: draw it again and read it back.
+          try host.draw(.unchanged)
+          image = try host.readPixels()
+        }
+        try HeadlessRenderer.writePNG(image, to: URL(fileURLWithPath: path))
         print("screenshot → \(URL(fileURLWithPath: path).path)")
       }
     } catch let error as SDLError {
@@ -91,11 +110,16 @@ final class InteractiveViewer {
   }
 
   private func prepare(_ info: FrameInfo) {
+    prepareCommon(info)
+    controller.prepareFrame(info)
+  }
+
+  /// What every frame does first: counts it, and hands the host's figures to the panel.
+  private func prepareCommon(_ info: FrameInfo) {
     framesShown += 1
     if let limit = options.quitAfterFrames, framesShown >= limit { host.stop() }
     controller.hostStatistics = host.lastFrameStatistics
     controller.framePacing = host.framePacing.summary
-    controller.prepareFrame(info)
   }
 
   private func updateTitle() {

@@ -89,7 +89,9 @@ struct WindowFlags: ParsableArguments {
   @Flag(
     name: .customLong("gl-thread"),
     help: ArgumentHelp(
-      "Present through GL from a render thread (without GL: the main thread's renderer)."))
+      "Draw and present on a render thread (a render server, through GL): animations keep "
+        + "running while the app thread is busy (the B key blocks it); without GL, the main "
+        + "thread draws and presents."))
   var glThread = false
 }
 

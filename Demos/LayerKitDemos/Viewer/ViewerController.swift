@@ -241,6 +241,15 @@ public final class ViewerController {
   /// evaluation and the render tree, without touching the window's bitmap (so it can run
   /// while the previous frame is uploaded, `LayerHost.run(onEvent:prepare:frame:)`).
   public func prepareFrame(_ info: FrameInfo) {
+    prepareModel(info)
+    renderer.prepareFrame(width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
+  }
+
+  /// The app thread's part of a frame: the scene's cues, the chrome, the commit and the
+  /// evaluation (with the delegates, completion blocks and display links), without the
+  /// render tree: what a window whose render server draws (`LayerHost.runServed`) runs
+  /// each frame before it commits.
+  public func prepareModel(_ info: FrameInfo) {
     let started = FrameTimeOverlay.now()
     if var sample = pendingSample, let host = hostStatistics {
       sample.upload = host.upload
@@ -262,7 +271,6 @@ public final class ViewerController {
         .flatMap(FrameBitmap.init)
     }
     preparedAt = (started, FrameTimeOverlay.now())
-    renderer.prepareFrame(width: info.pixelWidth, height: info.pixelHeight, scale: info.scale)
   }
 
   /// The second part of ``frame(_:)``: composites the prepared frame into the window's

@@ -20,6 +20,11 @@ extension LayerHost {
   /// Steps 2 and 3 and the render tree's build run while the previous frame's pixels are
   /// copied into the texture on another thread (``run(onEvent:prepare:frame:)``).
   ///
+  /// A host that presents from a render thread (``Configuration/presentation``
+  /// `.renderThread`, with GL) runs a ``RenderServer`` instead
+  /// (``runServed(context:onEvent:prepare:)``): step 4 moves to the render thread, which
+  /// keeps the animations running at the display's rate while this thread is busy.
+  ///
   /// ```swift
   /// let context = CAContext()
   /// let root = CALayer()
@@ -38,6 +43,15 @@ extension LayerHost {
   public func run(
     context: CAContext, onEvent: (HostEvent, CALayer?) -> Void = { _, _ in }
   ) throws(SDLError) {
+    // Presenting from a render thread: a render server draws, whatever this thread does.
+    let served = try runServed(
+      context: context,
+      onEvent: { event in onEvent(event, Self.hitLayer(for: event, in: context)) },
+      prepare: { info in
+        Self.fit(context.layer, to: info)
+        context.advance(by: 0)
+      })
+    if served { return }
     let renderer = CARenderer(context: context)
     var bitmap: FrameBitmap?
     try run(

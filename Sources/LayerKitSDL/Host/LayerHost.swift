@@ -64,6 +64,8 @@ public final class LayerHost {
   var glUploadedPixelCount = 0
   /// Whether ``takePresenter()`` handed `glPresenter` to another thread.
   var presenterTaken = false
+  /// The render server of a ``runServed(context:onEvent:prepare:)`` loop while it runs.
+  var activeServer: RenderServer?
   /// Arrival times of inputs polled and not yet shown by a presented frame.
   var pendingInputArrivals: [Double] = []
   /// When the last frame was presented, on `CASystemClock`'s clock.

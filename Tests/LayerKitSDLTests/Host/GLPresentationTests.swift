@@ -213,6 +213,46 @@ extension SDLVideoTests {
       #expect(try host.readPixels().pixel(x: 30, y: 30) == (200, 200, 200, 255))
     }
 
+    /// A context run with a render server: the app thread commits, the render thread
+    /// draws and presents through GL, and the layers' own drawing stays on this thread.
+    @Test(Support.windowTests) func aServedContextIsDrawnOnTheRenderThread() throws {
+      final class Drawn: CALayer, @unchecked Sendable {
+        // Sendable: `threads` is touched under `lock`.
+        let lock = NSLock()
+        var threads: [Thread] = []
+        override func draw(in ctx: CGContext) {
+          lock.withLock { threads.append(Thread.current) }
+          ctx.setFillColor(CGColor(red: 0, green: 0.5, blue: 1, alpha: 1))
+          ctx.fill(bounds)
+        }
+      }
+      let host = try Self.openHost(driver: "x11")
+      defer { host.close() }
+      guard host.presentsFromRenderThread else { return }
+      let context = CAContext()
+      let root = Drawn()
+      context.layer = root
+      root.setNeedsDisplay()
+      var iterations = 0
+      let served = try host.runServed(
+        context: context, onEvent: { _ in },
+        prepare: { info in
+          iterations += 1
+          LayerHost.fit(root, to: info)
+          context.advance(by: 0)
+          // Until the render thread has shown a frame (at most 10 s of iterations).
+          if host.framePacing.frameCount > 0 || iterations > 600 { host.stop() }
+        })
+      #expect(served)
+      #expect(host.framePacing.frameCount > 0)
+      #expect(!host.presentsFromRenderThread || host.takePresenter() == nil)
+      let threads = root.lock.withLock { root.threads }
+      #expect(!threads.isEmpty)
+      #expect(threads.allSatisfy { $0 === Thread.current })
+      // A second loop has no presenter to take: it declines and does nothing.
+      #expect(try !host.runServed(context: context, onEvent: { _ in }, prepare: { _ in }))
+    }
+
     @Test func theMainThreadLoopRecordsPacingForEveryPresentedFrame() throws {
       let host = try Support.openHost(driver: "dummy", size: CGSize(width: 32, height: 24))
       defer { host.close() }

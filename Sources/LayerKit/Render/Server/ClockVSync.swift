@@ -18,13 +18,13 @@ public final class ClockVSync: VSyncSource, @unchecked Sendable {
   private var stopped = false
 
   /// A source of blanks every `period` seconds (default 1/60; a period that is not a
-  /// positive number gives 1/60) on `now` (default `CACurrentMediaTime`).
+  /// positive number gives 1/60) on `now` (default: the monotonic clock `CASystemClock`
+  /// reads, whatever context is current on the render thread).
   public init(
-    period: CFTimeInterval = 1.0 / 60,
-    now: @escaping @Sendable () -> CFTimeInterval = { CACurrentMediaTime() }
+    period: CFTimeInterval = 1.0 / 60, now: (@Sendable () -> CFTimeInterval)? = nil
   ) {
     self.period = period.isFinite && period > 0 ? period : 1.0 / 60
-    self.now = now
+    self.now = now ?? { CASystemClock.now() }
   }
 
   public func waitForVSync() -> VSyncTick? {
