@@ -35,6 +35,15 @@ let package = Package(
         .product(name: "LayerKitSDL", package: "LayerKit"),
       ],
       path: "Sources/LottieBench"),
+    // Every demo in real time through a threaded render server: hitch time ratio and
+    // input-to-present latency, with the app thread blocked for half a second.
+    .executableTarget(
+      name: "layerkit-server-bench",
+      dependencies: [
+        .product(name: "LayerKit", package: "LayerKit"),
+        .product(name: "LayerKitDemos", package: "LayerKit"),
+      ],
+      path: "Sources/ServerBench"),
     // Every demo at 720p, 1440p and 4K through incremental CARenderer frames.
     .executableTarget(
       name: "layerkit-display-bench",

@@ -14,6 +14,9 @@ import Testing
     private let lock = NSLock()
     private var recorded: [(String, Thread)] = []
     var calls: [(String, Thread)] { lock.withLock { recorded } }
+    func record(_ call: String) {
+      lock.withLock { recorded.append((call, Thread.current)) }
+    }
     func animationDidStart(_ anim: CAAnimation) {
       lock.withLock { recorded.append(("start", Thread.current)) }
     }
@@ -30,6 +33,7 @@ import Testing
     let root = CALayer()
     var layers: [String: CALayer] = [:]
     let delegate = Delegate()
+    var link: CADisplayLink?
 
     /// A tree with a transform, an opacity, a keyframe and a spring animation, each
     /// starting at time 0 and running 1 s.
@@ -48,6 +52,12 @@ import Testing
         layers[name] = l
         return l
       }
+      let delegate = self.delegate
+      CATransaction.setCompletionBlock {
+        delegate.record("completion")
+      }
+      link = CADisplayLink { _ in delegate.record("link") }
+      link?.add(to: .main, forMode: .common)
       let spin = CABasicAnimation(keyPath: "transform.rotation.z")
       spin.fromValue = 0
       spin.toValue = CGFloat.pi
@@ -150,7 +160,9 @@ import Testing
     server.stop()
     // Delegates were told on the app thread only, by its own evaluations.
     let calls = scene.delegate.calls
-    #expect(calls.map(\.0) == ["start", "stop true"])
+    // The display link fired once, in the app's `advance(by:)` at 1.5 s, after that
+    // frame's evaluation and its callbacks.
+    #expect(calls.map(\.0) == ["start", "stop true", "completion", "link"])
     #expect(calls.allSatisfy { $0.1 === app.thread })
   }
 
