@@ -77,9 +77,9 @@ func hitchRatio(_ frames: [FramePacing.Frame], over window: ClosedRange<Double>,
 SceneRenderer.installFonts()
 let period = 1.0 / 60
 print(
-  "| demo | size | frames | hitch ms/s | blocked 0.5 s: frames, hitch ms/s | input p50 | input p99 |"
-)
-print("|---|---|---:|---:|---:|---:|---:|")
+  "| demo | size | app ms/commit | frames | hitch ms/s | blocked 0.5 s: frames, hitch ms/s "
+    + "| input p50 | input p99 |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
 for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDemo {
   let context = CAContext()
   let root = CALayer()
@@ -99,6 +99,7 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
   let pace = ClockVSync(period: period)
   let frames = Int(seconds * 60)
   var blockWindow: ClosedRange<Double>?
+  var commitTimes: [Double] = []
   for k in 0..<frames {
     guard let tick = pace.waitForVSync() else { break }
     if k == frames / 2 {
@@ -119,8 +120,10 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
       CATransaction.commit()
     }
     _ = tick
+    let started = CACurrentMediaTime()
     context.advance(by: 0)
     server.commit(width: width, height: height, scale: scale, inputArrivals: inputs)
+    commitTimes.append(CACurrentMediaTime() - started)
   }
   server.stop()
   let pacing = server.framePacing
@@ -129,7 +132,8 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
   let blockedRatio = blockWindow.map { hitchRatio(blocked, over: $0, period: period) } ?? 0
   let f = { (x: Double?) -> String in x.map { String(format: "%.2f", $0) } ?? "–" }
   print(
-    "| \(type.name) | \(width)×\(height) @\(Int(scale)) | \(summary.frameCount) "
+    "| \(type.name) | \(width)×\(height) @\(Int(scale)) "
+      + "| \(f(commitTimes.sorted()[commitTimes.count / 2] * 1000)) | \(summary.frameCount) "
       + "| \(f(summary.hitchTimeRatio)) | \(blocked.count), \(f(blockedRatio)) "
       + "| \(f(summary.latencyP50Periods)) | \(f(summary.latencyP99Periods)) |")
   fflush(stdout)
