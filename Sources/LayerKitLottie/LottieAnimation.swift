@@ -14,6 +14,7 @@ import LayerKit
 /// layer.currentProgress = 0.5
 /// ```
 public final class LottieAnimation: @unchecked Sendable {
+  // Sendable: immutable once parsed (one `let` of value types); players only read it.
   let composition: Composition
 
   /// Parses Lottie JSON, or the default animation of a dotLottie (`.lottie`) archive

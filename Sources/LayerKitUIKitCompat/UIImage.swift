@@ -9,6 +9,8 @@ import Synchronization
 /// changed) for `name`, `name.png`, `name.jpg`, `name.jpeg` and `name.webp`, preferring
 /// the `@3x`, then `@2x` variant when the main screen's scale asks for it.
 open class UIImage: @unchecked Sendable {
+  // Sendable: its pixels and scale are `let`s of immutable values; the search
+  // directories are behind a `Mutex`.
   /// The pixels; nil only for the empty image.
   public let cgImage: CGImage?
   /// Pixels per point. Default 1.

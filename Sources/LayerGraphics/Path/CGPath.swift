@@ -213,6 +213,8 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Send
 
 /// A path that can be built up element by element.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+  // Sendable as Core Graphics' own paths are: share a mutable path only once nothing
+  // appends to it any more (layers and contexts keep copies, `copy()`).
   /// An empty mutable path.
   public convenience init() {
     self.init(storage: PathStorage())

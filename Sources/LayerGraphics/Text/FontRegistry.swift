@@ -14,6 +14,7 @@ import Foundation
 /// `FreeTypeFonts.installDefault()` fills it with DejaVu Sans and Noto Sans CJK. Tests may
 /// build private registries. All methods are thread-safe.
 public final class FontRegistry: @unchecked Sendable {
+  // Sendable: every stored table is read and written under `lock` only.
   /// The process-wide registry used by text layers unless told otherwise.
   public static let shared = FontRegistry()
 

@@ -11,6 +11,7 @@ import Foundation
 /// one. Text shown frame after frame therefore stays cached, and text not asked for
 /// during `2 × capacity` other layouts is forgotten. Thread-safe.
 public final class TextLayoutCache: @unchecked Sendable {
+  // Sendable: both generations are read and written under `lock` only.
   /// The cache text layers use.
   public static let shared = TextLayoutCache(capacity: 512)
 

@@ -39,6 +39,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 /// spin.toValue = 2 * CGFloat.pi   // a full turn
 /// ```
 public final class CAValueFunction: CAObjectEquality, @unchecked Sendable {
+  // Sendable: immutable (its one stored property, `name`, is a `let` value).
   /// The function's name.
   public let name: CAValueFunctionName
 

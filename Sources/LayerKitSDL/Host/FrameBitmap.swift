@@ -8,6 +8,8 @@ import Foundation
 /// ``LayerHost/run(onEvent:prepare:frame:)`` on a worker thread until the next frame's
 /// `frame` callback, so draw into it only from `frame`.
 public final class FrameBitmap: @unchecked Sendable {
+  // Sendable by handover: the frame loop draws into it, then hands it to the thread
+  // that uploads it, and draws again only after that upload (see above).
   /// The bitmap: premultiplied RGBA8, `bytesPerRow == width · 4`.
   public let context: CGContext
 

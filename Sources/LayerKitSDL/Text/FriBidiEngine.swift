@@ -8,6 +8,7 @@ import LayerGraphics
 /// left to right when it has none; brackets are paired (rule N0). FriBidi's functions
 /// keep no state, so one engine serves every thread.
 public final class FriBidiEngine: BidiEngine, @unchecked Sendable {
+  // Sendable: it stores nothing; each call works on its own buffers.
   /// FriBidi's "other neutral" paragraph type: resolve the direction from the text.
   private static let automaticDirection = FriBidiParType(rawValue: 0x40)
   /// FriBidi's right-to-left mask bit.

@@ -128,6 +128,8 @@ public final class HarfBuzzShaper: TextShapingEngine, @unchecked Sendable {
 
 /// A HarfBuzz font over a font file's bytes, scaled to font units.
 final class HarfBuzzFont: @unchecked Sendable {
+  // Sendable: an `hb_font_t` is immutable after it is made here, and HarfBuzz allows
+  // shaping with one font from several threads at once.
   let font: OpaquePointer
 
   /// A font for face `index` of the file at `path`, or `nil` when HarfBuzz cannot read it.

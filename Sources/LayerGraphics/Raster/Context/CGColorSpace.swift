@@ -1,6 +1,7 @@
 /// A colour space. LayerKit draws in sRGB only; this type exists so that Core Graphics
 /// code that names a colour space compiles and means the same thing.
 public final class CGColorSpace: Equatable, @unchecked Sendable {
+  // Sendable: immutable (its one stored property, `name`, is a `let`).
   /// The name of the sRGB colour space.
   public static let sRGB = "kCGColorSpaceSRGB"
   /// The name of the generic RGB colour space (treated as sRGB).

@@ -7,6 +7,8 @@ import Foundation
 /// (un-premultiplied) components, as Core Graphics does; the result is premultiplied when
 /// it is drawn. Locations are sorted; without locations the colours are spread evenly.
 public final class CGGradient: @unchecked Sendable {
+  // Sendable: immutable once made (`let` stops of immutable colours; its lookup table
+  // is computed from them).
   /// The stops, sorted by location.
   package let stops: [(location: CGFloat, color: CGColor)]
 
