@@ -8,7 +8,7 @@ extension LayerCompositor {
   /// can change under the affine `map`, or nil when that is not known cheaply (transform
   /// layers, transitions, perspective sublayers, deep trees). Shape layers are nil unless
   /// `shapes`, when they add their path's control box grown by the farthest their stroke
-  /// reaches (`shapeReach`); offscreens are laid out without shape extents (so their
+  /// reaches (`ShapeLayerState.strokeReach`); offscreens are laid out without shape extents (so their
   /// layout, on which sampled pixels depend, stays as it was), and with them a layer's
   /// bounds count only when it draws in them (background, border, contents, gradient,
   /// text, or a clip to them); a layer's and its mask's extents with shapes narrow what is
@@ -74,7 +74,7 @@ extension LayerCompositor {
       || (n.pointee.state.borderWidth > 0 && (n.pointee.state.borderColor?.alpha ?? 0) > 0)
     guard var extent = drawsInBounds ? box(n.pointee.state.bounds) : .empty else { return nil }
     if kind == .shape, let sh = n.state.shape, let path = sh.path, !path.isEmpty {
-      guard let reach = Self.shapeReach(sh),
+      guard let reach = sh.strokeReach,
         let b = box(path.boundingBox.insetBy(dx: -reach, dy: -reach))
       else { return nil }
       extent = extent.union(b)
@@ -111,21 +111,5 @@ extension LayerCompositor {
       shape = b
     }
     return extent.union(shape.insetBy(-reach).offsetBy(dx: dx, dy: dy))
-  }
-
-  /// How far (in the layer's points) a shape layer's drawing can reach outside its path's
-  /// control box: half the line width, times the miter limit for miter joins or √2 for
-  /// square caps, when it strokes; 0 when it only fills; nil when unbounded.
-  static func shapeReach(_ sh: ShapeLayerState) -> CGFloat? {
-    // `drawShape` strokes only a finite positive width.
-    guard let c = sh.strokeColor, c.alpha > 0, sh.lineWidth > 0, sh.lineWidth.isFinite
-    else { return 0 }
-    guard sh.miterLimit.isFinite else { return nil }
-    var factor: CGFloat = 1
-    if sh.lineJoin != .round && sh.lineJoin != .bevel { factor = Swift.max(factor, sh.miterLimit) }
-    if sh.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
-    // Bevel joins and round parts stay within half the width; a margin for the stroker's
-    // flattening.
-    return sh.lineWidth / 2 * factor + 1
   }
 }

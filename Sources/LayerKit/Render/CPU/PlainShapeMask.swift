@@ -9,7 +9,7 @@ struct PlainShapeMask {
   /// Whether the path is stroked (else filled).
   var strokes: Bool
   /// The box (mask space) that holds everything the shape covers: the path's control
-  /// points grown by the stroke's reach (`LayerCompositor.shapeReach`).
+  /// points grown by the stroke's reach (`ShapeLayerState.strokeReach`).
   var box: CGRect
 
   /// The plain shape node `n` is, or nil.
@@ -21,7 +21,7 @@ struct PlainShapeMask {
     let fills = (sh.fillColor?.alpha ?? 0) > 0
     let strokes = (sh.strokeColor?.alpha ?? 0) > 0 && sh.lineWidth > 0 && sh.lineWidth.isFinite
     guard fills != strokes, (fills ? sh.fillColor : sh.strokeColor)?.alpha ?? 0 >= 1,
-      let reach = LayerCompositor.shapeReach(sh)
+      let reach = sh.strokeReach
     else { return nil }
     let box = path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach)
     guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {

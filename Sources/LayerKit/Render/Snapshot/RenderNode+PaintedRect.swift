@@ -3,8 +3,8 @@ import Foundation
 extension RenderNode {
   /// The rectangle, in the layer's own coordinates (points), that holds everything the
   /// layer paints itself apart from its shadow: its bounds, a shape layer's path grown by
-  /// the stroke's reach (half the line width times the miter limit, plus a point for
-  /// anti-aliasing), and contents placed outside the bounds by `contentsGravity`.
+  /// the stroke's reach (`ShapeLayerState.strokeReach`, the rule the compositor draws
+  /// by), and contents placed outside the bounds by `contentsGravity`.
   /// Sublayers are not included.
   package var paintedRect: CGRect { withUnsafePointer(to: self) { $0.paintedRect } }
 }
@@ -14,7 +14,8 @@ extension UnsafePointer<RenderNode> {
   package var paintedRect: CGRect {
     var r = pointee.state.bounds
     if let sh = pointee.state.rare.value.shape, let p = sh.path, !p.isEmpty {
-      let grow = sh.strokeColor == nil ? 0 : sh.lineWidth * Swift.max(sh.miterLimit, 1) / 2 + 1
+      // A miter limit that is not finite leaves the stroke unbounded.
+      let grow = sh.strokeReach ?? .infinity
       r = r.union(p.boundingBoxOfPath.insetBy(dx: -grow, dy: -grow))
     }
     if pointee.backingStore == nil, let image = pointee.state.contentsObject?.image {

@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func aStrokeReachesHalfItsWidthTimesTheMiterLimitOrTheSquareCap() {
-    func reach(_ sh: ShapeLayerState) -> Double? { LayerCompositor.shapeReach(sh).map(Double.init) }
+    func reach(_ sh: ShapeLayerState) -> Double? { sh.strokeReach.map(Double.init) }
     var sh = ShapeLayerState()
     sh.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
     #expect(reach(sh) == 0, "filled only")
