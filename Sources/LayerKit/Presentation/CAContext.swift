@@ -109,11 +109,18 @@ public final class CAContext {
 
   /// Creates a context reading `clock` (default the system clock) and makes it the
   /// current context of this thread.
-  public init(clock: any CAClock = CASystemClock()) {
+  public convenience init(clock: any CAClock = CASystemClock()) {
+    self.init(clock: clock, becomesCurrent: true)
+  }
+
+  /// Creates a context reading `clock`, made the current thread's only when
+  /// `becomesCurrent` (a render thread's replica of a tree is current only while it is
+  /// brought up to date).
+  package init(clock: any CAClock, becomesCurrent: Bool) {
     self.clock = clock
     events.reserveCapacity(64)
     removals.reserveCapacity(64)
-    makeCurrent()
+    if becomesCurrent { makeCurrent() }
   }
 
   // MARK: - Current context
@@ -133,6 +140,16 @@ public final class CAContext {
   /// Makes this context the current thread's (held weakly).
   public func makeCurrent() {
     Thread.current.threadDictionary[Self.threadKey] = WeakBox(self)
+  }
+
+  /// Runs `body` with this context current on this thread, then makes the context that
+  /// was current before (or none) current again.
+  package func whileCurrent<T>(_ body: () throws -> T) rethrows -> T {
+    let dictionary = Thread.current.threadDictionary
+    let before = dictionary[Self.threadKey]
+    makeCurrent()
+    defer { dictionary[Self.threadKey] = before }
+    return try body()
   }
 
   // MARK: - Commit and time

@@ -42,10 +42,11 @@ package final class LayerReplica {
   /// Animations compiled since the replica was made (for tests that count work).
   package private(set) var compiledAnimations = 0
 
-  /// Makes a replica whose context becomes the current thread's: make it on the thread
-  /// that will apply snapshots and render it.
+  /// Makes a replica on the thread that will apply snapshots and render it. Its context
+  /// is current only while a snapshot is applied: on the render thread nothing else is,
+  /// and in a synchronous server the app's context stays the current one.
   package init() {
-    context = CAContext(clock: clock)
+    context = CAContext(clock: clock, becomesCurrent: false)
   }
 
   /// The replica layer of the snapshot layer numbered `id`, if the last snapshot had it.
@@ -54,8 +55,14 @@ package final class LayerReplica {
   /// Brings the replica up to `snapshot` and commits it at `time` (the replica's clock
   /// moves there first).
   package func apply(_ snapshot: LayerTreeSnapshot, at time: CFTimeInterval) {
-    context.makeCurrent()
     clock.time = time
+    context.whileCurrent { update(to: snapshot) }
+    // The tree commit alone: the thread's transaction belongs to whoever else uses it
+    // (the app, in a synchronous server), and the replica's own one closed above.
+    context.commitTree()
+  }
+
+  private func update(to snapshot: LayerTreeSnapshot) {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     var live: [UInt64: Replica] = [:]
@@ -87,7 +94,6 @@ package final class LayerReplica {
     appliedCommit = snapshot.commit
     appliedScale = snapshot.scale
     CATransaction.commit()
-    context.commit()
   }
 
   /// The replica of `s`: the one made for its number, unless its class changed.

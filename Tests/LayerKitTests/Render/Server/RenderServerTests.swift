@@ -264,6 +264,32 @@ import Testing
     let first = try #require(recorder.frames.first).pixels
     #expect(first[0] > 128 && first[1] == 0 && first[3] > 128)
   }
+
+  /// A synchronous server renders on the app thread without taking its place: the app's
+  /// context stays current (its transactions, `CACurrentMediaTime()`).
+  @Test func aSynchronousServerLeavesTheAppsContextCurrent() {
+    let clock = CAManualClock(time: 3)
+    let context = CAContext(clock: clock)
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+    root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.layer = root
+    let recorder = ServerFrameRecorder()
+    let server = RenderServer(context: context, presenter: recorder)
+    server.commit(width: 8, height: 8, scale: 1)
+    #expect(CAContext.current === context)
+    #expect(CACurrentMediaTime() == 3)
+    // A change made now is committed by the app's context, and the next commit shows it.
+    CATransaction.setDisableActions(true)
+    root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    clock.advance(by: 1)
+    server.commit(width: 8, height: 8, scale: 1)
+    let frames = recorder.frames
+    #expect(frames.count == 2)
+    #expect(
+      frames.last.map { Array($0.pixels[0..<4]) } != frames.first.map { Array($0.pixels[0..<4]) })
+    #expect(frames.last?.time == 4)
+  }
 }
 
 /// Shutting down mid-frame, and pacing by the media clock.
