@@ -1,0 +1,204 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// One frame's walk over its render tree, back to front, drawing each layer on the GPU
+/// or handing its subtree to the CPU compositor (`GLFrameWalk+Fallback`).
+///
+/// Per layer, in the CPU compositor's order: background, content, sublayers, border;
+/// `masksToBounds` adds the layer's rounded bounds to the clips its content and
+/// sublayers are drawn under. Opacity is handed down as the CPU compositor hands it
+/// (a layer's own times what it inherits; a group offscreen is a CPU subtree).
+struct GLFrameWalk {
+  let backend: GLRenderBackend
+  let frame: RenderFrame
+  /// Subtrees drawn by the CPU compositor, and the bytes their textures uploaded.
+  private(set) var cpuSubtrees = 0
+  var uploadedBytes = 0
+  private var nodes: UnsafePointer<RenderNode>!
+  private var placed: UnsafePointer<NodePlacement>!
+  /// The damaged rectangle being drawn.
+  private(set) var rect = PixelRect.empty
+
+  init(backend: GLRenderBackend, frame: RenderFrame) {
+    self.backend = backend
+    self.frame = frame
+  }
+
+  /// Draws the tree inside the device rectangle `rect` (the scissor is set to it).
+  mutating func draw(in rect: PixelRect) {
+    guard let root = frame.tree.root else { return }
+    self.rect = rect
+    let device = ProjectiveTransform2D(
+      m11: frame.scale, m12: 0, m13: 0, m21: 0, m22: frame.scale, m23: 0, m31: 0, m32: 0, m33: 1)
+    let tree = frame.tree
+    let placement = frame.placement
+    tree.nodes.withUnsafeBufferPointer { n in
+      placement.nodes.withUnsafeBufferPointer { p in
+        nodes = n.baseAddress
+        placed = p.baseAddress
+        defer {
+          nodes = nil
+          placed = nil
+        }
+        drawNode(root, parentMap: device, alpha: 1, clips: [])
+      }
+    }
+  }
+
+  /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
+  /// `alpha` under `clips`.
+  private mutating func drawNode(
+    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, clips: [GLQuadDrawer.Clip]
+  ) {
+    let n = nodes + i
+    guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
+    let a = n.pointee.transition != nil ? alpha : alpha * own
+    guard a > 0 else { return }
+    let p = placed + i
+    guard !p.pointee.clip.intersection(rect).isEmpty else { return }
+    let map = p.pointee.map
+    guard !needsCPU(n, alpha: a, clips: clips.count),
+      let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
+    else {
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+      return
+    }
+    guard map.isFinite, let inverse = map.inverse else { return }
+    let st = n.state
+    if !st.pointee.isDoubleSided && !LayerCompositor.isFrontFacing(map, at: st.pointee.bounds) {
+      return
+    }
+    var texture: GLTextureCache.Entry? = nil
+    if let plan {
+      texture = backend.textures.texture(
+        for: n.pointee.key, n, content: plan, limit: backend.context.maxTextureSize)
+      // Too large for a texture or the budget: the CPU compositor draws it.
+      guard texture != nil else {
+        drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+        return
+      }
+    }
+    let inv = GLQuadDrawer.matrix(inverse)
+    let quad = p.pointee.extent.intersection(rect)
+    let bounds = Self.roundedBounds(st)
+    let drawer = backend.drawer
+    drawer.setClips(clips)
+    if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
+      drawer.fill(bounds, color: Self.premultiplied(bg, a), inverse: inv, quad: quad)
+    }
+    var inner = clips
+    if st.pointee.masksToBounds {
+      inner.append(GLQuadDrawer.clip(bounds, inverse: inverse))
+      drawer.setClips(inner)
+    }
+    if let plan, let texture, !quad.isEmpty {
+      drawContent(plan, texture, key: n.pointee.key, map: map, inverse: inv, quad: quad, alpha: a)
+    }
+    for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
+      drawNode(c, parentMap: map, alpha: a, clips: inner)
+    }
+    if st.pointee.borderWidth > 0, st.pointee.borderWidth.isFinite,
+      let bc = st.pointee.borderColor, bc.alpha > 0, !quad.isEmpty
+    {
+      drawer.setClips(clips)
+      let b = st.pointee.bounds
+      let w = min(st.pointee.borderWidth, min(b.width, b.height) / 2)
+      let innerShape = GLQuadDrawer.Shape(
+        rect: b.insetBy(dx: w, dy: w),
+        radii: (bounds.radii - Float(w)).replacing(with: 0, where: bounds.radii - Float(w) .< 0))
+      drawer.fill(
+        bounds, inner: innerShape, color: Self.premultiplied(bc, a), inverse: inv, quad: quad)
+    }
+  }
+
+  /// Draws a layer's content texture.
+  private func drawContent(
+    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry, key: RenderNode.Key,
+    map: ProjectiveTransform2D, inverse: [Float], quad: PixelRect, alpha: Float
+  ) {
+    var filters = GLQuadDrawer.Filters(magnification: GL_LINEAR, minification: GL_LINEAR)
+    if case .image = plan.source {
+      // The CPU compositor's rule: magnified when an image pixel spans more than one
+      // device pixel along either axis.
+      let r = plan.textureRect
+      let centre = CGPoint(x: plan.shownRect.midX, y: plan.shownRect.midY)
+      let s = GLLayerContent.localScale(map, at: centre)
+      let perPixel = max(
+        s * r.width / CGFloat(texture.width), s * r.height / CGFloat(texture.height))
+      let filter = perPixel > 1 ? plan.magnification : plan.minification
+      switch filter {
+      case .nearest: filters = .nearest
+      case .trilinear where perPixel <= 1:
+        backend.textures.ensureMipmaps(key)
+        filters = GLQuadDrawer.Filters(
+          magnification: GL_LINEAR, minification: GL_LINEAR_MIPMAP_LINEAR, lodBias: plan.lodBias)
+      default: break
+      }
+    }
+    backend.drawer.texture(
+      texture.texture, textureRect: plan.textureRect,
+      shape: GLQuadDrawer.Shape(rect: plan.shownRect, radii: .zero), opacity: alpha,
+      filters: filters, inverse: inverse, quad: quad)
+  }
+
+  /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
+  /// the GPU path does not draw: then the CPU compositor draws its subtree.
+  private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, clips: Int) -> Bool {
+    let st = n.state
+    if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
+    if OffscreenReasons.isGroup(n, compositedAt: alpha) || st.pointee.shouldRasterize {
+      return true
+    }
+    if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }
+    if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
+    let rounded =
+      RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0
+      && !st.pointee.maskedCorners.isEmpty
+    if rounded && st.pointee.rare.value.cornerCurve == .continuous { return true }
+    return st.pointee.masksToBounds && clips >= GLLayerShader.maxClips
+  }
+
+  /// The layer's rounded bounds: its corner radius, clamped, on its masked corners.
+  static func roundedBounds(_ st: UnsafePointer<LayerState>) -> GLQuadDrawer.Shape {
+    let b = st.pointee.bounds
+    let r = Float(RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: b))
+    let m = st.pointee.maskedCorners
+    return GLQuadDrawer.Shape(
+      rect: b,
+      radii: SIMD4(
+        m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
+        m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0))
+  }
+
+  /// `color` premultiplied, times `opacity`.
+  static func premultiplied(_ color: CGColor, _ opacity: Float) -> SIMD4<Float> {
+    let k = color.clamped
+    let a = Float(k.alpha) * opacity
+    return SIMD4(Float(k.red) * a, Float(k.green) * a, Float(k.blue) * a, a)
+  }
+
+  /// Node `i`'s whole subtree drawn by the CPU compositor.
+  private mutating func drawOnCPU(
+    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, clips: [GLQuadDrawer.Clip]
+  ) {
+    let region = subtreeExtent(i).intersection(rect)
+    guard !region.isEmpty, let surface = RenderSurface(rect: region) else { return }
+    backend.compositor.renderSubtree(
+      i, of: frame.tree, placement: frame.placement, parentMap: parentMap, into: surface,
+      clip: region, alpha: alpha)
+    cpuSubtrees += 1
+    uploadedBytes += backend.compositeSurface(surface, clips: clips)
+  }
+
+  /// The device pixels node `i` and everything under it (sublayers, mask, a transition's
+  /// outgoing state) can touch: the union of their extents.
+  private func subtreeExtent(_ i: Int) -> PixelRect {
+    let n = nodes + i
+    var r = placed[i].extent
+    for c in n.pointee.children { r = r.union(subtreeExtent(c)) }
+    if let m = n.pointee.mask { r = r.union(subtreeExtent(m)) }
+    if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }
+    return r
+  }
+}

@@ -1,0 +1,134 @@
+import CEGL
+import Foundation
+
+/// An OpenGL ES 3.0 context with no window: EGL on Mesa's surfaceless platform
+/// (`EGL_PLATFORM_SURFACELESS_MESA`), else the default display with a 1×1 pbuffer.
+///
+/// One object owns the display connection, the context and its surface, and releases them
+/// when it goes. The context is used on one thread at a time: ``makeCurrent()`` binds it to
+/// the calling thread (a no-op when it already is), and every GL call of the backend
+/// follows one.
+final class GLHeadlessContext {
+  let egl: EGLFunctions
+  let gl: GLFunctions
+  private let display: EGLDisplay
+  private let context: EGLContext
+  /// The pbuffer of the fallback path; nil on the surfaceless platform.
+  private let surface: EGLSurface?
+  /// Which way the context was made, for the documentation of a run ("surfaceless",
+  /// "pbuffer").
+  let platform: String
+  /// The driver's `GL_RENDERER` string (for example "llvmpipe (LLVM 15.0.7, 256 bits)").
+  let renderer: String
+  /// `GL_MAX_TEXTURE_SIZE`: the longest side of a texture or framebuffer, in pixels.
+  let maxTextureSize: Int
+  /// Whether timer queries (`GL_EXT_disjoint_timer_query`) are available.
+  let hasTimerQueries: Bool
+
+  /// Opens EGL from `library` and makes the context current on this thread.
+  init(library: GLLibrary) throws(GLError) {
+    let egl = try EGLFunctions(library)
+    self.egl = egl
+    var display: EGLDisplay? = nil
+    var platform = "pbuffer"
+    if let platformDisplay = egl.eglGetPlatformDisplayEXT {
+      display = platformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+      if display != nil { platform = "surfaceless" }
+    }
+    var major: EGLint = 0
+    var minor: EGLint = 0
+    if let d = display, egl.eglInitialize(d, &major, &minor) == EGLBoolean(EGL_FALSE) {
+      display = nil
+      platform = "pbuffer"
+    }
+    if display == nil {
+      display = egl.eglGetDisplay(nil)
+      guard let d = display, egl.eglInitialize(d, &major, &minor) != EGLBoolean(EGL_FALSE) else {
+        throw .noDisplay
+      }
+    }
+    let d = display!
+    guard egl.eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != EGLBoolean(EGL_FALSE) else {
+      egl.eglTerminate(d)
+      throw .egl(call: "eglBindAPI", code: egl.eglGetError())
+    }
+    let surfaceBit = platform == "surfaceless" ? 0 : EGL_PBUFFER_BIT
+    var attributes: [EGLint] = [
+      EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, surfaceBit,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
+    ]
+    var config: EGLConfig? = nil
+    var count: EGLint = 0
+    guard egl.eglChooseConfig(d, &attributes, &config, 1, &count) != EGLBoolean(EGL_FALSE),
+      count > 0, let config
+    else {
+      egl.eglTerminate(d)
+      throw .noConfiguration
+    }
+    var contextAttributes: [EGLint] = [
+      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+      EGL_NONE,
+    ]
+    guard let context = egl.eglCreateContext(d, config, nil, &contextAttributes) else {
+      let code = egl.eglGetError()
+      egl.eglTerminate(d)
+      throw .egl(call: "eglCreateContext", code: code)
+    }
+    var surface: EGLSurface? = nil
+    if platform == "pbuffer" {
+      var pbuffer: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+      surface = egl.eglCreatePbufferSurface(d, config, &pbuffer)
+      guard surface != nil else {
+        let code = egl.eglGetError()
+        egl.eglDestroyContext(d, context)
+        egl.eglTerminate(d)
+        throw .egl(call: "eglCreatePbufferSurface", code: code)
+      }
+    }
+    guard egl.eglMakeCurrent(d, surface, surface, context) != EGLBoolean(EGL_FALSE) else {
+      let code = egl.eglGetError()
+      if let surface { egl.eglDestroySurface(d, surface) }
+      egl.eglDestroyContext(d, context)
+      egl.eglTerminate(d)
+      throw .egl(call: "eglMakeCurrent", code: code)
+    }
+    self.display = d
+    self.context = context
+    self.surface = surface
+    self.platform = platform
+    let gl: GLFunctions
+    do {
+      gl = try GLFunctions(library)
+    } catch {
+      egl.eglMakeCurrent(d, nil, nil, nil)
+      if let surface { egl.eglDestroySurface(d, surface) }
+      egl.eglDestroyContext(d, context)
+      egl.eglTerminate(d)
+      throw error
+    }
+    self.gl = gl
+    renderer = gl.glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
+    var size: GLint = 0
+    gl.glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+    maxTextureSize = Int(size)
+    let extensions =
+      gl.glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+    hasTimerQueries =
+      extensions.contains("GL_EXT_disjoint_timer_query") && gl.glGetQueryObjectui64vEXT != nil
+  }
+
+  deinit {
+    makeCurrent()
+    egl.eglMakeCurrent(display, nil, nil, nil)
+    if let surface { egl.eglDestroySurface(display, surface) }
+    egl.eglDestroyContext(display, context)
+    // The display is shared by every context of the process (EGL hands out one per
+    // platform): terminating it would end the others' too, so it stays initialised.
+  }
+
+  /// Binds the context to the calling thread, when it is not bound already.
+  func makeCurrent() {
+    guard egl.eglGetCurrentContext() != context else { return }
+    egl.eglMakeCurrent(display, surface, surface, context)
+  }
+}

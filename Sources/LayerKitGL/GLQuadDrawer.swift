@@ -1,0 +1,132 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// Issues the backend's draw calls: one device-space rectangle per layer part through
+/// ``GLLayerProgram``, with the part's inverse map, shape, colour or texture and the
+/// bounds clips it is under. Counts the draw calls.
+final class GLQuadDrawer {
+  /// A `masksToBounds` ancestor's rounded bounds, in its own plane.
+  struct Clip {
+    /// Device pixel → the clipping layer's points (``GLQuadDrawer/matrix(_:)``).
+    var inverse: [Float]
+    var rect: SIMD4<Float>
+    var radii: SIMD4<Float>
+  }
+
+  /// One rounded rectangle in a layer's coordinates.
+  struct Shape {
+    var rect: CGRect
+    /// Top-left, top-right, bottom-right, bottom-left, in points.
+    var radii: SIMD4<Float>
+  }
+
+  private let gl: GLFunctions
+  private let program: GLLayerProgram
+  /// Draw calls issued since the counter was last taken.
+  private(set) var drawCalls = 0
+
+  init(_ gl: GLFunctions, program: GLLayerProgram) {
+    self.gl = gl
+    self.program = program
+  }
+
+  /// Hands over the draw calls counted since the last call.
+  func takeDrawCalls() -> Int {
+    defer { drawCalls = 0 }
+    return drawCalls
+  }
+
+  /// Binds the program for a `width × height` framebuffer.
+  func begin(width: Int, height: Int) {
+    gl.glUseProgram(program.id)
+    gl.glBindVertexArray(program.vertexArray)
+    gl.glUniform1i(program.texture, 0)
+    gl.glUniform2f(program.viewport, Float(width), Float(height))
+  }
+
+  /// The column-major 3×3 matrix of `m` as the shader reads it (`inv * vec3(d, 1)` with
+  /// the row-vector map's rows as columns).
+  static func matrix(_ m: ProjectiveTransform2D) -> [Float] {
+    [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33].map { Float($0) }
+  }
+
+  /// The `Clip` of a layer's rounded bounds `shape` under `inverse` (device → layer).
+  static func clip(_ shape: Shape, inverse: ProjectiveTransform2D) -> Clip {
+    Clip(inverse: matrix(inverse), rect: vector(shape.rect), radii: shape.radii)
+  }
+
+  static func vector(_ r: CGRect) -> SIMD4<Float> {
+    SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY))
+  }
+
+  /// Sets the bounds clips the next draws are under.
+  func setClips(_ clips: [Clip]) {
+    gl.glUniform1i(program.clipCount, GLint(clips.count))
+    guard !clips.isEmpty else { return }
+    var m = clips.flatMap(\.inverse)
+    var r = clips.flatMap { [$0.rect.x, $0.rect.y, $0.rect.z, $0.rect.w] }
+    var k = clips.flatMap { [$0.radii.x, $0.radii.y, $0.radii.z, $0.radii.w] }
+    gl.glUniformMatrix3fv(program.clipInverse, GLsizei(clips.count), GLboolean(GL_FALSE), &m)
+    gl.glUniform4fv(program.clipRect, GLsizei(clips.count), &r)
+    gl.glUniform4fv(program.clipRadii, GLsizei(clips.count), &k)
+  }
+
+  /// Fills `shape` (or, with `inner`, the ring between it and `inner`) with the
+  /// premultiplied `color`, over the device pixels `quad`.
+  func fill(
+    _ shape: Shape, inner: Shape? = nil, color: SIMD4<Float>, inverse: [Float], quad: PixelRect
+  ) {
+    setCommon(shape, inverse: inverse, quad: quad)
+    gl.glUniform1i(program.mode, inner == nil ? 0 : 2)
+    if let inner {
+      let r = Self.vector(inner.rect)
+      gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
+      gl.glUniform4f(program.innerRadii, inner.radii.x, inner.radii.y, inner.radii.z, inner.radii.w)
+    }
+    gl.glUniform4f(program.color, color.x, color.y, color.z, color.w)
+    draw()
+  }
+
+  /// Draws texture `texture` filling the layer rectangle `textureRect`, shown inside
+  /// `shape`, at `opacity`, over the device pixels `quad`.
+  func texture(
+    _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, filters: Filters,
+    inverse: [Float], quad: PixelRect
+  ) {
+    setCommon(shape, inverse: inverse, quad: quad)
+    gl.glUniform1i(program.mode, 1)
+    gl.glUniform4f(program.color, 0, 0, 0, opacity)
+    let t = Self.vector(textureRect)
+    gl.glUniform4f(program.texRect, t.x, t.y, t.z, t.w)
+    gl.glUniform1f(program.lodBias, filters.lodBias)
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filters.magnification)
+    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.minification)
+    draw()
+  }
+
+  /// GL sampler filters.
+  struct Filters {
+    var magnification: GLint
+    var minification: GLint
+    var lodBias: Float = 0
+    static let nearest = Filters(magnification: GL_NEAREST, minification: GL_NEAREST)
+  }
+
+  private func setCommon(_ shape: Shape, inverse: [Float], quad: PixelRect) {
+    var m = inverse
+    gl.glUniformMatrix3fv(program.inverse, 1, GLboolean(GL_FALSE), &m)
+    let r = Self.vector(shape.rect)
+    gl.glUniform4f(program.rect, r.x, r.y, r.z, r.w)
+    gl.glUniform4f(program.radii, shape.radii.x, shape.radii.y, shape.radii.z, shape.radii.w)
+    gl.glUniform4f(
+      program.quad, Float(quad.x0), Float(quad.y0), Float(quad.x1), Float(quad.y1))
+  }
+
+  private func draw() {
+    gl.glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+    drawCalls += 1
+  }
+}

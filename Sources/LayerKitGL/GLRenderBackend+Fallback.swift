@@ -1,0 +1,38 @@
+import CEGL
+import Foundation
+import LayerKit
+
+// What the CPU compositor drew for the GPU path: uploaded and composited in place.
+extension GLRenderBackend {
+  /// Uploads `surface` (device pixels, premultiplied) into the fallback texture and
+  /// composites it source-over at its device rectangle, under `clips`.
+  ///
+  /// - Returns: the bytes uploaded.
+  func compositeSurface(_ surface: RenderSurface, clips: [GLQuadDrawer.Clip]) -> Int {
+    let gl = context.gl
+    if fallbackTexture == 0 {
+      gl.glGenTextures(1, &fallbackTexture)
+      gl.glBindTexture(GLenum(GL_TEXTURE_2D), fallbackTexture)
+      for p in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
+        gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(p), GL_CLAMP_TO_EDGE)
+      }
+    }
+    let r = surface.rect
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), fallbackTexture)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(surface.stride))
+    gl.glTexImage2D(
+      GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(r.width), GLsizei(r.height), 0,
+      GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), surface.pixels)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    let box = CGRect(x: r.x0, y: r.y0, width: r.width, height: r.height)
+    drawer.setClips(clips)
+    // Device pixels map to themselves: texel centres land on pixel centres, sampled
+    // nearest, so the CPU's bytes arrive unchanged.
+    drawer.texture(
+      fallbackTexture, textureRect: box, shape: GLQuadDrawer.Shape(rect: box, radii: .zero),
+      opacity: 1, filters: .nearest, inverse: GLQuadDrawer.matrix(.identity), quad: r)
+    return r.width * r.height * 4
+  }
+}

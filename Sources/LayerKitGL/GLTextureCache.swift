@@ -1,0 +1,135 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// The layers' content textures, kept between frames by render node and bounded by a
+/// byte budget with least-recently-used eviction.
+///
+/// A node's texture is looked at again only when its change stamp is newer than when the
+/// texture was last checked; then its ``GLLayerContent/Source`` is compared, and the
+/// texture is re-rasterized and uploaded only when that differs. So a layer that moves,
+/// turns or fades keeps its texture and uploads nothing.
+///
+/// Textures count `width × height × 4` bytes. When a new one would pass ``budget``, the
+/// textures not used in the current frame are dropped, oldest first; one that still does
+/// not fit is not made (the layer is then drawn by the CPU compositor).
+final class GLTextureCache {
+  struct Entry {
+    var texture: GLuint
+    var width: Int
+    var height: Int
+    var source: GLLayerContent.Source
+    /// The node's change stamp when the entry was last checked.
+    var stamp: UInt64
+    /// The frame that last used it.
+    var lastUse: Int
+    /// The image shown, kept alive so its identity stays its own.
+    var image: CGImage?
+    var hasMipmaps = false
+    var bytes: Int { width * height * 4 }
+  }
+
+  private let gl: GLFunctions
+  /// The most bytes the kept textures may hold together (default 256 MiB).
+  let budget: Int
+  private(set) var entries: [RenderNode.Key: Entry] = [:]
+  /// The bytes the kept textures hold now.
+  private(set) var bytes = 0
+  /// Bytes uploaded since the counter was last reset (`takeUploadedBytes()`).
+  private(set) var uploadedBytes = 0
+  /// Textures dropped to stay inside the budget, so far.
+  private(set) var evictions = 0
+  private var frame = 0
+
+  init(_ gl: GLFunctions, budget: Int) {
+    self.gl = gl
+    self.budget = budget
+  }
+
+  deinit {
+    for e in entries.values {
+      var t = e.texture
+      gl.glDeleteTextures(1, &t)
+    }
+  }
+
+  /// Starts frame `number` (entries used from now on count as used in it).
+  func beginFrame(_ number: Int) { frame = number }
+
+  /// Hands over the bytes uploaded since the last call.
+  func takeUploadedBytes() -> Int {
+    defer { uploadedBytes = 0 }
+    return uploadedBytes
+  }
+
+  /// The texture of node `n` (`key`) showing `content`, uploaded when missing or stale;
+  /// nil when it cannot be made (empty, larger than `limit` texels a side or the budget).
+  func texture(
+    for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int
+  ) -> Entry? {
+    if var e = entries[key] {
+      if n.pointee.changeStamp == e.stamp || e.source == content.source {
+        e.stamp = n.pointee.changeStamp
+        e.lastUse = frame
+        entries[key] = e
+        return e
+      }
+      remove(key)
+    }
+    guard let image = content.rasterized(n, limit: limit), image.width <= limit,
+      image.height <= limit
+    else { return nil }
+    let size = image.width * image.height * 4
+    guard makeRoom(for: size) else { return nil }
+    var t: GLuint = 0
+    gl.glGenTextures(1, &t)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    image.pixels.withUnsafeBytes { raw in
+      gl.glTexImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    }
+    for (p, v) in [(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(p), v)
+    }
+    uploadedBytes += size
+    bytes += size
+    let e = Entry(
+      texture: t, width: image.width, height: image.height, source: content.source,
+      stamp: n.pointee.changeStamp, lastUse: frame, image: content.image)
+    entries[key] = e
+    return e
+  }
+
+  /// Builds the mip chain of `key`'s texture once, for trilinear minification.
+  func ensureMipmaps(_ key: RenderNode.Key) {
+    guard var e = entries[key], !e.hasMipmaps else { return }
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), e.texture)
+    gl.glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+    e.hasMipmaps = true
+    bytes += e.bytes / 3
+    entries[key] = e
+  }
+
+  /// Drops textures not used in this frame, oldest first, until `size` more bytes fit.
+  private func makeRoom(for size: Int) -> Bool {
+    guard bytes + size > budget else { return true }
+    let idle = entries.filter { $0.value.lastUse < frame }.sorted {
+      $0.value.lastUse < $1.value.lastUse
+    }
+    for (key, _) in idle where bytes + size > budget {
+      remove(key)
+      evictions += 1
+    }
+    return bytes + size <= budget
+  }
+
+  private func remove(_ key: RenderNode.Key) {
+    guard let e = entries.removeValue(forKey: key) else { return }
+    var t = e.texture
+    gl.glDeleteTextures(1, &t)
+    bytes -= e.bytes + (e.hasMipmaps ? e.bytes / 3 : 0)
+  }
+}
