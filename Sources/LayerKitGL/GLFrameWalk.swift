@@ -93,7 +93,7 @@ struct GLFrameWalk {
       drawer.setClips(inner)
     }
     if let plan, let texture, !quad.isEmpty {
-      drawContent(plan, texture, key: n.pointee.key, map: map, inverse: inv, quad: quad, alpha: a)
+      drawContent(plan, texture, map: map, inverse: inv, quad: quad, alpha: a)
     }
     for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
       drawNode(c, parentMap: map, alpha: a, clips: inner)
@@ -114,10 +114,10 @@ struct GLFrameWalk {
 
   /// Draws a layer's content texture.
   private func drawContent(
-    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry, key: RenderNode.Key,
+    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
     map: ProjectiveTransform2D, inverse: [Float], quad: PixelRect, alpha: Float
   ) {
-    var filters = GLQuadDrawer.Filters(magnification: GL_LINEAR, minification: GL_LINEAR)
+    var nearest = false
     if case .image = plan.source {
       // The CPU compositor's rule: magnified when an image pixel spans more than one
       // device pixel along either axis.
@@ -126,20 +126,14 @@ struct GLFrameWalk {
       let s = GLLayerContent.localScale(map, at: centre)
       let perPixel = max(
         s * r.width / CGFloat(texture.width), s * r.height / CGFloat(texture.height))
-      let filter = perPixel > 1 ? plan.magnification : plan.minification
-      switch filter {
-      case .nearest: filters = .nearest
-      case .trilinear where perPixel <= 1:
-        backend.textures.ensureMipmaps(key)
-        filters = GLQuadDrawer.Filters(
-          magnification: GL_LINEAR, minification: GL_LINEAR_MIPMAP_LINEAR, lodBias: plan.lodBias)
-      default: break
-      }
+      nearest = (perPixel > 1 ? plan.magnification : plan.minification) == .nearest
     }
+    // A kept bitmap of a shape or text covers its own rectangle.
+    let shown = plan.rasterScale == nil ? plan.shownRect : texture.rect
     backend.drawer.texture(
-      texture.texture, textureRect: plan.textureRect,
-      shape: GLQuadDrawer.Shape(rect: plan.shownRect, radii: .zero), opacity: alpha,
-      filters: filters, inverse: inverse, quad: quad)
+      texture.texture, textureRect: texture.rect,
+      shape: GLQuadDrawer.Shape(rect: shown, radii: .zero), opacity: alpha,
+      nearest: nearest, inverse: inverse, quad: quad)
   }
 
   /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what

@@ -16,23 +16,26 @@ struct GLLayerContent {
     case image(ObjectIdentifier)
     /// A gradient rasterized at `scale` texels per point over `bounds`.
     case gradient(GradientLayerState, bounds: CGRect, scale: CGFloat)
-    /// A shape layer's fill and stroke over `rect` at `scale` texels per point.
-    case shape(ShapeLayerState, rect: CGRect, scale: CGFloat)
-    /// A text layer's glyphs within `bounds` at `scale` texels per point.
-    case text(TextLayerState, bounds: CGRect, scale: CGFloat)
+    /// A shape layer's fill and stroke, painting inside `painted` (points).
+    case shape(ShapeLayerState, painted: CGRect)
+    /// A text layer's glyphs within `bounds`.
+    case text(TextLayerState, bounds: CGRect)
   }
 
   var source: Source
-  /// The layer rectangle (points) the texture's unit square fills.
+  /// The layer rectangle (points) the texture's unit square fills. For shapes and text,
+  /// the rectangle a new texture would cover; a kept one keeps its own.
   var textureRect: CGRect
   /// The layer rectangle (points) drawn: `textureRect`, or for contents its part inside
   /// the layer's `contentsRect` window.
   var shownRect: CGRect
+  /// Texels per point along the layer's x and y a new texture of a shape or text gets
+  /// (nil for images and gradients, whose size is their own).
+  var rasterScale: (x: CGFloat, y: CGFloat)? = nil
   /// Magnification and minification filters (contents images only; rasterized content
   /// is sampled bilinearly).
   var magnification: CALayerContentsFilter = .linear
   var minification: CALayerContentsFilter = .linear
-  var lodBias: Float = 0
   /// The contents image, for `.image` sources.
   var image: CGImage?
 
@@ -55,38 +58,58 @@ struct GLLayerContent {
     guard kinds == 1 else { return .some(.none) }
     let bounds = st.pointee.bounds
     if let image {
-      return contents(n, image)
+      return contents(n, image, map: map)
     }
-    let scale = rasterScale(map: map, at: bounds, frameScale: frameScale)
     if let g = gradient {
       // As the CPU compositor sizes a gradient's bitmap: the map's own scale, in 64ths.
-      var s = abs(map.exactAffine.map { $0.a * $0.d - $0.b * $0.c } ?? scale * scale)
-        .squareRoot()
+      let need = localScale(map, at: CGPoint(x: bounds.midX, y: bounds.midY))
+      var s = abs(map.exactAffine.map { $0.a * $0.d - $0.b * $0.c } ?? need * need).squareRoot()
       let px = Double(bounds.width * s) * Double(bounds.height * s)
       if px > 4_194_304 { s *= (4_194_304 / px).squareRoot() }
       s = (s * 64).rounded(.up) / 64
       return GLLayerContent(
         source: .gradient(g, bounds: bounds, scale: s), textureRect: bounds, shownRect: bounds)
     }
-    let rect = n.paintedRect
-    let snapped = snap(rect, to: bounds.origin, scale: scale)
-    if let shape {
-      return GLLayerContent(
-        source: .shape(shape, rect: snapped, scale: scale), textureRect: snapped,
-        shownRect: snapped)
+    let painted = n.paintedRect
+    let (rect, sx, sy) = rasterGrid(painted, map: map, origin: bounds.origin)
+    guard sx > 0, sy > 0 else { return .some(.none) }
+    let source: Source =
+      if let shape { .shape(shape, painted: painted) } else { .text(text!, bounds: bounds) }
+    return GLLayerContent(
+      source: source, textureRect: rect, shownRect: rect, rasterScale: (sx, sy))
+  }
+
+  /// The rectangle (points) and texels per point a bitmap of `painted` gets under `map`.
+  ///
+  /// Under an axis-aligned affine map the texels are the device pixels: the bitmap covers
+  /// the device pixels `painted` touches, grown by one, at the map's scale, so it holds
+  /// the bytes the CPU compositor would draw there. Otherwise the scale is the map's at
+  /// the layer's centre, uniform, and the grid runs through the layer's `origin`.
+  static func rasterGrid(_ painted: CGRect, map: ProjectiveTransform2D, origin: CGPoint)
+    -> (CGRect, CGFloat, CGFloat)
+  {
+    if let t = map.exactAffine, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
+      let x0 = (t.a * painted.minX + t.tx).rounded(.down) - 1
+      let y0 = (t.d * painted.minY + t.ty).rounded(.down) - 1
+      let x1 = (t.a * painted.maxX + t.tx).rounded(.up) + 1
+      let y1 = (t.d * painted.maxY + t.ty).rounded(.up) + 1
+      guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return (.null, 0, 0) }
+      let r = CGRect(
+        x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: (x1 - x0) / t.a,
+        height: (y1 - y0) / t.d)
+      return (r, t.a, t.d)
     }
-    if let text {
-      return GLLayerContent(
-        source: .text(text, bounds: bounds, scale: scale), textureRect: snapped, shownRect: snapped)
-    }
-    return .some(.none)
+    let c = CGPoint(x: painted.midX, y: painted.midY)
+    let s = localScale(map, at: c)
+    guard s > 0, s.isFinite else { return (.null, 0, 0) }
+    return (snap(painted, to: origin, scale: s), s, s)
   }
 
   /// The plan of contents `image`: its rectangle by gravity, `contentsRect` and scale;
   /// nil for nine-part contents.
-  private static func contents(_ n: UnsafePointer<RenderNode>, _ image: CGImage)
-    -> GLLayerContent??
-  {
+  private static func contents(
+    _ n: UnsafePointer<RenderNode>, _ image: CGImage, map: ProjectiveTransform2D
+  ) -> GLLayerContent?? {
     let st = n.state
     let stored = n.pointee.backingStore != nil
     let r = n.imageRect(image)
@@ -105,22 +128,15 @@ struct GLLayerContent {
       width: r.width / cr.width, height: r.height / cr.height)
     let shown = unit == cr ? r : r.intersection(full.standardized)
     let rare = st.pointee.rare.value
+    // Minified trilinearly, the CPU compositor's mip chain is drawn on the CPU.
+    let s = localScale(map, at: CGPoint(x: shown.midX, y: shown.midY))
+    let perPixel = max(
+      s * full.width / CGFloat(image.width), s * full.height / CGFloat(image.height))
+    if perPixel <= 1 && rare.minificationFilter == .trilinear { return nil }
     return GLLayerContent(
       source: .image(ObjectIdentifier(image)), textureRect: full, shownRect: shown,
       magnification: rare.magnificationFilter, minification: rare.minificationFilter,
-      lodBias: Float(rare.minificationFilterBias), image: image)
-  }
-
-  /// The texels per point a rasterized layer gets under `map`: the frame's scale, doubled
-  /// while the map magnifies the layer's centre more than that (at most 16 times), so a
-  /// layer turned, moved or faded keeps its bitmap and one scaled up gets a sharper one.
-  static func rasterScale(map: ProjectiveTransform2D, at bounds: CGRect, frameScale: CGFloat)
-    -> CGFloat
-  {
-    let need = localScale(map, at: CGPoint(x: bounds.midX, y: bounds.midY))
-    var s = frameScale
-    while s < need * 0.999, s < frameScale * 16 { s *= 2 }
-    return s
+      image: image)
   }
 
   /// How many device pixels one point at `p` spans under `map` (the square root of the
@@ -147,14 +163,17 @@ struct GLLayerContent {
   }
 
   /// The bitmap of a rasterized source (`.gradient`, `.shape`, `.text`) for node `n`,
-  /// at most `limit` texels a side; nil when it is empty or larger.
-  func rasterized(_ n: UnsafePointer<RenderNode>, limit: Int) -> CGImage? {
+  /// covering `rect` (points) at `scale` texels per point, at most `limit` texels a side;
+  /// nil when it is empty or larger.
+  func rasterized(
+    _ n: UnsafePointer<RenderNode>, rect: CGRect, scale: (x: CGFloat, y: CGFloat), limit: Int
+  ) -> CGImage? {
     switch source {
     case .image: return image
     case .gradient(let g, let bounds, let s):
       return GradientRasterizer.image(g, bounds: bounds, pixelsPerPoint: s)
-    case .shape(let sh, let rect, let s):
-      return draw(rect, scale: s, limit: limit) { ctx in
+    case .shape(let sh, _):
+      return Self.draw(rect, scale: scale, limit: limit) { ctx in
         guard let path = sh.path, !path.isEmpty else { return }
         if let f = sh.fillColor, f.alpha > 0 {
           ctx.setFillColor(f)
@@ -169,25 +188,28 @@ struct GLLayerContent {
           ctx.strokePath()
         }
       }
-    case .text(_, let bounds, let s):
+    case .text(_, let bounds):
       guard let glyphs = n.pointee.glyphs, !glyphs.fills.isEmpty else { return nil }
-      return draw(textureRect, scale: s, limit: limit) { ctx in
+      return Self.draw(rect, scale: scale, limit: limit) { ctx in
         ctx.clip(to: bounds)
         ctx.drawGlyphFills(glyphs.fills)
       }
     }
   }
 
-  private func draw(
-    _ rect: CGRect, scale: CGFloat, limit: Int, _ body: (CGContext) -> Void
+  /// A bitmap of `rect` (points) at `scale` texels per point, drawn by `body` in the
+  /// layer's coordinates.
+  private static func draw(
+    _ rect: CGRect, scale: (x: CGFloat, y: CGFloat), limit: Int, _ body: (CGContext) -> Void
   ) -> CGImage? {
-    let w = Int((rect.width * scale).rounded())
-    let h = Int((rect.height * scale).rounded())
+    let w = Int((rect.width * scale.x).rounded())
+    let h = Int((rect.height * scale.y).rounded())
     guard w > 0, h > 0, w <= limit, h <= limit, let ctx = CGContext(width: w, height: h) else {
       return nil
     }
-    ctx.scaleBy(x: scale, y: scale)
-    ctx.translateBy(x: -rect.minX, y: -rect.minY)
+    ctx.concatenate(
+      CGAffineTransform(
+        a: scale.x, b: 0, c: 0, d: scale.y, tx: -rect.minX * scale.x, ty: -rect.minY * scale.y))
     body(ctx)
     return ctx.makeImage()
   }

@@ -7,7 +7,7 @@ final class GLLayerProgram {
   /// Shader stages compiled and programs linked to make it (2 and 1).
   let compiles: Int
   let quad, viewport, inverse, mode, rect, radii, inner, innerRadii, color: GLint
-  let texture, texRect, lodBias, clipCount, clipInverse, clipRect, clipRadii: GLint
+  let texture, texRect, sampling, clipCount, clipInverse, clipRect, clipRadii: GLint
   /// The empty vertex array the quads are drawn with (desktop core profiles need one).
   let vertexArray: GLuint
   private let gl: GLFunctions
@@ -49,7 +49,7 @@ final class GLLayerProgram {
     color = at("uColor")
     texture = at("uTexture")
     texRect = at("uTexRect")
-    lodBias = at("uLodBias")
+    sampling = at("uSampling")
     clipCount = at("uClipCount")
     clipInverse = at("uClipInverse")
     clipRect = at("uClipRect")

@@ -53,7 +53,7 @@ enum GLLayerShader {
     uniform vec4 uColor;      // premultiplied colour, opacity applied
     uniform sampler2D uTexture;
     uniform vec4 uTexRect;    // the layer rectangle the texture's [0, 1]² fills
-    uniform float uLodBias;
+    uniform int uSampling;    // 0 nearest, 1 bilinear
     uniform int uClipCount;
     uniform mat3 uClipInverse[\(maxClips)];
     uniform vec4 uClipRect[\(maxClips)];
@@ -91,6 +91,30 @@ enum GLLayerShader {
       return c;
     }
 
+    // The texture at `uv`, sampled as LayerKit's CPU image shader samples: nearest takes
+    // the texel under the point; bilinear mixes the four around it with 8-bit weights
+    // (⌊fraction · 256⌋), truncating after each axis, edges clamped.
+    vec4 sampleTexture(vec2 uv) {
+      ivec2 size = textureSize(uTexture, 0);
+      ivec2 last = size - 1;
+      vec2 q = uv * vec2(size);
+      if (uSampling == 0) {
+        return texelFetch(uTexture, clamp(ivec2(floor(q)), ivec2(0), last), 0);
+      }
+      vec2 g = q - 0.5;
+      vec2 fl = floor(g);
+      vec2 w = floor((g - fl) * 256.0);
+      ivec2 a = clamp(ivec2(fl), ivec2(0), last);
+      ivec2 b = clamp(ivec2(fl) + 1, ivec2(0), last);
+      vec4 t00 = round(texelFetch(uTexture, ivec2(a.x, a.y), 0) * 255.0);
+      vec4 t10 = round(texelFetch(uTexture, ivec2(b.x, a.y), 0) * 255.0);
+      vec4 t01 = round(texelFetch(uTexture, ivec2(a.x, b.y), 0) * 255.0);
+      vec4 t11 = round(texelFetch(uTexture, ivec2(b.x, b.y), 0) * 255.0);
+      vec4 top = floor((t00 * (256.0 - w.x) + t10 * w.x) / 256.0);
+      vec4 bottom = floor((t01 * (256.0 - w.x) + t11 * w.x) / 256.0);
+      return floor((top * (256.0 - w.y) + bottom * w.y) / 256.0) / 255.0;
+    }
+
     void main() {
       vec2 d = gl_FragCoord.xy;
       float c = coverage(uInverse, uRect, uRadii, d);
@@ -104,7 +128,7 @@ enum GLLayerShader {
         vec3 h = uInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;
         vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);
-        colour = texture(uTexture, uv, uLodBias) * uColor.a;
+        colour = sampleTexture(uv) * uColor.a;
       }
       fragColor = colour * c;
     }

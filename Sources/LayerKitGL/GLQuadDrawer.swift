@@ -89,9 +89,10 @@ final class GLQuadDrawer {
   }
 
   /// Draws texture `texture` filling the layer rectangle `textureRect`, shown inside
-  /// `shape`, at `opacity`, over the device pixels `quad`.
+  /// `shape`, at `opacity`, over the device pixels `quad`; sampled `nearest` or
+  /// bilinearly (``GLLayerShader``).
   func texture(
-    _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, filters: Filters,
+    _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
     inverse: [Float], quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
@@ -99,20 +100,10 @@ final class GLQuadDrawer {
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
     let t = Self.vector(textureRect)
     gl.glUniform4f(program.texRect, t.x, t.y, t.z, t.w)
-    gl.glUniform1f(program.lodBias, filters.lodBias)
+    gl.glUniform1i(program.sampling, nearest ? 0 : 1)
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filters.magnification)
-    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.minification)
     draw()
-  }
-
-  /// GL sampler filters.
-  struct Filters {
-    var magnification: GLint
-    var minification: GLint
-    var lodBias: Float = 0
-    static let nearest = Filters(magnification: GL_NEAREST, minification: GL_NEAREST)
   }
 
   private func setCommon(_ shape: Shape, inverse: [Float], quad: PixelRect) {

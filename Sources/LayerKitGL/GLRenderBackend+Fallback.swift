@@ -4,6 +4,17 @@ import LayerKit
 
 // What the CPU compositor drew for the GPU path: uploaded and composited in place.
 extension GLRenderBackend {
+  /// Sets the bound texture's sampler state: the shader reads texels with `texelFetch`
+  /// and filters them itself, so the texture only needs to be complete without mipmaps.
+  static func setSampling(_ gl: GLFunctions) {
+    for (p, v) in [
+      (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+      (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+    ] {
+      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(p), v)
+    }
+  }
+
   /// Uploads `surface` (device pixels, premultiplied) into the fallback texture and
   /// composites it source-over at its device rectangle, under `clips`.
   ///
@@ -13,9 +24,7 @@ extension GLRenderBackend {
     if fallbackTexture == 0 {
       gl.glGenTextures(1, &fallbackTexture)
       gl.glBindTexture(GLenum(GL_TEXTURE_2D), fallbackTexture)
-      for p in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
-        gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(p), GL_CLAMP_TO_EDGE)
-      }
+      Self.setSampling(gl)
     }
     let r = surface.rect
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
@@ -32,7 +41,7 @@ extension GLRenderBackend {
     // nearest, so the CPU's bytes arrive unchanged.
     drawer.texture(
       fallbackTexture, textureRect: box, shape: GLQuadDrawer.Shape(rect: box, radii: .zero),
-      opacity: 1, filters: .nearest, inverse: GLQuadDrawer.matrix(.identity), quad: r)
+      opacity: 1, nearest: true, inverse: GLQuadDrawer.matrix(.identity), quad: r)
     return r.width * r.height * 4
   }
 }

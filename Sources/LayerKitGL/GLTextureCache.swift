@@ -19,13 +19,16 @@ final class GLTextureCache {
     var width: Int
     var height: Int
     var source: GLLayerContent.Source
+    /// The layer rectangle (points) the texture's unit square fills.
+    var rect: CGRect
+    /// Texels per point along x and y, for rasterized shapes and text.
+    var scale: (x: CGFloat, y: CGFloat)?
     /// The node's change stamp when the entry was last checked.
     var stamp: UInt64
     /// The frame that last used it.
     var lastUse: Int
     /// The image shown, kept alive so its identity stays its own.
     var image: CGImage?
-    var hasMipmaps = false
     var bytes: Int { width * height * 4 }
   }
 
@@ -68,7 +71,9 @@ final class GLTextureCache {
     for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int
   ) -> Entry? {
     if var e = entries[key] {
-      if n.pointee.changeStamp == e.stamp || e.source == content.source {
+      if (n.pointee.changeStamp == e.stamp || e.source == content.source)
+        && Self.keeps(e.scale, for: content.rasterScale)
+      {
         e.stamp = n.pointee.changeStamp
         e.lastUse = frame
         entries[key] = e
@@ -76,8 +81,10 @@ final class GLTextureCache {
       }
       remove(key)
     }
-    guard let image = content.rasterized(n, limit: limit), image.width <= limit,
-      image.height <= limit
+    guard
+      let image = content.rasterized(
+        n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
+      image.width <= limit, image.height <= limit
     else { return nil }
     let size = image.width * image.height * 4
     guard makeRoom(for: size) else { return nil }
@@ -91,26 +98,26 @@ final class GLTextureCache {
         GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
     }
-    for (p, v) in [(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
-      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(p), v)
-    }
+    GLRenderBackend.setSampling(gl)
     uploadedBytes += size
     bytes += size
     let e = Entry(
       texture: t, width: image.width, height: image.height, source: content.source,
-      stamp: n.pointee.changeStamp, lastUse: frame, image: content.image)
+      rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
+      lastUse: frame, image: content.image)
     entries[key] = e
     return e
   }
 
-  /// Builds the mip chain of `key`'s texture once, for trilinear minification.
-  func ensureMipmaps(_ key: RenderNode.Key) {
-    guard var e = entries[key], !e.hasMipmaps else { return }
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), e.texture)
-    gl.glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-    e.hasMipmaps = true
-    bytes += e.bytes / 3
-    entries[key] = e
+  /// Whether a bitmap rasterized at `kept` texels per point still serves a layer that
+  /// needs `needed`: it is not coarser, nor more than twice as fine, along either axis.
+  /// (A layer that moves or turns keeps its bitmap; one scaled past that gets a new one.)
+  static func keeps(_ kept: (x: CGFloat, y: CGFloat)?, for needed: (x: CGFloat, y: CGFloat)?)
+    -> Bool
+  {
+    guard let kept, let needed else { return kept == nil && needed == nil }
+    return kept.x >= needed.x * 0.999 && kept.x <= needed.x * 2 && kept.y >= needed.y * 0.999
+      && kept.y <= needed.y * 2
   }
 
   /// Drops textures not used in this frame, oldest first, until `size` more bytes fit.
@@ -130,6 +137,6 @@ final class GLTextureCache {
     guard let e = entries.removeValue(forKey: key) else { return }
     var t = e.texture
     gl.glDeleteTextures(1, &t)
-    bytes -= e.bytes + (e.hasMipmaps ? e.bytes / 3 : 0)
+    bytes -= e.bytes
   }
 }
