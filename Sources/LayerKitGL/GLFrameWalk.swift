@@ -58,7 +58,7 @@ struct GLFrameWalk {
     let p = placed + i
     guard !p.pointee.clip.intersection(rect).isEmpty else { return }
     let map = p.pointee.map
-    guard !needsCPU(n, alpha: a, clips: clips.count),
+    guard !needsCPU(n, alpha: a, clips: clips.count, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
     else {
       drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
@@ -81,41 +81,77 @@ struct GLFrameWalk {
     }
     let inv = GLQuadDrawer.matrix(inverse)
     let quad = p.pointee.extent.intersection(rect)
-    let bounds = Self.roundedBounds(st)
+    let affine = map.exactAffine
+    guard let parts = Self.parts(st, affine: affine) else {
+      // An outline with more points than the shader takes.
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+      return
+    }
     let drawer = backend.drawer
     drawer.setClips(clips)
     if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
-      drawer.fill(bounds, color: Self.premultiplied(bg, a), inverse: inv, quad: quad)
+      drawer.fill(parts.bounds, color: Self.premultiplied(bg, a), inverse: inv, quad: quad)
     }
     var inner = clips
     if st.pointee.masksToBounds {
-      inner.append(GLQuadDrawer.clip(bounds, inverse: inverse))
+      inner.append(GLQuadDrawer.clip(parts.bounds, inverse: inverse))
       drawer.setClips(inner)
     }
     if let plan, let texture, !quad.isEmpty {
-      drawContent(plan, texture, map: map, inverse: inv, quad: quad, alpha: a)
+      drawContent(plan, texture, map: map, affine: affine, inverse: inv, quad: quad, alpha: a)
     }
     for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
       drawNode(c, parentMap: map, alpha: a, clips: inner)
     }
-    if st.pointee.borderWidth > 0, st.pointee.borderWidth.isFinite,
-      let bc = st.pointee.borderColor, bc.alpha > 0, !quad.isEmpty
-    {
+    if let border = parts.border, let bc = st.pointee.borderColor, !quad.isEmpty {
       drawer.setClips(clips)
-      let b = st.pointee.bounds
-      let w = min(st.pointee.borderWidth, min(b.width, b.height) / 2)
-      let innerShape = GLQuadDrawer.Shape(
-        rect: b.insetBy(dx: w, dy: w),
-        radii: (bounds.radii - Float(w)).replacing(with: 0, where: bounds.radii - Float(w) .< 0))
       drawer.fill(
-        bounds, inner: innerShape, color: Self.premultiplied(bc, a), inverse: inv, quad: quad)
+        parts.bounds, inner: border, color: Self.premultiplied(bc, a), inverse: inv, quad: quad)
     }
+  }
+
+  /// A layer's rounded bounds and, when it draws a border, the border's inner edge; with
+  /// their device outlines under an `affine` map. Nil when an outline has more points
+  /// than the shader takes.
+  static func parts(_ st: UnsafePointer<LayerState>, affine: CGAffineTransform?)
+    -> (bounds: GLQuadDrawer.Shape, border: GLQuadDrawer.Shape?)?
+  {
+    let b = st.pointee.bounds
+    let r = RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: b)
+    let corners = st.pointee.maskedCorners
+    let curve = st.pointee.rare.value.cornerCurve
+    func shape(_ rect: CGRect, _ radius: CGFloat) -> GLQuadDrawer.Shape? {
+      let k = Float(RoundedRectPath.clampedRadius(radius, in: rect))
+      var s = GLQuadDrawer.Shape(
+        rect: rect,
+        radii: SIMD4(
+          corners.contains(.layerMinXMinYCorner) ? k : 0,
+          corners.contains(.layerMaxXMinYCorner) ? k : 0,
+          corners.contains(.layerMaxXMaxYCorner) ? k : 0,
+          corners.contains(.layerMinXMaxYCorner) ? k : 0))
+      if let affine, rect.width > 0, rect.height > 0 {
+        guard
+          let o = GLOutline(
+            roundedRect: rect, radius: radius, corners: corners, curve: curve, map: affine)
+        else { return nil }
+        s.outline = o
+      }
+      return s
+    }
+    guard let bounds = shape(b, r) else { return nil }
+    guard st.pointee.borderWidth > 0, st.pointee.borderWidth.isFinite,
+      let bc = st.pointee.borderColor, bc.alpha > 0
+    else { return (bounds, nil) }
+    let w = min(st.pointee.borderWidth, min(b.width, b.height) / 2)
+    guard let inner = shape(b.insetBy(dx: w, dy: w), max(r - w, 0)) else { return nil }
+    return (bounds, inner)
   }
 
   /// Draws a layer's content texture.
   private func drawContent(
     _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
-    map: ProjectiveTransform2D, inverse: [Float], quad: PixelRect, alpha: Float
+    map: ProjectiveTransform2D, affine: CGAffineTransform?, inverse: [Float], quad: PixelRect,
+    alpha: Float
   ) {
     var nearest = false
     if case .image = plan.source {
@@ -130,15 +166,21 @@ struct GLFrameWalk {
     }
     // A kept bitmap of a shape or text covers its own rectangle.
     let shown = plan.rasterScale == nil ? plan.shownRect : texture.rect
+    var shape = GLQuadDrawer.Shape(rect: shown, radii: .zero)
+    if let affine {
+      shape.outline = GLOutline(
+        roundedRect: shown, radius: 0, corners: [], curve: .circular, map: affine)
+    }
     backend.drawer.texture(
-      texture.texture, textureRect: texture.rect,
-      shape: GLQuadDrawer.Shape(rect: shown, radii: .zero), opacity: alpha,
+      texture.texture, textureRect: texture.rect, shape: shape, opacity: alpha,
       nearest: nearest, inverse: inverse, quad: quad)
   }
 
   /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
-  private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, clips: Int) -> Bool {
+  private func needsCPU(
+    _ n: UnsafePointer<RenderNode>, alpha: Float, clips: Int, affine: Bool
+  ) -> Bool {
     let st = n.state
     if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
     if OffscreenReasons.isGroup(n, compositedAt: alpha) || st.pointee.shouldRasterize {
@@ -146,23 +188,12 @@ struct GLFrameWalk {
     }
     if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }
     if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
+    // Continuous corners are drawn from their outline, which needs an affine map.
     let rounded =
       RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0
       && !st.pointee.maskedCorners.isEmpty
-    if rounded && st.pointee.rare.value.cornerCurve == .continuous { return true }
+    if rounded && st.pointee.rare.value.cornerCurve == .continuous && !affine { return true }
     return st.pointee.masksToBounds && clips >= GLLayerShader.maxClips
-  }
-
-  /// The layer's rounded bounds: its corner radius, clamped, on its masked corners.
-  static func roundedBounds(_ st: UnsafePointer<LayerState>) -> GLQuadDrawer.Shape {
-    let b = st.pointee.bounds
-    let r = Float(RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: b))
-    let m = st.pointee.maskedCorners
-    return GLQuadDrawer.Shape(
-      rect: b,
-      radii: SIMD4(
-        m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
-        m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0))
   }
 
   /// `color` premultiplied, times `opacity`.

@@ -8,6 +8,11 @@ final class GLLayerProgram {
   let compiles: Int
   let quad, viewport, inverse, mode, rect, radii, inner, innerRadii, color: GLint
   let texture, texRect, sampling, clipCount, clipInverse, clipRect, clipRadii: GLint
+  let counts: GLint
+  /// The locations of `uInside[0…3]`.
+  let insides: [GLint]
+  /// The location of each outline's first vec4 in `uPoints` (shape, inner, clip 0, clip 1).
+  let outlines: [GLint]
   /// The empty vertex array the quads are drawn with (desktop core profiles need one).
   let vertexArray: GLuint
   private let gl: GLFunctions
@@ -54,6 +59,9 @@ final class GLLayerProgram {
     clipInverse = at("uClipInverse")
     clipRect = at("uClipRect")
     clipRadii = at("uClipRadii")
+    counts = at("uCounts")
+    insides = (0..<4).map { at("uInside[\($0)]") }
+    outlines = (0..<4).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }
     var vao: GLuint = 0
     gl.glGenVertexArrays(1, &vao)
     vertexArray = vao

@@ -21,6 +21,8 @@
 enum GLLayerShader {
   /// How many bounds clips one draw applies at most.
   static let maxClips = 2
+  /// The most points of one device-space outline (``GLOutline``).
+  static let maxPoints = 64
 
   /// The vertex stage, for `version` ("300 es" or "330 core").
   static func vertex(version: String) -> String {
@@ -55,6 +57,12 @@ enum GLLayerShader {
     uniform vec4 uTexRect;    // the layer rectangle the texture's [0, 1]² fills
     uniform int uSampling;    // 0 nearest, 1 bilinear
     uniform int uClipCount;
+    // Device-space outlines (GLOutline), for draws under affine maps: outline k (0 the
+    // shape, 1 a border's inner edge, 2 and 3 the clips) holds uCounts[k] points from
+    // point k·\(maxPoints), two points a vec4; a count of 0 means "analytic in the plane".
+    uniform vec4 uPoints[\(4 * maxPoints / 2)];
+    uniform ivec4 uCounts;
+    uniform vec4 uInside[4];  // device rectangles wholly inside each outline
     uniform mat3 uClipInverse[\(maxClips)];
     uniform vec4 uClipRect[\(maxClips)];
     uniform vec4 uClipRadii[\(maxClips)];
@@ -115,12 +123,57 @@ enum GLLayerShader {
       return floor((top * (256.0 - w.y) + bottom * w.y) / 256.0) / 255.0;
     }
 
+    // ∫ clamp(1 − t, 0, 1) dt from 0 to u: the area right of a crossing at u.
+    float rightArea(float u) { return u <= 0.0 ? u : (u >= 1.0 ? 0.5 : u - 0.5 * u * u); }
+
+    vec2 outlinePoint(int i) {
+      vec4 v = uPoints[i / 2];
+      return (i % 2 == 0) ? v.xy : v.zw;
+    }
+
+    // Exact area coverage of the pixel at `d` by outline k (nonzero), the sum over its
+    // edges of the signed area each leaves to its right within the pixel: the coverage
+    // LayerKit's rasterizer accumulates in its cells.
+    float outlineCoverage(int k, vec2 d) {
+      int count = uCounts[k];
+      vec2 px = floor(d);
+      vec4 box = uInside[k];
+      if (px.x >= box.x && px.x + 1.0 <= box.z && px.y >= box.y && px.y + 1.0 <= box.w) {
+        return 1.0;
+      }
+      int start = k * \(maxPoints);
+      float acc = 0.0;
+      for (int i = 0; i < \(maxPoints); ++i) {
+        if (i >= count) break;
+        vec2 a = outlinePoint(start + i);
+        vec2 b = outlinePoint(start + (i + 1 == count ? 0 : i + 1));
+        float y0 = clamp(a.y, px.y, px.y + 1.0);
+        float y1 = clamp(b.y, px.y, px.y + 1.0);
+        float h = y1 - y0;
+        if (h == 0.0) continue;
+        float u0 = mix(a.x, b.x, (y0 - a.y) / (b.y - a.y)) - px.x;
+        float u1 = mix(a.x, b.x, (y1 - a.y) / (b.y - a.y)) - px.x;
+        float du = u1 - u0;
+        float mean = abs(du) < 1e-6
+          ? clamp(1.0 - 0.5 * (u0 + u1), 0.0, 1.0)
+          : (rightArea(u1) - rightArea(u0)) / du;
+        acc += h * mean;
+      }
+      return min(abs(acc), 1.0);
+    }
+
+    float shapeCoverage(int k, mat3 inv, vec4 r, vec4 radii, vec2 d) {
+      return uCounts[k] > 0 ? outlineCoverage(k, d) : coverage(inv, r, radii, d);
+    }
+
     void main() {
       vec2 d = gl_FragCoord.xy;
-      float c = coverage(uInverse, uRect, uRadii, d);
-      if (uMode == 2) c = max(c - coverage(uInverse, uInner, uInnerRadii, d), 0.0);
+      float c = shapeCoverage(0, uInverse, uRect, uRadii, d);
+      if (uMode == 2) c = max(c - shapeCoverage(1, uInverse, uInner, uInnerRadii, d), 0.0);
       for (int k = 0; k < \(maxClips); ++k) {
-        if (k < uClipCount) c *= coverage(uClipInverse[k], uClipRect[k], uClipRadii[k], d);
+        if (k < uClipCount) {
+          c *= shapeCoverage(2 + k, uClipInverse[k], uClipRect[k], uClipRadii[k], d);
+        }
       }
       if (c <= 0.0) discard;
       vec4 colour = uColor;

@@ -12,6 +12,9 @@ final class GLQuadDrawer {
     var inverse: [Float]
     var rect: SIMD4<Float>
     var radii: SIMD4<Float>
+    /// Its device-space outline, under an affine map (else the shader clips analytically
+    /// in its plane).
+    var outline: GLOutline?
   }
 
   /// One rounded rectangle in a layer's coordinates.
@@ -19,10 +22,15 @@ final class GLQuadDrawer {
     var rect: CGRect
     /// Top-left, top-right, bottom-right, bottom-left, in points.
     var radii: SIMD4<Float>
+    /// Its device-space outline, under an affine map (else coverage is computed
+    /// analytically in the layer's plane).
+    var outline: GLOutline? = nil
   }
 
   private let gl: GLFunctions
   private let program: GLLayerProgram
+  /// The point counts of the clips' outlines set last (0: analytic).
+  private var clipCounts: (Int32, Int32) = (0, 0)
   /// Draw calls issued since the counter was last taken.
   private(set) var drawCalls = 0
 
@@ -53,7 +61,9 @@ final class GLQuadDrawer {
 
   /// The `Clip` of a layer's rounded bounds `shape` under `inverse` (device → layer).
   static func clip(_ shape: Shape, inverse: ProjectiveTransform2D) -> Clip {
-    Clip(inverse: matrix(inverse), rect: vector(shape.rect), radii: shape.radii)
+    Clip(
+      inverse: matrix(inverse), rect: vector(shape.rect), radii: shape.radii,
+      outline: shape.outline)
   }
 
   static func vector(_ r: CGRect) -> SIMD4<Float> {
@@ -63,7 +73,17 @@ final class GLQuadDrawer {
   /// Sets the bounds clips the next draws are under.
   func setClips(_ clips: [Clip]) {
     gl.glUniform1i(program.clipCount, GLint(clips.count))
+    clipCounts = (0, 0)
     guard !clips.isEmpty else { return }
+    for (k, c) in clips.enumerated() {
+      guard let o = c.outline else { continue }
+      setOutline(o, slot: 2 + k)
+      if k == 0 {
+        clipCounts.0 = Int32(o.points.count)
+      } else {
+        clipCounts.1 = Int32(o.points.count)
+      }
+    }
     var m = clips.flatMap(\.inverse)
     var r = clips.flatMap { [$0.rect.x, $0.rect.y, $0.rect.z, $0.rect.w] }
     var k = clips.flatMap { [$0.radii.x, $0.radii.y, $0.radii.z, $0.radii.w] }
@@ -78,6 +98,7 @@ final class GLQuadDrawer {
     _ shape: Shape, inner: Shape? = nil, color: SIMD4<Float>, inverse: [Float], quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
+    setOutlines(shape.outline, inner: inner?.outline)
     gl.glUniform1i(program.mode, inner == nil ? 0 : 2)
     if let inner {
       let r = Self.vector(inner.rect)
@@ -96,6 +117,7 @@ final class GLQuadDrawer {
     inverse: [Float], quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
+    setOutlines(shape.outline, inner: nil)
     gl.glUniform1i(program.mode, 1)
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
     let t = Self.vector(textureRect)
@@ -104,6 +126,25 @@ final class GLQuadDrawer {
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
     draw()
+  }
+
+  /// Loads `outline` into outline slot `slot` of the shader's `uPoints` and `uInside`.
+  private func setOutline(_ outline: GLOutline, slot: Int) {
+    var packed = outline.points.flatMap { [$0.x, $0.y] }
+    if packed.count % 4 != 0 { packed += [0, 0] }
+    gl.glUniform4fv(program.outlines[slot], GLsizei(packed.count / 4), &packed)
+    var box = [outline.inside.x, outline.inside.y, outline.inside.z, outline.inside.w]
+    gl.glUniform4fv(program.insides[slot], 1, &box)
+  }
+
+  /// Sets the outline counts of the next draw: `shape`'s and `inner`'s (0 for none),
+  /// loading their points, and the clips' from the last `setClips`.
+  private func setOutlines(_ shape: GLOutline?, inner: GLOutline?) {
+    if let shape { setOutline(shape, slot: 0) }
+    if let inner { setOutline(inner, slot: 1) }
+    gl.glUniform4i(
+      program.counts, Int32(shape?.points.count ?? 0), Int32(inner?.points.count ?? 0),
+      clipCounts.0, clipCounts.1)
   }
 
   private func setCommon(_ shape: Shape, inverse: [Float], quad: PixelRect) {
