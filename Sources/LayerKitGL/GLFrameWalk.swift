@@ -5,10 +5,13 @@ import LayerKit
 /// One frame's walk over its render tree, back to front, drawing each layer on the GPU
 /// or handing its subtree to the CPU compositor (`GLFrameWalk+Fallback`).
 ///
-/// Per layer, in the CPU compositor's order: background, content, sublayers, border;
-/// `masksToBounds` adds the layer's rounded bounds to the clips its content and
-/// sublayers are drawn under. Opacity is handed down as the CPU compositor hands it
-/// (a layer's own times what it inherits; a group offscreen is a CPU subtree).
+/// Per layer, in the CPU compositor's order: background, content, sublayers, border.
+/// `masksToBounds` to a rectangle on whole device pixels narrows the scissor; any other
+/// bounds clip (rounded, turned, fractional, under perspective) draws the content and
+/// sublayers into an offscreen that is composited through the bounds' coverage, one
+/// group, as `LayerCompositor.withBoundsClip` does. Opacity is handed down as the CPU
+/// compositor hands it (a layer's own times what it inherits; a group opacity offscreen
+/// is a CPU subtree).
 struct GLFrameWalk {
   let backend: GLRenderBackend
   let frame: RenderFrame
@@ -17,8 +20,12 @@ struct GLFrameWalk {
   var uploadedBytes = 0
   private var nodes: UnsafePointer<RenderNode>!
   private var placed: UnsafePointer<NodePlacement>!
-  /// The damaged rectangle being drawn.
+  /// The device pixels being drawn: the damaged rectangle, cut by pixel-rectangle clips
+  /// and offscreen groups (the scissor).
   private(set) var rect = PixelRect.empty
+  /// The render targets being drawn into, outermost first: the frame's framebuffer, then
+  /// the offscreen of each bounds clip group open (device rectangles they cover).
+  private var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
 
   init(backend: GLRenderBackend, frame: RenderFrame) {
     self.backend = backend
@@ -29,6 +36,7 @@ struct GLFrameWalk {
   mutating func draw(in rect: PixelRect) {
     guard let root = frame.tree.root else { return }
     self.rect = rect
+    targets = [(backend.framebuffer, PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))]
     let device = ProjectiveTransform2D(
       m11: frame.scale, m12: 0, m13: 0, m21: 0, m22: frame.scale, m23: 0, m31: 0, m32: 0, m33: 1)
     let tree = frame.tree
@@ -41,16 +49,14 @@ struct GLFrameWalk {
           nodes = nil
           placed = nil
         }
-        drawNode(root, parentMap: device, alpha: 1, clips: [])
+        drawNode(root, parentMap: device, alpha: 1)
       }
     }
   }
 
   /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
-  /// `alpha` under `clips`.
-  private mutating func drawNode(
-    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, clips: [GLQuadDrawer.Clip]
-  ) {
+  /// `alpha`.
+  private mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
     let n = nodes + i
     guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
     let a = n.pointee.transition != nil ? alpha : alpha * own
@@ -58,10 +64,10 @@ struct GLFrameWalk {
     let p = placed + i
     guard !p.pointee.clip.intersection(rect).isEmpty else { return }
     let map = p.pointee.map
-    guard !needsCPU(n, alpha: a, clips: clips.count, affine: map.exactAffine != nil),
+    guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
     else {
-      drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
       return
     }
     guard map.isFinite, let inverse = map.inverse else { return }
@@ -75,7 +81,7 @@ struct GLFrameWalk {
         for: n.pointee.key, n, content: plan, limit: backend.context.maxTextureSize)
       // Too large for a texture or the budget: the CPU compositor draws it.
       guard texture != nil else {
-        drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+        drawOnCPU(i, parentMap: parentMap, alpha: alpha)
         return
       }
     }
@@ -84,37 +90,110 @@ struct GLFrameWalk {
     let affine = map.exactAffine
     guard let parts = Self.parts(st, affine: affine) else {
       // An outline with more points than the shader takes.
-      drawOnCPU(i, parentMap: parentMap, alpha: alpha, clips: clips)
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
       return
     }
     let drawer = backend.drawer
-    drawer.setClips(clips)
     if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
       drawer.fill(parts.bounds, color: Self.premultiplied(bg, a), inverse: inv, quad: quad)
     }
-    var inner = clips
+    let outer = rect
+    var group: (GLOffscreenPool.Target, PixelRect)? = nil
     if st.pointee.masksToBounds {
-      inner.append(GLQuadDrawer.clip(parts.bounds, inverse: inverse))
-      drawer.setClips(inner)
+      if let pixels = Self.pixelRect(parts.bounds.rect, affine: affine, rounded: parts.rounded) {
+        setScissor(rect.intersection(pixels))
+      } else {
+        group = beginGroup(p.pointee.extent.intersection(rect))
+        if group == nil { setScissor(.empty) }
+      }
     }
-    if let plan, let texture, !quad.isEmpty {
-      drawContent(plan, texture, map: map, affine: affine, inverse: inv, quad: quad, alpha: a)
+    if let plan, let texture, !rect.intersection(quad).isEmpty {
+      drawContent(
+        plan, texture, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
+        alpha: a)
     }
-    for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
-      drawNode(c, parentMap: map, alpha: a, clips: inner)
+    if !rect.isEmpty {
+      for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
+        drawNode(c, parentMap: map, alpha: a)
+      }
+    }
+    if let (target, region) = group {
+      endGroup(target, region: region, outer: outer, shape: parts.bounds, inverse: inv)
+    } else if rect != outer {
+      setScissor(outer)
     }
     if let border = parts.border, let bc = st.pointee.borderColor, !quad.isEmpty {
-      drawer.setClips(clips)
       drawer.fill(
         parts.bounds, inner: border, color: Self.premultiplied(bc, a), inverse: inv, quad: quad)
     }
+  }
+
+  /// The device pixels of `rect` (layer points) under `affine`, when it is a rectangle
+  /// on whole pixels and not `rounded` (a clip to it covers pixels wholly or not at all).
+  static func pixelRect(_ rect: CGRect, affine: CGAffineTransform?, rounded: Bool) -> PixelRect? {
+    guard !rounded, let t = affine, t.b == 0, t.c == 0 else { return nil }
+    let d = rect.applying(t)
+    func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 && abs(v) < 1e7 }
+    guard whole(d.minX), whole(d.minY), whole(d.maxX), whole(d.maxY) else { return nil }
+    return PixelRect(
+      x0: Int(d.minX.rounded()), y0: Int(d.minY.rounded()), x1: Int(d.maxX.rounded()),
+      y1: Int(d.maxY.rounded()))
+  }
+
+  /// Sets the scissor to the device pixels `r` of the current target.
+  private mutating func setScissor(_ r: PixelRect) {
+    rect = r
+    let t = targets[targets.count - 1].rect
+    let s = r.intersection(t)
+    backend.context.gl.glScissor(
+      GLint(s.x0 - t.x0), GLint(s.y0 - t.y0), GLsizei(max(s.width, 0)),
+      GLsizei(max(s.height, 0)))
+  }
+
+  /// Opens an offscreen over the device pixels `region` (cleared) and draws into it;
+  /// nil when `region` is empty or no target can be made.
+  private mutating func beginGroup(_ region: PixelRect) -> (GLOffscreenPool.Target, PixelRect)? {
+    guard !region.isEmpty,
+      let target = backend.offscreens.take(width: region.width, height: region.height)
+    else { return nil }
+    let gl = backend.context.gl
+    let covered = PixelRect(
+      x0: region.x0, y0: region.y0, x1: region.x0 + target.width, y1: region.y0 + target.height)
+    targets.append((target.framebuffer, covered))
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+    gl.glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+    setScissor(region)
+    gl.glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    backend.drawer.begin(target: covered)
+    return (target, region)
+  }
+
+  /// Closes the offscreen `target` over `region` and composites it onto the target
+  /// below through the coverage of `shape` (a layer's rounded bounds, mapped by the
+  /// layer's `inverse`), the scissor back at `outer`.
+  private mutating func endGroup(
+    _ target: GLOffscreenPool.Target, region: PixelRect, outer: PixelRect,
+    shape: GLQuadDrawer.Shape, inverse: [Float]
+  ) {
+    targets.removeLast()
+    let below = targets[targets.count - 1]
+    let gl = backend.context.gl
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), below.framebuffer)
+    gl.glViewport(0, 0, GLsizei(below.rect.width), GLsizei(below.rect.height))
+    setScissor(outer)
+    backend.drawer.begin(target: below.rect)
+    let covered = CGRect(x: region.x0, y: region.y0, width: target.width, height: target.height)
+    backend.drawer.texture(
+      target.texture, textureRect: covered, shape: shape, opacity: 1, nearest: true,
+      inverse: inverse, textureInverse: GLQuadDrawer.matrix(.identity), quad: region)
+    backend.offscreens.give(target)
   }
 
   /// A layer's rounded bounds and, when it draws a border, the border's inner edge; with
   /// their device outlines under an `affine` map. Nil when an outline has more points
   /// than the shader takes.
   static func parts(_ st: UnsafePointer<LayerState>, affine: CGAffineTransform?)
-    -> (bounds: GLQuadDrawer.Shape, border: GLQuadDrawer.Shape?)?
+    -> (bounds: GLQuadDrawer.Shape, border: GLQuadDrawer.Shape?, rounded: Bool)?
   {
     let b = st.pointee.bounds
     let r = RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: b)
@@ -141,10 +220,10 @@ struct GLFrameWalk {
     guard let bounds = shape(b, r) else { return nil }
     guard st.pointee.borderWidth > 0, st.pointee.borderWidth.isFinite,
       let bc = st.pointee.borderColor, bc.alpha > 0
-    else { return (bounds, nil) }
+    else { return (bounds, nil, r > 0 && !corners.isEmpty) }
     let w = min(st.pointee.borderWidth, min(b.width, b.height) / 2)
     guard let inner = shape(b.insetBy(dx: w, dy: w), max(r - w, 0)) else { return nil }
-    return (bounds, inner)
+    return (bounds, inner, r > 0 && !corners.isEmpty)
   }
 
   /// Draws a layer's content texture.
@@ -178,9 +257,7 @@ struct GLFrameWalk {
 
   /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
-  private func needsCPU(
-    _ n: UnsafePointer<RenderNode>, alpha: Float, clips: Int, affine: Bool
-  ) -> Bool {
+  private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
     if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
     if OffscreenReasons.isGroup(n, compositedAt: alpha) || st.pointee.shouldRasterize {
@@ -192,8 +269,12 @@ struct GLFrameWalk {
     let rounded =
       RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0
       && !st.pointee.maskedCorners.isEmpty
-    if rounded && st.pointee.rare.value.cornerCurve == .continuous && !affine { return true }
-    return st.pointee.masksToBounds && clips >= GLLayerShader.maxClips
+    if affine { return false }
+    // Under perspective the CPU compositor flattens a layer's sublayers into its plane
+    // before warping it (one resampling of the group); the GPU path draws only leaves
+    // there, each through its own projective map.
+    return !n.pointee.children.isEmpty || st.pointee.masksToBounds
+      || (rounded && st.pointee.rare.value.cornerCurve == .continuous)
   }
 
   /// `color` premultiplied, times `opacity`.
@@ -204,16 +285,14 @@ struct GLFrameWalk {
   }
 
   /// Node `i`'s whole subtree drawn by the CPU compositor.
-  private mutating func drawOnCPU(
-    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, clips: [GLQuadDrawer.Clip]
-  ) {
+  private mutating func drawOnCPU(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
     let region = subtreeExtent(i).intersection(rect)
     guard !region.isEmpty, let surface = RenderSurface(rect: region) else { return }
     backend.compositor.renderSubtree(
       i, of: frame.tree, placement: frame.placement, parentMap: parentMap, into: surface,
       clip: region, alpha: alpha)
     cpuSubtrees += 1
-    uploadedBytes += backend.compositeSurface(surface, clips: clips)
+    uploadedBytes += backend.compositeSurface(surface)
   }
 
   /// The device pixels node `i` and everything under it (sublayers, mask, a transition's

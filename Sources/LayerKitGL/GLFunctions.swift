@@ -71,7 +71,7 @@ struct GLFunctions {
   let glUniform1f: PFNGLUNIFORM1FPROC
   let glUniform2f: PFNGLUNIFORM2FPROC
   let glUniform4f: PFNGLUNIFORM4FPROC
-  let glUniform4i: PFNGLUNIFORM4IPROC
+  let glUniform2i: PFNGLUNIFORM2IPROC
   let glUniform4fv: PFNGLUNIFORM4FVPROC
   let glUniformMatrix3fv: PFNGLUNIFORMMATRIX3FVPROC
   let glGenTextures: PFNGLGENTEXTURESPROC
@@ -131,7 +131,7 @@ struct GLFunctions {
     glUniform1f = try lib.function("glUniform1f")
     glUniform2f = try lib.function("glUniform2f")
     glUniform4f = try lib.function("glUniform4f")
-    glUniform4i = try lib.function("glUniform4i")
+    glUniform2i = try lib.function("glUniform2i")
     glUniform4fv = try lib.function("glUniform4fv")
     glUniformMatrix3fv = try lib.function("glUniformMatrix3fv")
     glGenTextures = try lib.function("glGenTextures")

@@ -6,12 +6,13 @@ final class GLLayerProgram {
   let id: GLuint
   /// Shader stages compiled and programs linked to make it (2 and 1).
   let compiles: Int
-  let quad, viewport, inverse, mode, rect, radii, inner, innerRadii, color: GLint
-  let texture, texRect, sampling, clipCount, clipInverse, clipRect, clipRadii: GLint
+  let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
+    color: GLint
+  let texture, texRect, sampling: GLint
   let counts: GLint
-  /// The locations of `uInside[0…3]`.
+  /// The locations of `uInside[0…1]`.
   let insides: [GLint]
-  /// The location of each outline's first vec4 in `uPoints` (shape, inner, clip 0, clip 1).
+  /// The location of each outline's first vec4 in `uPoints` (shape, inner).
   let outlines: [GLint]
   /// The empty vertex array the quads are drawn with (desktop core profiles need one).
   let vertexArray: GLuint
@@ -45,6 +46,8 @@ final class GLLayerProgram {
     func at(_ name: String) -> GLint { gl.glGetUniformLocation(p, name) }
     quad = at("uQuad")
     viewport = at("uViewport")
+    origin = at("uOrigin")
+    texInverse = at("uTexInverse")
     inverse = at("uInverse")
     mode = at("uMode")
     rect = at("uRect")
@@ -55,13 +58,9 @@ final class GLLayerProgram {
     texture = at("uTexture")
     texRect = at("uTexRect")
     sampling = at("uSampling")
-    clipCount = at("uClipCount")
-    clipInverse = at("uClipInverse")
-    clipRect = at("uClipRect")
-    clipRadii = at("uClipRadii")
     counts = at("uCounts")
-    insides = (0..<4).map { at("uInside[\($0)]") }
-    outlines = (0..<4).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }
+    insides = (0..<2).map { at("uInside[\($0)]") }
+    outlines = (0..<2).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }
     var vao: GLuint = 0
     gl.glGenVertexArrays(1, &vao)
     vertexArray = vao

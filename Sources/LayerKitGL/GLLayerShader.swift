@@ -14,14 +14,13 @@
 ///   pixels) to the corner's circle;
 /// - a border is the outer rounded rectangle and the inner one filled even-odd, folded
 ///   on their summed coverage as the rasterizer folds its cells;
-/// - up to two `masksToBounds` ancestors multiply in their rounded bounds the same way,
-///   each through its own inverse map.
+/// - under an affine map, every shape's coverage comes from its device-space outline
+///   (``GLOutline``): the exact area of the pixel inside the flattened polygon, as
+///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective.
 ///
 /// Colours are premultiplied; the program's output is blended with
 /// `glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)` (source over).
 enum GLLayerShader {
-  /// How many bounds clips one draw applies at most.
-  static let maxClips = 2
   /// The most points of one device-space outline (``GLOutline``).
   static let maxPoints = 64
 
@@ -30,13 +29,14 @@ enum GLLayerShader {
     """
     #version \(version)
     uniform vec4 uQuad;      // device rectangle: x0, y0, x1, y1 (pixels, y down)
-    uniform vec2 uViewport;  // the framebuffer's size in pixels
+    uniform vec2 uViewport;  // the target's size in pixels
+    uniform vec2 uOrigin;    // the device pixel at the target's (0, 0)
     void main() {
       int i = gl_VertexID;
       vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : 0.0,
                          (i == 2 || i == 4 || i == 5) ? 1.0 : 0.0);
       vec2 p = mix(uQuad.xy, uQuad.zw, corner);
-      gl_Position = vec4(p / uViewport * 2.0 - 1.0, 0.0, 1.0);
+      gl_Position = vec4((p - uOrigin) / uViewport * 2.0 - 1.0, 0.0, 1.0);
     }
     """
   }
@@ -47,6 +47,7 @@ enum GLLayerShader {
     #version \(version)
     precision highp float;
     precision highp int;
+    uniform vec2 uOrigin;     // the device pixel at the target's (0, 0)
     uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
     uniform int uMode;        // 0 fill, 1 texture, 2 border
     uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
@@ -55,18 +56,15 @@ enum GLLayerShader {
     uniform vec4 uInnerRadii;
     uniform vec4 uColor;      // premultiplied colour, opacity applied
     uniform sampler2D uTexture;
-    uniform vec4 uTexRect;    // the layer rectangle the texture's [0, 1]² fills
+    uniform mat3 uTexInverse; // device pixel → the plane of uTexRect
+    uniform vec4 uTexRect;    // the rectangle the texture's [0, 1]² fills, in that plane
     uniform int uSampling;    // 0 nearest, 1 bilinear
-    uniform int uClipCount;
     // Device-space outlines (GLOutline), for draws under affine maps: outline k (0 the
-    // shape, 1 a border's inner edge, 2 and 3 the clips) holds uCounts[k] points from
-    // point k·\(maxPoints), two points a vec4; a count of 0 means "analytic in the plane".
-    uniform vec4 uPoints[\(4 * maxPoints / 2)];
-    uniform ivec4 uCounts;
-    uniform vec4 uInside[4];  // device rectangles wholly inside each outline
-    uniform mat3 uClipInverse[\(maxClips)];
-    uniform vec4 uClipRect[\(maxClips)];
-    uniform vec4 uClipRadii[\(maxClips)];
+    // shape, 1 a border's inner edge) holds uCounts[k] points from point k·\(maxPoints),
+    // two points a vec4; a count of 0 means "analytic in the layer's plane".
+    uniform vec4 uPoints[\(maxPoints)];
+    uniform ivec2 uCounts;
+    uniform vec4 uInside[2];  // device rectangles wholly inside each outline
     out vec4 fragColor;
 
     // Coverage of the pixel centred at `d` (device) by the rounded rectangle `r` with
@@ -168,7 +166,7 @@ enum GLLayerShader {
     }
 
     void main() {
-      vec2 d = gl_FragCoord.xy;
+      vec2 d = gl_FragCoord.xy + uOrigin;
       float c = shapeCoverage(0, uInverse, uRect, uRadii, d);
       if (uMode == 2) {
         // The border's two outlines filled even-odd, folded on their summed coverage as
@@ -177,15 +175,10 @@ enum GLLayerShader {
         float sum = c + shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
         c = sum > 1.0 ? 2.0 - sum : sum;
       }
-      for (int k = 0; k < \(maxClips); ++k) {
-        if (k < uClipCount) {
-          c *= shapeCoverage(2 + k, uClipInverse[k], uClipRect[k], uClipRadii[k], d);
-        }
-      }
       if (c <= 0.0) discard;
       vec4 colour = uColor;
       if (uMode == 1) {
-        vec3 h = uInverse * vec3(d, 1.0);
+        vec3 h = uTexInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;
         vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);
         colour = sampleTexture(uv) * uColor.a;

@@ -3,20 +3,9 @@ import Foundation
 import LayerKit
 
 /// Issues the backend's draw calls: one device-space rectangle per layer part through
-/// ``GLLayerProgram``, with the part's inverse map, shape, colour or texture and the
-/// bounds clips it is under. Counts the draw calls.
+/// ``GLLayerProgram``, with the part's inverse map, shape (and its outline), colour or
+/// texture. Counts the draw calls.
 final class GLQuadDrawer {
-  /// A `masksToBounds` ancestor's rounded bounds, in its own plane.
-  struct Clip {
-    /// Device pixel → the clipping layer's points (``GLQuadDrawer/matrix(_:)``).
-    var inverse: [Float]
-    var rect: SIMD4<Float>
-    var radii: SIMD4<Float>
-    /// Its device-space outline, under an affine map (else the shader clips analytically
-    /// in its plane).
-    var outline: GLOutline?
-  }
-
   /// One rounded rectangle in a layer's coordinates.
   struct Shape {
     var rect: CGRect
@@ -29,8 +18,6 @@ final class GLQuadDrawer {
 
   private let gl: GLFunctions
   private let program: GLLayerProgram
-  /// The point counts of the clips' outlines set last (0: analytic).
-  private var clipCounts: (Int32, Int32) = (0, 0)
   /// Draw calls issued since the counter was last taken.
   private(set) var drawCalls = 0
 
@@ -45,12 +32,13 @@ final class GLQuadDrawer {
     return drawCalls
   }
 
-  /// Binds the program for a `width × height` framebuffer.
-  func begin(width: Int, height: Int) {
+  /// Binds the program for the target `target` (device pixels).
+  func begin(target: PixelRect) {
     gl.glUseProgram(program.id)
     gl.glBindVertexArray(program.vertexArray)
     gl.glUniform1i(program.texture, 0)
-    gl.glUniform2f(program.viewport, Float(width), Float(height))
+    gl.glUniform2f(program.viewport, Float(target.width), Float(target.height))
+    gl.glUniform2f(program.origin, Float(target.x0), Float(target.y0))
   }
 
   /// The column-major 3×3 matrix of `m` as the shader reads it (`inv * vec3(d, 1)` with
@@ -59,37 +47,8 @@ final class GLQuadDrawer {
     [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33].map { Float($0) }
   }
 
-  /// The `Clip` of a layer's rounded bounds `shape` under `inverse` (device → layer).
-  static func clip(_ shape: Shape, inverse: ProjectiveTransform2D) -> Clip {
-    Clip(
-      inverse: matrix(inverse), rect: vector(shape.rect), radii: shape.radii,
-      outline: shape.outline)
-  }
-
   static func vector(_ r: CGRect) -> SIMD4<Float> {
     SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY))
-  }
-
-  /// Sets the bounds clips the next draws are under.
-  func setClips(_ clips: [Clip]) {
-    gl.glUniform1i(program.clipCount, GLint(clips.count))
-    clipCounts = (0, 0)
-    guard !clips.isEmpty else { return }
-    for (k, c) in clips.enumerated() {
-      guard let o = c.outline else { continue }
-      setOutline(o, slot: 2 + k)
-      if k == 0 {
-        clipCounts.0 = Int32(o.points.count)
-      } else {
-        clipCounts.1 = Int32(o.points.count)
-      }
-    }
-    var m = clips.flatMap(\.inverse)
-    var r = clips.flatMap { [$0.rect.x, $0.rect.y, $0.rect.z, $0.rect.w] }
-    var k = clips.flatMap { [$0.radii.x, $0.radii.y, $0.radii.z, $0.radii.w] }
-    gl.glUniformMatrix3fv(program.clipInverse, GLsizei(clips.count), GLboolean(GL_FALSE), &m)
-    gl.glUniform4fv(program.clipRect, GLsizei(clips.count), &r)
-    gl.glUniform4fv(program.clipRadii, GLsizei(clips.count), &k)
   }
 
   /// Fills `shape` (or, with `inner`, the ring between it and `inner`) with the
@@ -112,16 +71,22 @@ final class GLQuadDrawer {
   /// Draws texture `texture` filling the layer rectangle `textureRect`, shown inside
   /// `shape`, at `opacity`, over the device pixels `quad`; sampled `nearest` or
   /// bilinearly (``GLLayerShader``).
+  ///
+  /// `textureInverse` maps device pixels into the plane of `textureRect` (default
+  /// `inverse`, the shape's: a layer's content); a device-space texture (an offscreen)
+  /// passes the identity.
   func texture(
     _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
-    inverse: [Float], quad: PixelRect
+    inverse: [Float], textureInverse: [Float]? = nil, quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
+    var t = textureInverse ?? inverse
+    gl.glUniformMatrix3fv(program.texInverse, 1, GLboolean(GL_FALSE), &t)
     setOutlines(shape.outline, inner: nil)
     gl.glUniform1i(program.mode, 1)
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
-    let t = Self.vector(textureRect)
-    gl.glUniform4f(program.texRect, t.x, t.y, t.z, t.w)
+    let r = Self.vector(textureRect)
+    gl.glUniform4f(program.texRect, r.x, r.y, r.z, r.w)
     gl.glUniform1i(program.sampling, nearest ? 0 : 1)
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -138,13 +103,12 @@ final class GLQuadDrawer {
   }
 
   /// Sets the outline counts of the next draw: `shape`'s and `inner`'s (0 for none),
-  /// loading their points, and the clips' from the last `setClips`.
+  /// loading their points.
   private func setOutlines(_ shape: GLOutline?, inner: GLOutline?) {
     if let shape { setOutline(shape, slot: 0) }
     if let inner { setOutline(inner, slot: 1) }
-    gl.glUniform4i(
-      program.counts, Int32(shape?.points.count ?? 0), Int32(inner?.points.count ?? 0),
-      clipCounts.0, clipCounts.1)
+    gl.glUniform2i(
+      program.counts, Int32(shape?.points.count ?? 0), Int32(inner?.points.count ?? 0))
   }
 
   private func setCommon(_ shape: Shape, inverse: [Float], quad: PixelRect) {

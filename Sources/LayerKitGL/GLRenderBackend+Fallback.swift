@@ -16,10 +16,10 @@ extension GLRenderBackend {
   }
 
   /// Uploads `surface` (device pixels, premultiplied) into the fallback texture and
-  /// composites it source-over at its device rectangle, under `clips`.
+  /// composites it source-over at its device rectangle.
   ///
   /// - Returns: the bytes uploaded.
-  func compositeSurface(_ surface: RenderSurface, clips: [GLQuadDrawer.Clip]) -> Int {
+  func compositeSurface(_ surface: RenderSurface) -> Int {
     let gl = context.gl
     if fallbackTexture == 0 {
       gl.glGenTextures(1, &fallbackTexture)
@@ -36,7 +36,6 @@ extension GLRenderBackend {
       GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), surface.pixels)
     gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     let box = CGRect(x: r.x0, y: r.y0, width: r.width, height: r.height)
-    drawer.setClips(clips)
     // Device pixels map to themselves: texel centres land on pixel centres, sampled
     // nearest, so the CPU's bytes arrive unchanged.
     drawer.texture(

@@ -34,7 +34,7 @@ extension GLRenderBackend: RenderBackend {
     gl.glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     gl.glEnable(GLenum(GL_SCISSOR_TEST))
     gl.glClearColor(0, 0, 0, 0)
-    drawer.begin(width: frame.width, height: frame.height)
+    drawer.begin(target: PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
     var walk = GLFrameWalk(backend: self, frame: frame)
     for r in frame.damage {
       let rect = r.intersection(PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
@@ -52,6 +52,7 @@ extension GLRenderBackend: RenderBackend {
       stats.gpuSeconds = Double(ns) / 1e9
     }
     gl.glDisable(GLenum(GL_SCISSOR_TEST))
+    offscreens.trim()
     stats.cpuSubtrees = walk.cpuSubtrees
     stats.drawCalls = drawer.takeDrawCalls()
     stats.uploadedBytes = textures.takeUploadedBytes() + walk.uploadedBytes

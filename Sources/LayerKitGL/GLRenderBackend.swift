@@ -46,6 +46,7 @@ public final class GLRenderBackend {
   let program: GLLayerProgram
   let drawer: GLQuadDrawer
   let textures: GLTextureCache
+  let offscreens: GLOffscreenPool
   /// Draws what the GPU path leaves to the CPU (`GLRenderBackend+Fallback`).
   let compositor = LayerCompositor()
   let cpu = CPURenderBackend()
@@ -81,6 +82,7 @@ public final class GLRenderBackend {
     shaderCompiles = program.compiles
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
+    offscreens = GLOffscreenPool(context.gl)
   }
 
   deinit {
