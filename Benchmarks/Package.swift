@@ -41,6 +41,7 @@ let package = Package(
       dependencies: [
         .product(name: "LayerKit", package: "LayerKit"),
         .product(name: "LayerKitDemos", package: "LayerKit"),
+        .product(name: "LayerKitGL", package: "LayerKit"),
       ],
       path: "Sources/DisplayBench"),
   ],

@@ -3,7 +3,7 @@ import Foundation
 import LayerKit
 
 /// One frame's walk over its render tree, back to front, drawing each layer on the GPU
-/// or handing its subtree to the CPU compositor (`GLFrameWalk+Fallback`).
+/// or handing its subtree to the CPU compositor (`GLFrameWalk+CPU`).
 ///
 /// Per layer, in the CPU compositor's order: background, content, sublayers, border.
 /// `masksToBounds` to a rectangle on whole device pixels narrows the scissor; any other
@@ -16,16 +16,17 @@ struct GLFrameWalk {
   let backend: GLRenderBackend
   let frame: RenderFrame
   /// Subtrees drawn by the CPU compositor, and the bytes their textures uploaded.
-  private(set) var cpuSubtrees = 0
+  var cpuSubtrees = 0
   var uploadedBytes = 0
-  private var nodes: UnsafePointer<RenderNode>!
-  private var placed: UnsafePointer<NodePlacement>!
+  /// The tree's nodes and their placements while `draw(in:)` runs (valid only then).
+  var nodes: UnsafePointer<RenderNode>!
+  var placed: UnsafePointer<NodePlacement>!
   /// The device pixels being drawn: the damaged rectangle, cut by pixel-rectangle clips
   /// and offscreen groups (the scissor).
-  private(set) var rect = PixelRect.empty
+  var rect = PixelRect.empty
   /// The render targets being drawn into, outermost first: the frame's framebuffer, then
   /// the offscreen of each bounds clip group open (device rectangles they cover).
-  private var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
+  var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
 
   init(backend: GLRenderBackend, frame: RenderFrame) {
     self.backend = backend
@@ -140,55 +141,6 @@ struct GLFrameWalk {
       y1: Int(d.maxY.rounded()))
   }
 
-  /// Sets the scissor to the device pixels `r` of the current target.
-  private mutating func setScissor(_ r: PixelRect) {
-    rect = r
-    let t = targets[targets.count - 1].rect
-    let s = r.intersection(t)
-    backend.context.gl.glScissor(
-      GLint(s.x0 - t.x0), GLint(s.y0 - t.y0), GLsizei(max(s.width, 0)),
-      GLsizei(max(s.height, 0)))
-  }
-
-  /// Opens an offscreen over the device pixels `region` (cleared) and draws into it;
-  /// nil when `region` is empty or no target can be made.
-  private mutating func beginGroup(_ region: PixelRect) -> (GLOffscreenPool.Target, PixelRect)? {
-    guard !region.isEmpty,
-      let target = backend.offscreens.take(width: region.width, height: region.height)
-    else { return nil }
-    let gl = backend.context.gl
-    let covered = PixelRect(
-      x0: region.x0, y0: region.y0, x1: region.x0 + target.width, y1: region.y0 + target.height)
-    targets.append((target.framebuffer, covered))
-    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-    gl.glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-    setScissor(region)
-    gl.glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    backend.drawer.begin(target: covered)
-    return (target, region)
-  }
-
-  /// Closes the offscreen `target` over `region` and composites it onto the target
-  /// below through the coverage of `shape` (a layer's rounded bounds, mapped by the
-  /// layer's `inverse`), the scissor back at `outer`.
-  private mutating func endGroup(
-    _ target: GLOffscreenPool.Target, region: PixelRect, outer: PixelRect,
-    shape: GLQuadDrawer.Shape, inverse: [Float]
-  ) {
-    targets.removeLast()
-    let below = targets[targets.count - 1]
-    let gl = backend.context.gl
-    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), below.framebuffer)
-    gl.glViewport(0, 0, GLsizei(below.rect.width), GLsizei(below.rect.height))
-    setScissor(outer)
-    backend.drawer.begin(target: below.rect)
-    let covered = CGRect(x: region.x0, y: region.y0, width: target.width, height: target.height)
-    backend.drawer.texture(
-      target.texture, textureRect: covered, shape: shape, opacity: 1, nearest: true,
-      inverse: inverse, textureInverse: GLQuadDrawer.matrix(.identity), quad: region)
-    backend.offscreens.give(target)
-  }
-
   /// A layer's rounded bounds and, when it draws a border, the border's inner edge; with
   /// their device outlines under an `affine` map. Nil when an outline has more points
   /// than the shader takes.
@@ -284,25 +236,4 @@ struct GLFrameWalk {
     return SIMD4(Float(k.red) * a, Float(k.green) * a, Float(k.blue) * a, a)
   }
 
-  /// Node `i`'s whole subtree drawn by the CPU compositor.
-  private mutating func drawOnCPU(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
-    let region = subtreeExtent(i).intersection(rect)
-    guard !region.isEmpty, let surface = RenderSurface(rect: region) else { return }
-    backend.compositor.renderSubtree(
-      i, of: frame.tree, placement: frame.placement, parentMap: parentMap, into: surface,
-      clip: region, alpha: alpha)
-    cpuSubtrees += 1
-    uploadedBytes += backend.compositeSurface(surface)
-  }
-
-  /// The device pixels node `i` and everything under it (sublayers, mask, a transition's
-  /// outgoing state) can touch: the union of their extents.
-  private func subtreeExtent(_ i: Int) -> PixelRect {
-    let n = nodes + i
-    var r = placed[i].extent
-    for c in n.pointee.children { r = r.union(subtreeExtent(c)) }
-    if let m = n.pointee.mask { r = r.union(subtreeExtent(m)) }
-    if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }
-    return r
-  }
 }

@@ -6,7 +6,7 @@ import LayerKit
 ///
 /// Contents images and backing stores are their own texture (uploaded as they are);
 /// gradients, shape paths and text are rasterized by LayerKit's CPU code into a bitmap in
-/// the layer's coordinates (`rasterized(scale:)`) and uploaded once. A layer whose own
+/// the layer's coordinates (`rasterized(_:rect:scale:limit:)`) and uploaded once. A layer whose own
 /// drawing this slice does not do on the GPU (nine-part contents, tiles, particles, more
 /// than one kind of content) gets no plan and is drawn by the CPU compositor.
 struct GLLayerContent {

@@ -47,7 +47,7 @@ public final class GLRenderBackend {
   let drawer: GLQuadDrawer
   let textures: GLTextureCache
   let offscreens: GLOffscreenPool
-  /// Draws what the GPU path leaves to the CPU (`GLRenderBackend+Fallback`).
+  /// Draws what the GPU path leaves to the CPU (`GLFrameWalk+CPU`).
   let compositor = LayerCompositor()
   let cpu = CPURenderBackend()
   var framebuffer: GLuint = 0

@@ -16,21 +16,9 @@ import Testing
 /// (solid layers; an image under perspective is sampled once on the GPU and twice on the
 /// CPU, which moves its interior by a few levels).
 @Suite struct GLRandomTreeTests {
-  /// SplitMix64: a small deterministic generator, so every run draws the same trees.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A random tree of up to `depth` levels under a 160 × 120 root.
   static func tree(seed: UInt64, perspective: Bool, images: Bool = true) -> CALayer {
-    var g = Generator(state: seed)
+    var g = SeededGenerator(seed: seed)
     let root = RenderFixtures.root(160, 120)
     func color() -> CGColor {
       CGColor(
