@@ -9,10 +9,20 @@ import Foundation
 /// the calling thread (a no-op when it already is), and every GL call of the backend
 /// follows one.
 final class GLHeadlessContext {
+  /// Which GL a context speaks.
+  enum API {
+    /// OpenGL ES 3.0, what the backend draws with.
+    case gles3
+    /// Desktop OpenGL 3.3, core profile: for checking that the shaders also compile there.
+    case desktopCore33
+  }
+
   let egl: EGLFunctions
   let gl: GLFunctions
   private let display: EGLDisplay
   private let context: EGLContext
+  /// The EGL client API the context speaks (bound per thread before it is made current).
+  private let boundAPI: EGLenum
   /// The pbuffer of the fallback path; nil on the surfaceless platform.
   private let surface: EGLSurface?
   /// Which way the context was made, for the documentation of a run ("surfaceless",
@@ -25,8 +35,8 @@ final class GLHeadlessContext {
   /// Whether timer queries (`GL_EXT_disjoint_timer_query`) are available.
   let hasTimerQueries: Bool
 
-  /// Opens EGL from `library` and makes the context current on this thread.
-  init(library: GLLibrary) throws(GLError) {
+  /// Opens EGL from `library` and makes a context of `api` current on this thread.
+  init(library: GLLibrary, api: API = .gles3) throws(GLError) {
     let egl = try EGLFunctions(library)
     self.egl = egl
     var display: EGLDisplay? = nil
@@ -48,13 +58,14 @@ final class GLHeadlessContext {
       }
     }
     let d = display!
-    guard egl.eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != EGLBoolean(EGL_FALSE) else {
-      egl.eglTerminate(d)
+    let bound = api == .gles3 ? EGL_OPENGL_ES_API : EGL_OPENGL_API
+    guard egl.eglBindAPI(EGLenum(bound)) != EGLBoolean(EGL_FALSE) else {
       throw .egl(call: "eglBindAPI", code: egl.eglGetError())
     }
     let surfaceBit = platform == "surfaceless" ? 0 : EGL_PBUFFER_BIT
     var attributes: [EGLint] = [
-      EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, surfaceBit,
+      EGL_RENDERABLE_TYPE, api == .gles3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT,
+      EGL_SURFACE_TYPE, surfaceBit,
       EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
     ]
     var config: EGLConfig? = nil
@@ -62,16 +73,17 @@ final class GLHeadlessContext {
     guard egl.eglChooseConfig(d, &attributes, &config, 1, &count) != EGLBoolean(EGL_FALSE),
       count > 0, let config
     else {
-      egl.eglTerminate(d)
       throw .noConfiguration
     }
-    var contextAttributes: [EGLint] = [
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
-      EGL_NONE,
-    ]
+    var contextAttributes: [EGLint] =
+      api == .gles3
+      ? [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+      : [
+        EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+      ]
     guard let context = egl.eglCreateContext(d, config, nil, &contextAttributes) else {
       let code = egl.eglGetError()
-      egl.eglTerminate(d)
       throw .egl(call: "eglCreateContext", code: code)
     }
     var surface: EGLSurface? = nil
@@ -81,7 +93,6 @@ final class GLHeadlessContext {
       guard surface != nil else {
         let code = egl.eglGetError()
         egl.eglDestroyContext(d, context)
-        egl.eglTerminate(d)
         throw .egl(call: "eglCreatePbufferSurface", code: code)
       }
     }
@@ -89,11 +100,11 @@ final class GLHeadlessContext {
       let code = egl.eglGetError()
       if let surface { egl.eglDestroySurface(d, surface) }
       egl.eglDestroyContext(d, context)
-      egl.eglTerminate(d)
       throw .egl(call: "eglMakeCurrent", code: code)
     }
     self.display = d
     self.context = context
+    boundAPI = EGLenum(bound)
     self.surface = surface
     self.platform = platform
     let gl: GLFunctions
@@ -103,7 +114,6 @@ final class GLHeadlessContext {
       egl.eglMakeCurrent(d, nil, nil, nil)
       if let surface { egl.eglDestroySurface(d, surface) }
       egl.eglDestroyContext(d, context)
-      egl.eglTerminate(d)
       throw error
     }
     self.gl = gl
@@ -117,6 +127,9 @@ final class GLHeadlessContext {
       extensions.contains("GL_EXT_disjoint_timer_query") && gl.glGetQueryObjectui64vEXT != nil
   }
 
+  // EGL hands out one display per platform to the whole process, and terminating it ends
+  // every context on it (other backends' included): a display, once initialised, stays so.
+
   deinit {
     makeCurrent()
     egl.eglMakeCurrent(display, nil, nil, nil)
@@ -128,6 +141,8 @@ final class GLHeadlessContext {
 
   /// Binds the context to the calling thread, when it is not bound already.
   func makeCurrent() {
+    // The current context is per thread and per client API.
+    egl.eglBindAPI(boundAPI)
     guard egl.eglGetCurrentContext() != context else { return }
     egl.eglMakeCurrent(display, surface, surface, context)
   }

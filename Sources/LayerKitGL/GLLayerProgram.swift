@@ -18,9 +18,10 @@ final class GLLayerProgram {
   let vertexArray: GLuint
   private let gl: GLFunctions
 
-  init(_ gl: GLFunctions) throws(GLError) {
+  /// Compiles and links the program; `version` is the GLSL `#version` ("300 es" for the
+  /// backend; "330 core" to check the same source on desktop GL).
+  init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
     self.gl = gl
-    let version = "300 es"
     let vs = try Self.compile(
       gl, GLenum(GL_VERTEX_SHADER), GLLayerShader.vertex(version: version),
       name: "layer.vert")

@@ -37,6 +37,13 @@ import Testing
     }
   }
 
+  @Test func theShadersAlsoCompileAsDesktopGLSL330Core() throws {
+    let library = try GLLibrary()
+    let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
+    let program = try GLLayerProgram(desktop.gl, version: "330 core")
+    #expect(program.compiles == 3)
+  }
+
   /// A scene with every kind of content the GPU path draws: images, a shape, a gradient,
   /// text, rounded clips and borders.
   static func scene() -> (CALayer, [CALayer]) {
