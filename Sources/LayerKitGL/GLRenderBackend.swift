@@ -10,7 +10,7 @@ import LayerKit
 /// once (`GLTextureCache`). Every frame, for each damaged rectangle, the layers are drawn
 /// back to front through their 4×4 maps with perspective-correct sampling: background
 /// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
-/// rounded corners computed analytically in the shader (``GLLayerShader``). A layer that
+/// rounded corners computed analytically in the shader (`GLLayerShader`). A layer that
 /// needs what this backend does not draw yet (masks, shadows, group opacity, filters,
 /// transitions, `shouldRasterize`, replicator tints, `CATransformLayer` depth order,
 /// continuous corners, tiles, nine-part contents) is drawn with its subtree by the CPU
@@ -24,7 +24,7 @@ import LayerKit
 /// let image = renderer.render(width: 640, height: 480, scale: 2)
 /// ```
 ///
-/// The backend owns one headless EGL context (``GLHeadlessContext``) and is used on one
+/// The backend owns one headless EGL context (`GLHeadlessContext`) and is used on one
 /// thread at a time; each frame makes its context current on the calling thread.
 public final class GLRenderBackend {
   /// Counts of one frame's work (``lastFrame``).
