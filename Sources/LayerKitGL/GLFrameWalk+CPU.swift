@@ -24,4 +24,11 @@ extension GLFrameWalk {
     if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }
     return r
   }
+
+  /// Whether a sublayer of node `i`, at any depth, sits under a projective map.
+  func reachesPerspective(_ i: Int) -> Bool {
+    (nodes + i).pointee.children.contains { c in
+      placed[c].offscreen.contains(.perspective) || reachesPerspective(c)
+    }
+  }
 }

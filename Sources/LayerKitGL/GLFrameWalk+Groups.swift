@@ -33,11 +33,11 @@ extension GLFrameWalk {
   }
 
   /// Closes the offscreen `target` over `region` and composites it onto the target
-  /// below through the coverage of `shape` (a layer's rounded bounds, mapped by the
-  /// layer's `inverse`), the scissor back at `outer`.
+  /// below at `opacity` through the coverage of `shape` (a layer's rounded bounds, mapped
+  /// by the layer's `inverse`; or the region itself), the scissor back at `outer`.
   mutating func endGroup(
     _ target: GLOffscreenPool.Target, region: PixelRect, outer: PixelRect,
-    shape: GLQuadDrawer.Shape, inverse: [Float]
+    shape: GLQuadDrawer.Shape, inverse: [Float], opacity: Float = 1
   ) {
     targets.removeLast()
     let below = targets[targets.count - 1]
@@ -48,7 +48,7 @@ extension GLFrameWalk {
     backend.drawer.begin(target: below.rect)
     let covered = CGRect(x: region.x0, y: region.y0, width: target.width, height: target.height)
     backend.drawer.texture(
-      target.texture, textureRect: covered, shape: shape, opacity: 1, nearest: true,
+      target.texture, textureRect: covered, shape: shape, opacity: opacity, nearest: true,
       inverse: inverse, textureInverse: GLQuadDrawer.matrix(.identity), quad: region)
     backend.offscreens.give(target)
   }

@@ -10,8 +10,8 @@ import LayerKit
 /// bounds clip (rounded, turned, fractional, under perspective) draws the content and
 /// sublayers into an offscreen that is composited through the bounds' coverage, one
 /// group, as `LayerCompositor.withBoundsClip` does. Opacity is handed down as the CPU
-/// compositor hands it (a layer's own times what it inherits; a group opacity offscreen
-/// is a CPU subtree).
+/// compositor hands it (a layer's own times what it inherits); group opacity draws the
+/// layer and its sublayers opaque into an offscreen composited once at its opacity.
 struct GLFrameWalk {
   let backend: GLRenderBackend
   let frame: RenderFrame
@@ -94,9 +94,27 @@ struct GLFrameWalk {
       drawOnCPU(i, parentMap: parentMap, alpha: alpha)
       return
     }
+    // Group opacity: the layer and its sublayers drawn opaque into an offscreen that is
+    // composited once at the layer's opacity, as the CPU compositor's group.
+    let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
+    if fades && reachesPerspective(i) {
+      // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
+      // offscreen; drawn through its map here, its edge rows differ by more than the
+      // contrast there: such a group is drawn by the CPU compositor.
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
+      return
+    }
+    let outermost = rect
+    var fade: (GLOffscreenPool.Target, PixelRect)? = nil
+    if fades {
+      fade = beginGroup(subtreeExtent(i).intersection(rect))
+      guard fade != nil else { return }
+    }
+    // The opacity its parts are drawn at (inside its group, opaque).
+    let drawn: Float = fades ? 1 : a
     let drawer = backend.drawer
     if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
-      drawer.fill(parts.bounds, color: Self.premultiplied(bg, a), inverse: inv, quad: quad)
+      drawer.fill(parts.bounds, color: Self.premultiplied(bg, drawn), inverse: inv, quad: quad)
     }
     let outer = rect
     var group: (GLOffscreenPool.Target, PixelRect)? = nil
@@ -111,11 +129,11 @@ struct GLFrameWalk {
     if let plan, let texture, !rect.intersection(quad).isEmpty {
       drawContent(
         plan, texture, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
-        alpha: a)
+        alpha: drawn)
     }
     if !rect.isEmpty {
       for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
-        drawNode(c, parentMap: map, alpha: a)
+        drawNode(c, parentMap: map, alpha: drawn)
       }
     }
     if let (target, region) = group {
@@ -125,7 +143,14 @@ struct GLFrameWalk {
     }
     if let border = parts.border, let bc = st.pointee.borderColor, !quad.isEmpty {
       drawer.fill(
-        parts.bounds, inner: border, color: Self.premultiplied(bc, a), inverse: inv, quad: quad)
+        parts.bounds, inner: border, color: Self.premultiplied(bc, drawn), inverse: inv, quad: quad)
+    }
+    if let (target, region) = fade {
+      let box = CGRect(x: region.x0, y: region.y0, width: region.width, height: region.height)
+      endGroup(
+        target, region: region, outer: outermost,
+        shape: GLQuadDrawer.Shape(rect: box, radii: .zero), inverse: GLQuadDrawer.matrix(.identity),
+        opacity: a)
     }
   }
 
@@ -212,7 +237,8 @@ struct GLFrameWalk {
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
     if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
-    if OffscreenReasons.isGroup(n, compositedAt: alpha) || st.pointee.shouldRasterize {
+    // Group opacity is an offscreen of the GPU's own; masks and tints are not yet.
+    if n.pointee.mask != nil || n.pointee.tint != nil || st.pointee.shouldRasterize {
       return true
     }
     if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }

@@ -11,7 +11,7 @@ import LayerKit
 /// back to front through their 4×4 maps with perspective-correct sampling: background
 /// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
 /// rounded corners computed analytically in the shader (`GLLayerShader`). A layer that
-/// needs what this backend does not draw yet (masks, shadows, group opacity, filters,
+/// needs what this backend does not draw yet (masks, shadows, filters,
 /// transitions, `shouldRasterize`, replicator tints, `CATransformLayer` depth order,
 /// continuous corners, tiles, nine-part contents) is drawn with its subtree by the CPU
 /// compositor into a texture that is composited in its place, and a frame with blend

@@ -129,6 +129,39 @@ import Testing
     #expect(c.awayFromEdges == 0, "\(c)")
   }
 
+  @Test func groupOpacityIsAnOffscreenOfTheGPU() throws {
+    let gl = try GLTestSupport.backend()
+    let root = RenderFixtures.root(100, 80)
+    let group = RenderFixtures.box(
+      CGRect(x: 10, y: 10, width: 70, height: 50), RenderFixtures.paper)
+    group.cornerRadius = 8
+    group.addSublayer(
+      RenderFixtures.box(CGRect(x: 5, y: 5, width: 40, height: 30), RenderFixtures.red))
+    group.addSublayer(
+      RenderFixtures.box(CGRect(x: 25, y: 15, width: 40, height: 30), RenderFixtures.blue))
+    root.addSublayer(group)
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
+    context.layer = root
+    context.commit()
+    group.opacity = 0.5  // an implicit fade, played by the frames below
+    let renderer = CARenderer(context: context, backend: gl)
+    let target = try #require(CGContext(width: 100, height: 80))
+    var uploads: [Int] = []
+    for _ in 0..<4 {
+      context.advance(by: 0.05)
+      renderer.render(in: target, scale: 1)
+      uploads.append(gl.lastFrame.uploadedBytes)
+      #expect(gl.lastFrame.cpuSubtrees == 0)
+    }
+    #expect(uploads.allSatisfy { $0 == 0 }, "\(uploads)")
+    // Overlapping sublayers blend inside the group, then fade together: not the blue
+    // box over the faded red one.
+    let cpu = CARenderer(context: context).render(width: 100, height: 80, scale: 1)
+    let c = ImageComparison(cpu, target.makeImage()!)
+    #expect(c.agrees, "\(c)")
+  }
+
   @Test func layersTheGPUDoesNotDrawAreDrawnByTheCPUCompositor() throws {
     let gl = try GLTestSupport.backend()
     let root = RenderFixtures.root(120, 90)
