@@ -92,14 +92,14 @@ final class GLHeadlessContext {
       surface = egl.eglCreatePbufferSurface(d, config, &pbuffer)
       guard surface != nil else {
         let code = egl.eglGetError()
-        egl.eglDestroyContext(d, context)
+        _ = egl.eglDestroyContext(d, context)
         throw .egl(call: "eglCreatePbufferSurface", code: code)
       }
     }
     guard egl.eglMakeCurrent(d, surface, surface, context) != EGLBoolean(EGL_FALSE) else {
       let code = egl.eglGetError()
-      if let surface { egl.eglDestroySurface(d, surface) }
-      egl.eglDestroyContext(d, context)
+      if let surface { _ = egl.eglDestroySurface(d, surface) }
+      _ = egl.eglDestroyContext(d, context)
       throw .egl(call: "eglMakeCurrent", code: code)
     }
     self.display = d
@@ -111,9 +111,9 @@ final class GLHeadlessContext {
     do {
       gl = try GLFunctions(library)
     } catch {
-      egl.eglMakeCurrent(d, nil, nil, nil)
-      if let surface { egl.eglDestroySurface(d, surface) }
-      egl.eglDestroyContext(d, context)
+      _ = egl.eglMakeCurrent(d, nil, nil, nil)
+      if let surface { _ = egl.eglDestroySurface(d, surface) }
+      _ = egl.eglDestroyContext(d, context)
       throw error
     }
     self.gl = gl
@@ -132,9 +132,9 @@ final class GLHeadlessContext {
 
   deinit {
     makeCurrent()
-    egl.eglMakeCurrent(display, nil, nil, nil)
-    if let surface { egl.eglDestroySurface(display, surface) }
-    egl.eglDestroyContext(display, context)
+    _ = egl.eglMakeCurrent(display, nil, nil, nil)
+    if let surface { _ = egl.eglDestroySurface(display, surface) }
+    _ = egl.eglDestroyContext(display, context)
     // The display is shared by every context of the process (EGL hands out one per
     // platform): terminating it would end the others' too, so it stays initialised.
   }
@@ -142,8 +142,8 @@ final class GLHeadlessContext {
   /// Binds the context to the calling thread, when it is not bound already.
   func makeCurrent() {
     // The current context is per thread and per client API.
-    egl.eglBindAPI(boundAPI)
+    _ = egl.eglBindAPI(boundAPI)
     guard egl.eglGetCurrentContext() != context else { return }
-    egl.eglMakeCurrent(display, surface, surface, context)
+    _ = egl.eglMakeCurrent(display, surface, surface, context)
   }
 }

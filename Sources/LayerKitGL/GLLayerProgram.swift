@@ -40,7 +40,7 @@ final class GLLayerProgram {
       var log = [GLchar](repeating: 0, count: 4096)
       gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
       gl.glDeleteProgram(p)
-      throw .shader(name: "layer", log: String(cString: log))
+      throw .shader(name: "layer", log: Self.text(log))
     }
     id = p
     compiles = 3
@@ -88,8 +88,14 @@ final class GLLayerProgram {
       var log = [GLchar](repeating: 0, count: 4096)
       gl.glGetShaderInfoLog(s, GLsizei(log.count), nil, &log)
       gl.glDeleteShader(s)
-      throw .shader(name: name, log: String(cString: log))
+      throw .shader(name: name, log: Self.text(log))
     }
     return s
+  }
+
+  /// A driver's NUL-terminated log as a string.
+  private static func text(_ log: [GLchar]) -> String {
+    let bytes = log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

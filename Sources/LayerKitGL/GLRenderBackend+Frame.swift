@@ -22,7 +22,7 @@ extension GLRenderBackend: RenderBackend {
       return cpu.draw(frame, into: target)
     }
     let gl = context.gl
-    textures.beginFrame(frameNumber)
+    textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
     var query: GLuint = 0
     if context.hasTimerQueries {
       gl.glGenQueries(1, &query)

@@ -43,6 +43,8 @@ final class GLTextureCache {
   /// Textures dropped to stay inside the budget, so far.
   private(set) var evictions = 0
   private var frame = 0
+  /// The newest change stamp of the last frame's tree.
+  private var lastNewestStamp: UInt64 = 0
 
   init(_ gl: GLFunctions, budget: Int) {
     self.gl = gl
@@ -56,8 +58,20 @@ final class GLTextureCache {
     }
   }
 
-  /// Starts frame `number` (entries used from now on count as used in it).
-  func beginFrame(_ number: Int) { frame = number }
+  /// Starts frame `number` (entries used from now on count as used in it) of a tree
+  /// whose newest change stamp is `newestStamp`.
+  ///
+  /// Stamps grow for as long as one renderer's builder makes the trees; a newest stamp
+  /// lower than the last frame's means another builder made this tree (a backend handed
+  /// to a new renderer), whose stamps say nothing about the kept textures: from then on
+  /// each is checked by its source once.
+  func beginFrame(_ number: Int, newestStamp: UInt64) {
+    frame = number
+    if newestStamp < lastNewestStamp {
+      for key in entries.keys { entries[key]?.stamp = .max }
+    }
+    lastNewestStamp = newestStamp
+  }
 
   /// Hands over the bytes uploaded since the last call.
   func takeUploadedBytes() -> Int {
