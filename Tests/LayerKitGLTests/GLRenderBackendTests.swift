@@ -24,6 +24,17 @@ import Testing
     #expect(gl.lastFrame.cpuSubtrees == 0 && !gl.lastFrame.cpuFrame)
   }
 
+  @Test func aRendererChoosesItsBackend() throws {
+    let context = CAContext(clock: CAManualClock())
+    context.layer = RenderFixtures.root(20, 20)
+    context.commit()
+    let gpu = CARenderer.make(context: context, backend: .gl)
+    #expect(gpu.glBackend != nil)
+    #expect(CARenderer.make(context: context, backend: .cpu).glBackend == nil)
+    let cpu = CARenderer(context: context).render(width: 20, height: 20, scale: 1)
+    #expect(ImageComparison(cpu, gpu.render(width: 20, height: 20, scale: 1)).exact)
+  }
+
   @Test func aMissingLibraryIsATypedError() {
     #expect(throws: GLError.self) { try GLLibrary(egl: "libLayerKitNoSuchEGL.so.1") }
     do {
