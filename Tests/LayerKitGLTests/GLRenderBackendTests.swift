@@ -121,15 +121,10 @@ import Testing
       fade.duration = 1
       l.add(fade, forKey: "fade")
     }
-    let renderer = CARenderer(context: context, backend: gl)
     let target = try #require(CGContext(width: 160, height: 120))
-    var uploads: [Int] = []
-    for _ in 0..<6 {
-      context.advance(by: 0.1)
-      renderer.render(in: target, scale: 1)
-      uploads.append(gl.lastFrame.uploadedBytes)
-      #expect(gl.lastFrame.cpuSubtrees == 0)
-    }
+    let frames = GLTestSupport.play(6, step: 0.1, context: context, gl: gl, into: target)
+    let uploads = frames.map(\.uploadedBytes)
+    #expect(frames.allSatisfy { $0.cpuSubtrees == 0 })
     #expect(uploads[0] > 0)
     #expect(uploads.dropFirst().allSatisfy { $0 == 0 }, "\(uploads)")
     // The kept bitmaps are resampled while they turn and move (as Core Animation
@@ -156,15 +151,10 @@ import Testing
     context.layer = root
     context.commit()
     group.opacity = 0.5  // an implicit fade, played by the frames below
-    let renderer = CARenderer(context: context, backend: gl)
     let target = try #require(CGContext(width: 100, height: 80))
-    var uploads: [Int] = []
-    for _ in 0..<4 {
-      context.advance(by: 0.05)
-      renderer.render(in: target, scale: 1)
-      uploads.append(gl.lastFrame.uploadedBytes)
-      #expect(gl.lastFrame.cpuSubtrees == 0)
-    }
+    let frames = GLTestSupport.play(4, step: 0.05, context: context, gl: gl, into: target)
+    let uploads = frames.map(\.uploadedBytes)
+    #expect(frames.allSatisfy { $0.cpuSubtrees == 0 })
     #expect(uploads.allSatisfy { $0 == 0 }, "\(uploads)")
     // Overlapping sublayers blend inside the group, then fade together: not the blue
     // box over the faded red one.

@@ -19,4 +19,17 @@ enum GLTestSupport {
     let gpu = CARenderer(layer: root, backend: gl).render(width: w, height: h, scale: scale)
     return (cpu, gpu)
   }
+
+  /// Plays `count` frames `step` seconds apart: advances `context`, renders through `gl`
+  /// into `target` and collects each frame's counts.
+  static func play(
+    _ count: Int, step: Double, context: CAContext, gl: GLRenderBackend, into target: CGContext
+  ) -> [GLRenderBackend.FrameStatistics] {
+    let renderer = CARenderer(context: context, backend: gl)
+    return (0..<count).map { _ in
+      context.advance(by: step)
+      renderer.render(in: target, scale: 1)
+      return gl.lastFrame
+    }
+  }
 }
