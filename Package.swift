@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "LayerKitExport", targets: ["LayerKitExport"]),
     .library(name: "LayerKitUIKitCompat", targets: ["LayerKitUIKitCompat"]),
     .library(name: "LayerKitLottie", targets: ["LayerKitLottie"]),
+    .library(name: "LayerKitGL", targets: ["LayerKitGL"]),
     .executable(name: "lottie-render", targets: ["LottieRender"]),
   ],
   dependencies: [
@@ -48,6 +49,10 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    // EGL's and OpenGL ES 3's types and constants (no prototypes, nothing linked: LayerKitGL
+    // loads GL at run time). Debian: libegl-dev, libgles-dev.
+    .systemLibrary(
+      name: "CEGL", path: "Sources/CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
 
     // Core Graphics-style 2D: geometry, colour, paths, images and the software rasterizer.
     // Pixel kernels at the CPU's full vector width (AVX2), chosen at run time by CPUID.
@@ -59,6 +64,8 @@ let package = Package(
     .target(name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve", logging]),
     // Lottie files translated into layer trees with keyframe animations.
     .target(name: "LayerKitLottie", dependencies: ["LayerKit", "LayerGraphics"]),
+    // The OpenGL ES 3.0 backend: layers composited from per-layer textures on the GPU.
+    .target(name: "LayerKitGL", dependencies: ["LayerKit", "CEGL"]),
     // The SDL2 host: window, frame loop, events, image codecs, fonts.
     .target(
       name: "LayerKitSDL",
@@ -106,6 +113,9 @@ let package = Package(
     .testTarget(
       name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport", logging],
       exclude: ["Goldens", "Conformance/CoreAnimationConformance.json"]),
+    .testTarget(
+      name: "LayerKitGLTests",
+      dependencies: ["LayerKitGL", "LayerKit", "LayerKitTestSupport", "LayerKitDemos"]),
     .testTarget(
       name: "LayerKitLottieTests", dependencies: ["LayerKitLottie", "LayerKitTestSupport"]),
     .testTarget(

@@ -50,6 +50,7 @@ let package = Package(
       dependencies: [
         .product(name: "LayerKit", package: "LayerKit"),
         .product(name: "LayerKitDemos", package: "LayerKit"),
+        .product(name: "LayerKitGL", package: "LayerKit"),
       ],
       path: "Sources/DisplayBench"),
     // What presenting costs the app thread: SDL_Renderer on it, or GL on a render thread.

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import LayerKit
 import LayerKitDemos
+import LayerKitGL
 
-// layerkit-display-bench [--frames N] [--demo NAME] [--sizes 720,1440,2160]
+// layerkit-display-bench [--frames N] [--demo NAME] [--sizes 720,1440,2160] [--backend cpu|gl]
 // Plays every demo for N frames (default 60) at 60 fps through CARenderer's incremental
 // rendering, with the same 1280×720-point layout at 1280×720 @1, 2560×1440 @2 and
 // 3840×2160 @3, and prints one Markdown row per demo and size: median and p90 per frame of
@@ -11,6 +12,11 @@ import LayerKitDemos
 // "Host" is the headless stand-in for the window's upload: the damage's bounding box
 // copied into a texture-sized buffer, one run of rows per core, as the host's streaming
 // texture copies it.
+// With --backend gl the frames are composited by LayerKitGL's GLRenderBackend (on whatever
+// EGL the machine has; llvmpipe without a GPU) and read back into the bitmap, and each row
+// adds the GPU time per frame from timer queries (n/a where the driver has none) and the
+// bytes uploaded per frame; "composite" is then the CPU time of the GL backend's frame
+// (its draws, CPU-drawn subtrees, uploads and the read-back wait).
 // LAYERKIT_THREADS=1 keeps everything on one core. With --check, instead of timing rows it
 // prints `CHECK <demo> <size> <largest channel difference> <bytes differing by more than 2>`
 // between the last incremental frame and the same frame drawn whole by a fresh renderer.
@@ -20,8 +26,16 @@ var frames = 60
 var onlyDemo: String?
 var checking = false
 var sizes = [(1280, 720, 1.0), (2560, 1440, 2.0), (3840, 2160, 3.0)]
+var useGL = false
 while let a = args.popFirst() {
   switch a {
+  case "--backend":
+    let b = args.popFirst() ?? ""
+    guard b == "gl" || b == "cpu" else {
+      FileHandle.standardError.write(Data("--backend takes gl or cpu, not '\(b)'\n".utf8))
+      exit(2)
+    }
+    useGL = b == "gl"
   case "--frames": frames = Int(args.popFirst() ?? "") ?? 60
   case "--demo": onlyDemo = args.popFirst()
   case "--check": checking = true
@@ -71,13 +85,30 @@ func upload(
 
 SceneRenderer.installFonts()
 let threads = ProcessInfo.processInfo.environment["LAYERKIT_THREADS"] ?? "2"
-print("| demo | size | threads | eval | tree | composite | host | total median | total p90 |")
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+var gl: GLRenderBackend?
+if useGL {
+  do {
+    gl = try GLRenderBackend()
+  } catch {
+    FileHandle.standardError.write(Data("layerkit-display-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  print("GL renderer: \(gl!.renderer) (\(gl!.platform) EGL)")
+  print()
+  print(
+    "| demo | size | threads | eval | tree | composite | host | total median | total p90 "
+      + "| GPU | uploaded |")
+  print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+} else {
+  print("| demo | size | threads | eval | tree | composite | host | total median | total p90 |")
+  print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+}
 for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDemo {
   for (w, h, scale) in sizes {
     let (clock, driver) = SceneDriver.onManualClock(type, size: CGSize(width: 1280, height: 720))
     let context = driver.context
-    let renderer = CARenderer(context: context)
+    let renderer =
+      gl.map { CARenderer(context: context, backend: $0) } ?? CARenderer(context: context)
     let bitmap = CGContext(width: w, height: h)!
     let texture = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 64)
     defer { texture.deallocate() }
@@ -86,6 +117,8 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
     var comp: [Double] = []
     var host: [Double] = []
     var total: [Double] = []
+    var gpu: [Double] = []
+    var uploaded: [Double] = []
     // The first frame draws everything: it is rendered before timing starts.
     for k in -1..<frames {
       if k >= 0 { clock.advance(by: 1.0 / 60) }
@@ -106,6 +139,10 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
       comp.append(s.compositing * 1000)
       host.append(t3 - t2)
       total.append(t3 - t0)
+      if let gl {
+        if let g = gl.lastFrame.gpuSeconds { gpu.append(g * 1000) }
+        uploaded.append(Double(gl.lastFrame.uploadedBytes))
+      }
     }
     if checking {
       let fresh = CARenderer(context: context).render(width: w, height: h, scale: scale).pixels
@@ -122,9 +159,14 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
     }
     let f = { (x: [Double]) -> String in String(format: "%.2f", stats(x).0) }
     let (m, p) = stats(total)
+    var glColumns = ""
+    if gl != nil {
+      let kb = String(format: "%.0f KB", stats(uploaded).0 / 1024)
+      glColumns = " \(gpu.isEmpty ? "n/a" : f(gpu)) | \(kb) |"
+    }
     print(
       "| \(type.name) | \(w)×\(h) @\(Int(scale)) | \(threads) | \(f(eval)) | \(f(tree)) | \(f(comp)) | \(f(host)) "
-        + "| \(String(format: "%.2f", m)) | \(String(format: "%.2f", p)) |")
+        + "| \(String(format: "%.2f", m)) | \(String(format: "%.2f", p)) |" + glColumns)
     fflush(stdout)
   }
 }

@@ -26,7 +26,8 @@ public final class CGContext {
   /// pixels: 1/64 of the curve's extent, at least 1/20 px and at most 1/4 px (see
   /// <doc:Rasterizer>). Chords lie inside convex curves, so the filled area shrinks by
   /// about ⅔ · tolerance · perimeter: a disc of radius 10 loses about 2 %.
-  static let fillTolerance = FlatteningTolerance(finest: 0.05, coarsest: 0.25, perUnit: 1.0 / 64)
+  package static let fillTolerance = FlatteningTolerance(
+    finest: 0.05, coarsest: 0.25, perUnit: 1.0 / 64)
 
   public let width: Int
   public let height: Int

@@ -231,7 +231,9 @@ extension LayerCompositor {
 
   /// Sets `ctx`'s line style to the shape's and returns the part of `path` its
   /// `strokeStart`…`strokeEnd` keeps, or nil when that is empty.
-  static func prepareStroke(_ sh: ShapeLayerState, _ path: CGPath, in ctx: CGContext) -> CGPath? {
+  package static func prepareStroke(
+    _ sh: ShapeLayerState, _ path: CGPath, in ctx: CGContext
+  ) -> CGPath? {
     let start = sh.strokeStart.isNaN ? 0 : sh.strokeStart
     let end = sh.strokeEnd.isNaN ? 1 : sh.strokeEnd
     let stroked = start <= 0 && end >= 1 ? path : path.trimmed(from: start, to: end)

@@ -121,29 +121,12 @@ package final class LayerCompositor {
     precondition(
       clip.isEmpty || limit.map { clip.intersection($0) == clip } ?? true,
       "the band \(clip) is outside \(limit!)")
-    self.tree = tree
     // Only the transforms into parent planes and the depth orders are read, which do not
     // depend on the scale or the frame.
-    self.placement = placement ?? RenderPlacement(tree, scale: 1, frame: clip)
-    precondition(self.placement.nodes.count == tree.nodes.count, "a placement of another tree")
-    offscreenLimit = limit ?? clip
-    nodeParts.begin(nodeCount: tree.nodes.count)
-    gradientsUsed.removeAll(keepingCapacity: true)
-    rasterUsed.removeAll(keepingCapacity: true)
-    defer {
-      // The renderer updates its tree in place for the next frame: a copy kept here
-      // would make it copy every node first.
-      self.tree = RenderTree()
-      self.placement = RenderPlacement()
-      shadowCache.endFrame()
-      dropIdleProjectedBitmaps()
-      if rasterCache.count > rasterUsed.count {
-        rasterCache = rasterCache.filter { rasterUsed.contains($0.key) }
-      }
-      if gradientCache.count > gradientsUsed.count {
-        gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
-      }
-    }
+    beginRender(
+      tree, placement: placement ?? RenderPlacement(tree, scale: 1, frame: clip),
+      limit: limit ?? clip)
+    defer { endRender() }
     let device = ProjectiveTransform2D(affine: rootMap)
     guard let root = tree.root, !clip.isEmpty, device.isFinite, device.isInvertible else {
       return
@@ -152,15 +135,54 @@ package final class LayerCompositor {
     let placement = self.placement
     tree.nodes.withUnsafeBufferPointer { nodes in
       placement.nodes.withUnsafeBufferPointer { placed in
-        nodeBase = nodes.baseAddress
-        placedBase = placed.baseAddress
-        defer {
-          nodeBase = nil
-          placedBase = nil
+        withNodes(nodes.baseAddress, placed.baseAddress) {
+          drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
         }
-        drawNode(root, local: local, parentMap: device, into: surface, clip: clip, alpha: 1)
       }
     }
+  }
+
+  /// Sets up one render call of `tree` placed by `placement`, offscreens laid out over
+  /// `limit`; `endRender()` ends it.
+  func beginRender(_ tree: RenderTree, placement: RenderPlacement, limit: PixelRect) {
+    self.tree = tree
+    self.placement = placement
+    precondition(placement.nodes.count == tree.nodes.count, "a placement of another tree")
+    offscreenLimit = limit
+    nodeParts.begin(nodeCount: tree.nodes.count)
+    gradientsUsed.removeAll(keepingCapacity: true)
+    rasterUsed.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends a render call: drops the tree and the caches of layers it did not draw.
+  func endRender() {
+    // The renderer updates its tree in place for the next frame: a copy kept here
+    // would make it copy every node first.
+    tree = RenderTree()
+    placement = RenderPlacement()
+    shadowCache.endFrame()
+    dropIdleProjectedBitmaps()
+    if rasterCache.count > rasterUsed.count {
+      rasterCache = rasterCache.filter { rasterUsed.contains($0.key) }
+    }
+    if gradientCache.count > gradientsUsed.count {
+      gradientCache = gradientCache.filter { gradientsUsed.contains($0.key) }
+    }
+  }
+
+  /// Runs `body` with `node(_:)` and `placed(_:)` reading `nodes` and `placed` (the
+  /// tree's and the placement's storage, which must outlive the call).
+  func withNodes(
+    _ nodes: UnsafePointer<RenderNode>?, _ placed: UnsafePointer<NodePlacement>?,
+    _ body: () -> Void
+  ) {
+    nodeBase = nodes
+    placedBase = placed
+    defer {
+      nodeBase = nil
+      placedBase = nil
+    }
+    body()
   }
 
   /// Node `i` of the tree being drawn, in place: a node is large, and copying it costs
@@ -397,7 +419,7 @@ package final class LayerCompositor {
 
   /// Whether the layer's front faces the viewer under `map` (its Jacobian keeps
   /// orientation at the bounds' centre).
-  static func isFrontFacing(_ map: ProjectiveTransform2D, at bounds: CGRect) -> Bool {
+  package static func isFrontFacing(_ map: ProjectiveTransform2D, at bounds: CGRect) -> Bool {
     let w = map.homogeneous(CGPoint(x: bounds.midX, y: bounds.midY)).w
     return map.determinant * w >= 0
   }
@@ -405,7 +427,7 @@ package final class LayerCompositor {
 
 extension ProjectiveTransform2D {
   /// The affine transform equal to the map, when it has no perspective part.
-  var exactAffine: CGAffineTransform? {
+  package var exactAffine: CGAffineTransform? {
     let scale = Swift.max(abs(m11), abs(m12), abs(m21), abs(m22), 1e-300)
     guard abs(m13) <= 1e-12 * scale / Swift.max(abs(m33), 1),
       abs(m23) <= 1e-12 * scale / Swift.max(abs(m33), 1),
@@ -417,13 +439,13 @@ extension ProjectiveTransform2D {
   }
 
   /// The map of an affine transform.
-  init(affine t: CGAffineTransform) {
+  package init(affine t: CGAffineTransform) {
     self.init(m11: t.a, m12: t.b, m13: 0, m21: t.c, m22: t.d, m23: 0, m31: t.tx, m32: t.ty, m33: 1)
   }
 
   /// Whether every entry is finite (checked one by one: asked once per layer drawn, it
   /// builds no array).
-  var isFinite: Bool {
+  package var isFinite: Bool {
     m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
       && m31.isFinite && m32.isFinite && m33.isFinite
   }

@@ -1,0 +1,55 @@
+import CEGL
+import Foundation
+import LayerKit
+
+// Bounds clips: the scissor for pixel rectangles, offscreen groups for the rest.
+extension GLFrameWalk {
+  /// Sets the scissor to the device pixels `r` of the current target.
+  mutating func setScissor(_ r: PixelRect) {
+    rect = r
+    let t = targets[targets.count - 1].rect
+    let s = r.intersection(t)
+    backend.context.gl.glScissor(
+      GLint(s.x0 - t.x0), GLint(s.y0 - t.y0), GLsizei(max(s.width, 0)),
+      GLsizei(max(s.height, 0)))
+  }
+
+  /// Opens an offscreen over the device pixels `region` (cleared) and draws into it;
+  /// nil when `region` is empty or no target can be made.
+  mutating func beginGroup(_ region: PixelRect) -> (GLOffscreenPool.Target, PixelRect)? {
+    guard !region.isEmpty,
+      let target = backend.offscreens.take(width: region.width, height: region.height)
+    else { return nil }
+    let gl = backend.context.gl
+    let covered = PixelRect(
+      x0: region.x0, y0: region.y0, x1: region.x0 + target.width, y1: region.y0 + target.height)
+    targets.append((target.framebuffer, covered))
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+    gl.glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+    setScissor(region)
+    gl.glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    backend.drawer.begin(target: covered)
+    return (target, region)
+  }
+
+  /// Closes the offscreen `target` over `region` and composites it onto the target
+  /// below at `opacity` through the coverage of `shape` (a layer's rounded bounds, mapped
+  /// by the layer's `inverse`; or the region itself), the scissor back at `outer`.
+  mutating func endGroup(
+    _ target: GLOffscreenPool.Target, region: PixelRect, outer: PixelRect,
+    shape: GLQuadDrawer.Shape, inverse: [Float], opacity: Float = 1
+  ) {
+    targets.removeLast()
+    let below = targets[targets.count - 1]
+    let gl = backend.context.gl
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), below.framebuffer)
+    gl.glViewport(0, 0, GLsizei(below.rect.width), GLsizei(below.rect.height))
+    setScissor(outer)
+    backend.drawer.begin(target: below.rect)
+    let covered = CGRect(x: region.x0, y: region.y0, width: target.width, height: target.height)
+    backend.drawer.texture(
+      target.texture, textureRect: covered, shape: shape, opacity: opacity, nearest: true,
+      inverse: inverse, textureInverse: GLQuadDrawer.matrix(.identity), quad: region)
+    backend.offscreens.give(target)
+  }
+}

@@ -1,0 +1,265 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// One frame's walk over its render tree, back to front, drawing each layer on the GPU
+/// or handing its subtree to the CPU compositor (`GLFrameWalk+CPU`).
+///
+/// Per layer, in the CPU compositor's order: background, content, sublayers, border.
+/// `masksToBounds` to a rectangle on whole device pixels narrows the scissor; any other
+/// bounds clip (rounded, turned, fractional, under perspective) draws the content and
+/// sublayers into an offscreen that is composited through the bounds' coverage, one
+/// group, as `LayerCompositor.withBoundsClip` does. Opacity is handed down as the CPU
+/// compositor hands it (a layer's own times what it inherits); group opacity draws the
+/// layer and its sublayers opaque into an offscreen composited once at its opacity.
+struct GLFrameWalk {
+  let backend: GLRenderBackend
+  let frame: RenderFrame
+  /// Subtrees drawn by the CPU compositor, and the bytes their textures uploaded.
+  var cpuSubtrees = 0
+  var uploadedBytes = 0
+  /// The tree's nodes and their placements while `draw(in:)` runs (valid only then).
+  var nodes: UnsafePointer<RenderNode>!
+  var placed: UnsafePointer<NodePlacement>!
+  /// The device pixels being drawn: the damaged rectangle, cut by pixel-rectangle clips
+  /// and offscreen groups (the scissor).
+  var rect = PixelRect.empty
+  /// The render targets being drawn into, outermost first: the frame's framebuffer, then
+  /// the offscreen of each bounds clip group open (device rectangles they cover).
+  var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
+
+  init(backend: GLRenderBackend, frame: RenderFrame) {
+    self.backend = backend
+    self.frame = frame
+  }
+
+  /// Draws the tree inside the device rectangle `rect` (the scissor is set to it).
+  mutating func draw(in rect: PixelRect) {
+    guard let root = frame.tree.root else { return }
+    self.rect = rect
+    targets = [(backend.framebuffer, PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))]
+    let device = ProjectiveTransform2D(
+      m11: frame.scale, m12: 0, m13: 0, m21: 0, m22: frame.scale, m23: 0, m31: 0, m32: 0, m33: 1)
+    let tree = frame.tree
+    let placement = frame.placement
+    tree.nodes.withUnsafeBufferPointer { n in
+      placement.nodes.withUnsafeBufferPointer { p in
+        nodes = n.baseAddress
+        placed = p.baseAddress
+        defer {
+          nodes = nil
+          placed = nil
+        }
+        drawNode(root, parentMap: device, alpha: 1)
+      }
+    }
+  }
+
+  /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
+  /// `alpha`.
+  private mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
+    let n = nodes + i
+    guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
+    let a = n.pointee.transition != nil ? alpha : alpha * own
+    guard a > 0 else { return }
+    let p = placed + i
+    guard !p.pointee.clip.intersection(rect).isEmpty else { return }
+    let map = p.pointee.map
+    guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
+      let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
+    else {
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
+      return
+    }
+    guard map.isFinite, let inverse = map.inverse else { return }
+    let st = n.state
+    if !st.pointee.isDoubleSided && !LayerCompositor.isFrontFacing(map, at: st.pointee.bounds) {
+      return
+    }
+    var texture: GLTextureCache.Entry? = nil
+    if let plan {
+      texture = backend.textures.texture(
+        for: n.pointee.key, n, content: plan, limit: backend.context.maxTextureSize)
+      // Too large for a texture or the budget: the CPU compositor draws it.
+      guard texture != nil else {
+        drawOnCPU(i, parentMap: parentMap, alpha: alpha)
+        return
+      }
+    }
+    let inv = GLQuadDrawer.matrix(inverse)
+    let quad = p.pointee.extent.intersection(rect)
+    let affine = map.exactAffine
+    guard let parts = Self.parts(st, affine: affine) else {
+      // An outline with more points than the shader takes.
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
+      return
+    }
+    // Group opacity: the layer and its sublayers drawn opaque into an offscreen that is
+    // composited once at the layer's opacity, as the CPU compositor's group.
+    let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
+    if fades && reachesPerspective(i) {
+      // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
+      // offscreen; drawn through its map here, its edge rows differ by more than the
+      // contrast there: such a group is drawn by the CPU compositor.
+      drawOnCPU(i, parentMap: parentMap, alpha: alpha)
+      return
+    }
+    let outermost = rect
+    var fade: (GLOffscreenPool.Target, PixelRect)? = nil
+    if fades {
+      fade = beginGroup(subtreeExtent(i).intersection(rect))
+      guard fade != nil else { return }
+    }
+    // The opacity its parts are drawn at (inside its group, opaque).
+    let drawn: Float = fades ? 1 : a
+    let drawer = backend.drawer
+    if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
+      drawer.fill(parts.bounds, color: Self.premultiplied(bg, drawn), inverse: inv, quad: quad)
+    }
+    let outer = rect
+    var group: (GLOffscreenPool.Target, PixelRect)? = nil
+    if st.pointee.masksToBounds {
+      if let pixels = Self.pixelRect(parts.bounds.rect, affine: affine, rounded: parts.rounded) {
+        setScissor(rect.intersection(pixels))
+      } else {
+        group = beginGroup(p.pointee.extent.intersection(rect))
+        if group == nil { setScissor(.empty) }
+      }
+    }
+    if let plan, let texture, !rect.intersection(quad).isEmpty {
+      drawContent(
+        plan, texture, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
+        alpha: drawn)
+    }
+    if !rect.isEmpty {
+      for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
+        drawNode(c, parentMap: map, alpha: drawn)
+      }
+    }
+    if let (target, region) = group {
+      endGroup(target, region: region, outer: outer, shape: parts.bounds, inverse: inv)
+    } else if rect != outer {
+      setScissor(outer)
+    }
+    if let border = parts.border, let bc = st.pointee.borderColor, !quad.isEmpty {
+      drawer.fill(
+        parts.bounds, inner: border, color: Self.premultiplied(bc, drawn), inverse: inv, quad: quad)
+    }
+    if let (target, region) = fade {
+      let box = CGRect(x: region.x0, y: region.y0, width: region.width, height: region.height)
+      endGroup(
+        target, region: region, outer: outermost,
+        shape: GLQuadDrawer.Shape(rect: box, radii: .zero), inverse: GLQuadDrawer.matrix(.identity),
+        opacity: a)
+    }
+  }
+
+  /// The device pixels of `rect` (layer points) under `affine`, when it is a rectangle
+  /// on whole pixels and not `rounded` (a clip to it covers pixels wholly or not at all).
+  static func pixelRect(_ rect: CGRect, affine: CGAffineTransform?, rounded: Bool) -> PixelRect? {
+    guard !rounded, let t = affine, t.b == 0, t.c == 0 else { return nil }
+    let d = rect.applying(t)
+    func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 && abs(v) < 1e7 }
+    guard whole(d.minX), whole(d.minY), whole(d.maxX), whole(d.maxY) else { return nil }
+    return PixelRect(
+      x0: Int(d.minX.rounded()), y0: Int(d.minY.rounded()), x1: Int(d.maxX.rounded()),
+      y1: Int(d.maxY.rounded()))
+  }
+
+  /// A layer's rounded bounds and, when it draws a border, the border's inner edge; with
+  /// their device outlines under an `affine` map. Nil when an outline has more points
+  /// than the shader takes.
+  static func parts(_ st: UnsafePointer<LayerState>, affine: CGAffineTransform?)
+    -> (bounds: GLQuadDrawer.Shape, border: GLQuadDrawer.Shape?, rounded: Bool)?
+  {
+    let b = st.pointee.bounds
+    let r = RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: b)
+    let corners = st.pointee.maskedCorners
+    let curve = st.pointee.rare.value.cornerCurve
+    func shape(_ rect: CGRect, _ radius: CGFloat) -> GLQuadDrawer.Shape? {
+      let k = Float(RoundedRectPath.clampedRadius(radius, in: rect))
+      var s = GLQuadDrawer.Shape(
+        rect: rect,
+        radii: SIMD4(
+          corners.contains(.layerMinXMinYCorner) ? k : 0,
+          corners.contains(.layerMaxXMinYCorner) ? k : 0,
+          corners.contains(.layerMaxXMaxYCorner) ? k : 0,
+          corners.contains(.layerMinXMaxYCorner) ? k : 0))
+      if let affine, rect.width > 0, rect.height > 0 {
+        guard
+          let o = GLOutline(
+            roundedRect: rect, radius: radius, corners: corners, curve: curve, map: affine)
+        else { return nil }
+        s.outline = o
+      }
+      return s
+    }
+    guard let bounds = shape(b, r) else { return nil }
+    guard st.pointee.borderWidth > 0, st.pointee.borderWidth.isFinite,
+      let bc = st.pointee.borderColor, bc.alpha > 0
+    else { return (bounds, nil, r > 0 && !corners.isEmpty) }
+    let w = min(st.pointee.borderWidth, min(b.width, b.height) / 2)
+    guard let inner = shape(b.insetBy(dx: w, dy: w), max(r - w, 0)) else { return nil }
+    return (bounds, inner, r > 0 && !corners.isEmpty)
+  }
+
+  /// Draws a layer's content texture.
+  private func drawContent(
+    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
+    map: ProjectiveTransform2D, affine: CGAffineTransform?, inverse: [Float], quad: PixelRect,
+    alpha: Float
+  ) {
+    var nearest = false
+    if case .image = plan.source {
+      // The CPU compositor's rule: magnified when an image pixel spans more than one
+      // device pixel along either axis.
+      let r = plan.textureRect
+      let centre = CGPoint(x: plan.shownRect.midX, y: plan.shownRect.midY)
+      let s = GLLayerContent.localScale(map, at: centre)
+      let perPixel = max(
+        s * r.width / CGFloat(texture.width), s * r.height / CGFloat(texture.height))
+      nearest = (perPixel > 1 ? plan.magnification : plan.minification) == .nearest
+    }
+    // A kept bitmap of a shape or text covers its own rectangle.
+    let shown = plan.rasterScale == nil ? plan.shownRect : texture.rect
+    var shape = GLQuadDrawer.Shape(rect: shown, radii: .zero)
+    if let affine {
+      shape.outline = GLOutline(
+        roundedRect: shown, radius: 0, corners: [], curve: .circular, map: affine)
+    }
+    backend.drawer.texture(
+      texture.texture, textureRect: texture.rect, shape: shape, opacity: alpha,
+      nearest: nearest, inverse: inverse, quad: quad)
+  }
+
+  /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
+  /// the GPU path does not draw: then the CPU compositor draws its subtree.
+  private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
+    let st = n.state
+    if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
+    // Group opacity is an offscreen of the GPU's own; masks and tints are not yet.
+    if n.pointee.mask != nil || n.pointee.tint != nil || st.pointee.shouldRasterize {
+      return true
+    }
+    if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }
+    if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
+    // Continuous corners are drawn from their outline, which needs an affine map.
+    let rounded =
+      RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0
+      && !st.pointee.maskedCorners.isEmpty
+    if affine { return false }
+    // Under perspective the CPU compositor flattens a layer's sublayers into its plane
+    // before warping it (one resampling of the group); the GPU path draws only leaves
+    // there, each through its own projective map.
+    return !n.pointee.children.isEmpty || st.pointee.masksToBounds
+      || (rounded && st.pointee.rare.value.cornerCurve == .continuous)
+  }
+
+  /// `color` premultiplied, times `opacity`.
+  static func premultiplied(_ color: CGColor, _ opacity: Float) -> SIMD4<Float> {
+    let k = color.clamped
+    let a = Float(k.alpha) * opacity
+    return SIMD4(Float(k.red) * a, Float(k.green) * a, Float(k.blue) * a, a)
+  }
+
+}

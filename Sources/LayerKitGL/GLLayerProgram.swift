@@ -1,0 +1,101 @@
+import CEGL
+
+/// ``GLLayerShader`` compiled and linked, with its uniform locations: made once when the
+/// backend is made, never again.
+final class GLLayerProgram {
+  let id: GLuint
+  /// Shader stages compiled and programs linked to make it (2 and 1).
+  let compiles: Int
+  let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
+    color: GLint
+  let texture, texRect, sampling: GLint
+  let counts: GLint
+  /// The locations of `uInside[0…1]`.
+  let insides: [GLint]
+  /// The location of each outline's first vec4 in `uPoints` (shape, inner).
+  let outlines: [GLint]
+  /// The empty vertex array the quads are drawn with (desktop core profiles need one).
+  let vertexArray: GLuint
+  private let gl: GLFunctions
+
+  /// Compiles and links the program; `version` is the GLSL `#version` ("300 es" for the
+  /// backend; "330 core" to check the same source on desktop GL).
+  init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
+    self.gl = gl
+    let vs = try Self.compile(
+      gl, GLenum(GL_VERTEX_SHADER), GLLayerShader.vertex(version: version),
+      name: "layer.vert")
+    defer { gl.glDeleteShader(vs) }
+    let fs = try Self.compile(
+      gl, GLenum(GL_FRAGMENT_SHADER), GLLayerShader.fragment(version: version),
+      name: "layer.frag")
+    defer { gl.glDeleteShader(fs) }
+    let p = gl.glCreateProgram()
+    gl.glAttachShader(p, vs)
+    gl.glAttachShader(p, fs)
+    gl.glLinkProgram(p)
+    var ok: GLint = 0
+    gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+    guard ok != 0 else {
+      var log = [GLchar](repeating: 0, count: 4096)
+      gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
+      gl.glDeleteProgram(p)
+      throw .shader(name: "layer", log: Self.text(log))
+    }
+    id = p
+    compiles = 3
+    func at(_ name: String) -> GLint { gl.glGetUniformLocation(p, name) }
+    quad = at("uQuad")
+    viewport = at("uViewport")
+    origin = at("uOrigin")
+    texInverse = at("uTexInverse")
+    inverse = at("uInverse")
+    mode = at("uMode")
+    rect = at("uRect")
+    radii = at("uRadii")
+    inner = at("uInner")
+    innerRadii = at("uInnerRadii")
+    color = at("uColor")
+    texture = at("uTexture")
+    texRect = at("uTexRect")
+    sampling = at("uSampling")
+    counts = at("uCounts")
+    insides = (0..<2).map { at("uInside[\($0)]") }
+    outlines = (0..<2).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }
+    var vao: GLuint = 0
+    gl.glGenVertexArrays(1, &vao)
+    vertexArray = vao
+  }
+
+  deinit {
+    var vao = vertexArray
+    gl.glDeleteVertexArrays(1, &vao)
+    gl.glDeleteProgram(id)
+  }
+
+  private static func compile(_ gl: GLFunctions, _ kind: GLenum, _ source: String, name: String)
+    throws(GLError) -> GLuint
+  {
+    let s = gl.glCreateShader(kind)
+    source.withCString { chars in
+      var p: UnsafePointer<GLchar>? = chars
+      gl.glShaderSource(s, 1, &p, nil)
+    }
+    gl.glCompileShader(s)
+    var ok: GLint = 0
+    gl.glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
+    guard ok != 0 else {
+      var log = [GLchar](repeating: 0, count: 4096)
+      gl.glGetShaderInfoLog(s, GLsizei(log.count), nil, &log)
+      gl.glDeleteShader(s)
+      throw .shader(name: name, log: Self.text(log))
+    }
+    return s
+  }
+
+  /// A driver's NUL-terminated log as a string.
+  private static func text(_ log: [GLchar]) -> String {
+    let bytes = log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

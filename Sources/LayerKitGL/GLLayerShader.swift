@@ -1,0 +1,190 @@
+/// The one shader program LayerKitGL draws every layer part with: GLSL ES 3.00 kept to
+/// what also compiles as desktop GLSL 3.30 core (only the `#version` line differs).
+///
+/// The vertex stage draws a device-space rectangle (`uQuad`, from `gl_VertexID`, no vertex
+/// buffer). The fragment stage maps its pixel centre back into the layer's own
+/// coordinates through the inverse of the layer's 3×3 projective map (`uInverse`), which
+/// makes texturing perspective-correct by construction, and computes coverage
+/// analytically there:
+///
+/// - a rectangle's coverage is the product of its overlaps with the pixel along the
+///   layer's two axes, measured in device pixels (exact for axis-aligned edges, the
+///   CPU rasterizer's area coverage);
+/// - a rounded corner's is `clamp(0.5 − d, 0, 1)` for the signed distance `d` (device
+///   pixels) to the corner's circle;
+/// - a border is the outer rounded rectangle and the inner one filled even-odd, folded
+///   on their summed coverage as the rasterizer folds its cells;
+/// - under an affine map, every shape's coverage comes from its device-space outline
+///   (``GLOutline``): the exact area of the pixel inside the flattened polygon, as
+///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective.
+///
+/// Colours are premultiplied; the program's output is blended with
+/// `glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)` (source over).
+enum GLLayerShader {
+  /// The most points of one device-space outline (``GLOutline``).
+  static let maxPoints = 64
+
+  /// The vertex stage, for `version` ("300 es" or "330 core").
+  static func vertex(version: String) -> String {
+    """
+    #version \(version)
+    uniform vec4 uQuad;      // device rectangle: x0, y0, x1, y1 (pixels, y down)
+    uniform vec2 uViewport;  // the target's size in pixels
+    uniform vec2 uOrigin;    // the device pixel at the target's (0, 0)
+    void main() {
+      int i = gl_VertexID;
+      vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : 0.0,
+                         (i == 2 || i == 4 || i == 5) ? 1.0 : 0.0);
+      vec2 p = mix(uQuad.xy, uQuad.zw, corner);
+      gl_Position = vec4((p - uOrigin) / uViewport * 2.0 - 1.0, 0.0, 1.0);
+    }
+    """
+  }
+
+  /// The fragment stage, for `version` ("300 es" or "330 core").
+  static func fragment(version: String) -> String {
+    """
+    #version \(version)
+    precision highp float;
+    precision highp int;
+    uniform vec2 uOrigin;     // the device pixel at the target's (0, 0)
+    uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
+    uniform int uMode;        // 0 fill, 1 texture, 2 border
+    uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
+    uniform vec4 uRadii;      // its corner radii: top-left, top-right, bottom-right, bottom-left
+    uniform vec4 uInner;      // a border's inner rectangle
+    uniform vec4 uInnerRadii;
+    uniform vec4 uColor;      // premultiplied colour, opacity applied
+    uniform sampler2D uTexture;
+    uniform mat3 uTexInverse; // device pixel → the plane of uTexRect
+    uniform vec4 uTexRect;    // the rectangle the texture's [0, 1]² fills, in that plane
+    uniform int uSampling;    // 0 nearest, 1 bilinear
+    // Device-space outlines (GLOutline), for draws under affine maps: outline k (0 the
+    // shape, 1 a border's inner edge) holds uCounts[k] points from point k·\(maxPoints),
+    // two points a vec4; a count of 0 means "analytic in the layer's plane".
+    uniform vec4 uPoints[\(maxPoints)];
+    uniform ivec2 uCounts;
+    uniform vec4 uInside[2];  // device rectangles wholly inside each outline
+    out vec4 fragColor;
+
+    // Coverage of the pixel centred at `d` (device) by the rounded rectangle `r` with
+    // radii `radii`, in the plane `inv` maps device pixels into.
+    float coverage(mat3 inv, vec4 r, vec4 radii, vec2 d) {
+      if (r.z <= r.x || r.w <= r.y) return 0.0;
+      vec3 h = inv * vec3(d, 1.0);
+      if (h.z <= 0.0) return 0.0;
+      vec2 p = h.xy / h.z;
+      vec2 jx = (inv[0].xy - p * inv[0].z) / h.z;
+      vec2 jy = (inv[1].xy - p * inv[1].z) / h.z;
+      float sx = max(length(vec2(jx.x, jy.x)), 1e-20);
+      float sy = max(length(vec2(jx.y, jy.y)), 1e-20);
+      float cx = clamp((p.x - r.x) / sx + 0.5, 0.0, 1.0)
+        + clamp((r.z - p.x) / sx + 0.5, 0.0, 1.0) - 1.0;
+      float cy = clamp((p.y - r.y) / sy + 0.5, 0.0, 1.0)
+        + clamp((r.w - p.y) / sy + 0.5, 0.0, 1.0) - 1.0;
+      float c = clamp(cx, 0.0, 1.0) * clamp(cy, 0.0, 1.0);
+      bool left = p.x < (r.x + r.z) * 0.5;
+      bool top = p.y < (r.y + r.w) * 0.5;
+      float rad = top ? (left ? radii.x : radii.y) : (left ? radii.w : radii.z);
+      if (rad > 0.0) {
+        vec2 centre = vec2(left ? r.x + rad : r.z - rad, top ? r.y + rad : r.w - rad);
+        vec2 off = p - centre;
+        bool outside = (left ? off.x < 0.0 : off.x > 0.0) && (top ? off.y < 0.0 : off.y > 0.0);
+        if (outside) {
+          float s = 0.5 * (sx + sy);
+          c = min(c, clamp(0.5 - (length(off) - rad) / s, 0.0, 1.0));
+        }
+      }
+      return c;
+    }
+
+    // The texture at `uv`, sampled as LayerKit's CPU image shader samples: nearest takes
+    // the texel under the point; bilinear mixes the four around it with 8-bit weights
+    // (⌊fraction · 256⌋), truncating after each axis, edges clamped.
+    vec4 sampleTexture(vec2 uv) {
+      ivec2 size = textureSize(uTexture, 0);
+      ivec2 last = size - 1;
+      vec2 q = uv * vec2(size);
+      if (uSampling == 0) {
+        return texelFetch(uTexture, clamp(ivec2(floor(q)), ivec2(0), last), 0);
+      }
+      vec2 g = q - 0.5;
+      vec2 fl = floor(g);
+      vec2 w = floor((g - fl) * 256.0);
+      ivec2 a = clamp(ivec2(fl), ivec2(0), last);
+      ivec2 b = clamp(ivec2(fl) + 1, ivec2(0), last);
+      vec4 t00 = round(texelFetch(uTexture, ivec2(a.x, a.y), 0) * 255.0);
+      vec4 t10 = round(texelFetch(uTexture, ivec2(b.x, a.y), 0) * 255.0);
+      vec4 t01 = round(texelFetch(uTexture, ivec2(a.x, b.y), 0) * 255.0);
+      vec4 t11 = round(texelFetch(uTexture, ivec2(b.x, b.y), 0) * 255.0);
+      vec4 top = floor((t00 * (256.0 - w.x) + t10 * w.x) / 256.0);
+      vec4 bottom = floor((t01 * (256.0 - w.x) + t11 * w.x) / 256.0);
+      return floor((top * (256.0 - w.y) + bottom * w.y) / 256.0) / 255.0;
+    }
+
+    // ∫ clamp(1 − t, 0, 1) dt from 0 to u: the area right of a crossing at u.
+    float rightArea(float u) { return u <= 0.0 ? u : (u >= 1.0 ? 0.5 : u - 0.5 * u * u); }
+
+    vec2 outlinePoint(int i) {
+      vec4 v = uPoints[i / 2];
+      return (i % 2 == 0) ? v.xy : v.zw;
+    }
+
+    // Exact area coverage of the pixel at `d` by outline k (nonzero), the sum over its
+    // edges of the signed area each leaves to its right within the pixel: the coverage
+    // LayerKit's rasterizer accumulates in its cells.
+    float outlineCoverage(int k, vec2 d) {
+      int count = uCounts[k];
+      vec2 px = floor(d);
+      vec4 box = uInside[k];
+      if (px.x >= box.x && px.x + 1.0 <= box.z && px.y >= box.y && px.y + 1.0 <= box.w) {
+        return 1.0;
+      }
+      int start = k * \(maxPoints);
+      float acc = 0.0;
+      for (int i = 0; i < \(maxPoints); ++i) {
+        if (i >= count) break;
+        vec2 a = outlinePoint(start + i);
+        vec2 b = outlinePoint(start + (i + 1 == count ? 0 : i + 1));
+        float y0 = clamp(a.y, px.y, px.y + 1.0);
+        float y1 = clamp(b.y, px.y, px.y + 1.0);
+        float h = y1 - y0;
+        if (h == 0.0) continue;
+        float u0 = mix(a.x, b.x, (y0 - a.y) / (b.y - a.y)) - px.x;
+        float u1 = mix(a.x, b.x, (y1 - a.y) / (b.y - a.y)) - px.x;
+        float du = u1 - u0;
+        float mean = abs(du) < 1e-6
+          ? clamp(1.0 - 0.5 * (u0 + u1), 0.0, 1.0)
+          : (rightArea(u1) - rightArea(u0)) / du;
+        acc += h * mean;
+      }
+      return min(abs(acc), 1.0);
+    }
+
+    float shapeCoverage(int k, mat3 inv, vec4 r, vec4 radii, vec2 d) {
+      return uCounts[k] > 0 ? outlineCoverage(k, d) : coverage(inv, r, radii, d);
+    }
+
+    void main() {
+      vec2 d = gl_FragCoord.xy + uOrigin;
+      float c = shapeCoverage(0, uInverse, uRect, uRadii, d);
+      if (uMode == 2) {
+        // The border's two outlines filled even-odd, folded on their summed coverage as
+        // LayerKit's rasterizer folds its cells (a ring thinner than a pixel covers the
+        // pixel by 2 − (outer + inner), not by their difference).
+        float sum = c + shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
+        c = sum > 1.0 ? 2.0 - sum : sum;
+      }
+      if (c <= 0.0) discard;
+      vec4 colour = uColor;
+      if (uMode == 1) {
+        vec3 h = uTexInverse * vec3(d, 1.0);
+        vec2 p = h.xy / h.z;
+        vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);
+        colour = sampleTexture(uv) * uColor.a;
+      }
+      fragColor = colour * c;
+    }
+    """
+  }
+}

@@ -1,0 +1,101 @@
+import CEGL
+import Foundation
+import LayerKit
+
+// One frame: the damaged rectangles cleared, drawn and read back.
+extension GLRenderBackend: RenderBackend {
+  @discardableResult
+  package func draw(_ frame: RenderFrame, into target: CGContext) -> Int {
+    frameNumber += 1
+    var stats = FrameStatistics()
+    defer { lastFrame = stats }
+    if Self.needsCPUFrame(frame.tree) {
+      stats.cpuFrame = true
+      return cpu.draw(frame, into: target)
+    }
+    context.makeCurrent()
+    do {
+      try ensureFramebuffer(width: frame.width, height: frame.height)
+    } catch {
+      CADiagnostics.report(key: "gl", "\(error); the CPU compositor drew the frame")
+      stats.cpuFrame = true
+      return cpu.draw(frame, into: target)
+    }
+    let gl = context.gl
+    textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
+    var query: GLuint = 0
+    if context.hasTimerQueries {
+      gl.glGenQueries(1, &query)
+      gl.glBeginQuery(GLenum(GL_TIME_ELAPSED_EXT), query)
+    }
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    gl.glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
+    gl.glEnable(GLenum(GL_BLEND))
+    gl.glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    gl.glEnable(GLenum(GL_SCISSOR_TEST))
+    gl.glClearColor(0, 0, 0, 0)
+    drawer.begin(target: PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
+    var walk = GLFrameWalk(backend: self, frame: frame)
+    for r in frame.damage {
+      let rect = r.intersection(PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
+      guard !rect.isEmpty else { continue }
+      gl.glScissor(GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height))
+      gl.glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      walk.draw(in: rect)
+    }
+    if context.hasTimerQueries { gl.glEndQuery(GLenum(GL_TIME_ELAPSED_EXT)) }
+    readBack(frame.damage, frame: frame, into: target)
+    if context.hasTimerQueries, let get = context.gl.glGetQueryObjectui64vEXT {
+      var ns: GLuint64 = 0
+      get(query, GLenum(GL_QUERY_RESULT), &ns)
+      gl.glDeleteQueries(1, &query)
+      stats.gpuSeconds = Double(ns) / 1e9
+    }
+    gl.glDisable(GLenum(GL_SCISSOR_TEST))
+    offscreens.trim()
+    stats.cpuSubtrees = walk.cpuSubtrees
+    stats.drawCalls = drawer.takeDrawCalls()
+    stats.uploadedBytes = textures.takeUploadedBytes() + walk.uploadedBytes
+    return 1
+  }
+
+  package var bitmapCounts: (drawn: Int, reused: Int) {
+    let a = cpu.bitmapCounts
+    return (a.drawn + compositor.bitmapsDrawn, a.reused + compositor.bitmapsReused)
+  }
+
+  package func takeMissedTiles() -> [MissedTile] {
+    cpu.takeMissedTiles() + compositor.takeMissedTiles()
+  }
+
+  /// Whether the CPU compositor draws `tree` whole: a blend mode (`compositingFilter`)
+  /// blends a layer onto everything drawn before it, and emitter particles reach past
+  /// their layer's extent, neither of which a texture of one subtree can hold.
+  static func needsCPUFrame(_ tree: RenderTree) -> Bool {
+    if tree.hasParticles { return true }
+    return tree.nodes.withUnsafeBufferPointer { b in
+      b.indices.contains { i in
+        let n = b.baseAddress.unsafelyUnwrapped + i
+        return CompositingFilter.blendMode(named: n.state.compositingFilter) != nil
+      }
+    }
+  }
+
+  /// Reads the damaged rectangles of the framebuffer into `target`'s bitmap (its rows are
+  /// the framebuffer's: row 0 is the top of the frame).
+  private func readBack(_ damage: [PixelRect], frame: RenderFrame, into target: CGContext) {
+    let gl = context.gl
+    let surface = RenderSurface(wrapping: target)
+    gl.glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(surface.stride))
+    for r in damage {
+      let rect = r.intersection(surface.rect).intersection(
+        PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
+      guard !rect.isEmpty else { continue }
+      gl.glReadPixels(
+        GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), surface.pixel(x: rect.x0, y: rect.y0))
+    }
+    gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+  }
+}

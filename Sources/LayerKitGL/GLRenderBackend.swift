@@ -1,0 +1,129 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// LayerKit's OpenGL ES 3.0 backend: composites a frame's layers on the GPU from
+/// per-layer textures, the way Core Animation's render server does.
+///
+/// Each layer's own content (contents image or backing store, gradient, shape, text) is
+/// a texture kept between frames; LayerKit's CPU code rasterizes the vector kinds into it
+/// once (`GLTextureCache`). Every frame, for each damaged rectangle, the layers are drawn
+/// back to front through their 4×4 maps with perspective-correct sampling: background
+/// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
+/// rounded corners computed analytically in the shader (`GLLayerShader`). A layer that
+/// needs what this backend does not draw yet (masks, shadows, filters,
+/// transitions, `shouldRasterize`, replicator tints, `CATransformLayer` depth order,
+/// continuous corners, tiles, nine-part contents) is drawn with its subtree by the CPU
+/// compositor into a texture that is composited in its place, and a frame with blend
+/// modes or emitters is drawn by the CPU compositor whole: every frame is complete.
+/// The damaged rectangles are then read back into the caller's bitmap, so
+/// `CARenderer` works as with the CPU backend.
+///
+/// ```swift
+/// let renderer = try CARenderer(context: context, backend: GLRenderBackend())
+/// let image = renderer.render(width: 640, height: 480, scale: 2)
+/// ```
+///
+/// The backend owns one headless EGL context (`GLHeadlessContext`) and is used on one
+/// thread at a time; each frame makes its context current on the calling thread.
+public final class GLRenderBackend {
+  /// Counts of one frame's work (``lastFrame``).
+  public struct FrameStatistics: Sendable, Equatable {
+    /// Bytes uploaded to textures: layer content and CPU-drawn subtrees.
+    public var uploadedBytes = 0
+    /// Draw calls issued.
+    public var drawCalls = 0
+    /// Subtrees the CPU compositor drew into a texture.
+    public var cpuSubtrees = 0
+    /// Whether the CPU compositor drew the whole frame (blend modes, emitters).
+    public var cpuFrame = false
+    /// GPU time of the frame's draws in seconds, from a timer query; nil where the driver
+    /// has none (`GL_EXT_disjoint_timer_query`).
+    public var gpuSeconds: Double?
+  }
+
+  let context: GLHeadlessContext
+  let program: GLLayerProgram
+  let drawer: GLQuadDrawer
+  let textures: GLTextureCache
+  let offscreens: GLOffscreenPool
+  /// Draws what the GPU path leaves to the CPU (`GLFrameWalk+CPU`).
+  let compositor = LayerCompositor()
+  let cpu = CPURenderBackend()
+  var framebuffer: GLuint = 0
+  var colorTexture: GLuint = 0
+  var fallbackTexture: GLuint = 0
+  var size = (width: 0, height: 0)
+  var frameNumber = 0
+  /// Shader stages compiled and programs linked since the backend was made.
+  public private(set) var shaderCompiles: Int
+  /// The last frame's counts.
+  public internal(set) var lastFrame = FrameStatistics()
+  /// The driver's renderer string (`GL_RENDERER`) and how the context was made
+  /// ("surfaceless" or "pbuffer").
+  public var renderer: String { context.renderer }
+  public var platform: String { context.platform }
+  /// Bytes the kept layer textures hold now, and their budget.
+  public var textureBytes: Int { textures.bytes }
+  public var textureBudget: Int { textures.budget }
+  /// Textures evicted to stay inside the budget, so far.
+  public var textureEvictions: Int { textures.evictions }
+
+  /// Loads EGL and OpenGL ES, makes a headless context and compiles the shaders.
+  ///
+  /// - Parameter textureBudget: the most bytes kept layer textures may hold (default
+  ///   256 MiB); past it the least recently used are dropped.
+  /// - Throws: `GLError` when GL cannot be loaded, no context can be made or a shader
+  ///   fails; LayerKit then draws with its CPU compositor.
+  public init(textureBudget: Int = 256 << 20) throws(GLError) {
+    let library = try GLLibrary()
+    context = try GLHeadlessContext(library: library)
+    program = try GLLayerProgram(context.gl)
+    shaderCompiles = program.compiles
+    drawer = GLQuadDrawer(context.gl, program: program)
+    textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
+    offscreens = GLOffscreenPool(context.gl)
+  }
+
+  deinit {
+    context.makeCurrent()
+    deleteFramebuffer()
+    if fallbackTexture != 0 { context.gl.glDeleteTextures(1, &fallbackTexture) }
+  }
+
+  /// Makes the framebuffer `width × height`, when it is not.
+  func ensureFramebuffer(width: Int, height: Int) throws(GLError) {
+    guard size != (width, height) else { return }
+    let limit = context.maxTextureSize
+    guard width <= limit, height <= limit else {
+      throw .tooLarge(width: width, height: height, limit: limit)
+    }
+    let gl = context.gl
+    deleteFramebuffer()
+    gl.glGenTextures(1, &colorTexture)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), colorTexture)
+    gl.glTexImage2D(
+      GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+      GLenum(GL_UNSIGNED_BYTE), nil)
+    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    gl.glGenFramebuffers(1, &framebuffer)
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    gl.glFramebufferTexture2D(
+      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorTexture, 0)
+    let status = gl.glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+    guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+      deleteFramebuffer()
+      throw .framebuffer(status: status)
+    }
+    size = (width, height)
+  }
+
+  private func deleteFramebuffer() {
+    let gl = context.gl
+    if framebuffer != 0 { gl.glDeleteFramebuffers(1, &framebuffer) }
+    if colorTexture != 0 { gl.glDeleteTextures(1, &colorTexture) }
+    framebuffer = 0
+    colorTexture = 0
+    size = (0, 0)
+  }
+}

@@ -1,0 +1,156 @@
+import CEGL
+import Foundation
+import LayerKit
+
+/// The layers' content textures, kept between frames by render node and bounded by a
+/// byte budget with least-recently-used eviction.
+///
+/// A node's texture is looked at again only when its change stamp is newer than when the
+/// texture was last checked; then its ``GLLayerContent/Source`` is compared, and the
+/// texture is re-rasterized and uploaded only when that differs. So a layer that moves,
+/// turns or fades keeps its texture and uploads nothing.
+///
+/// Textures count `width × height × 4` bytes. When a new one would pass ``budget``, the
+/// textures not used in the current frame are dropped, oldest first; one that still does
+/// not fit is not made (the layer is then drawn by the CPU compositor).
+final class GLTextureCache {
+  struct Entry {
+    var texture: GLuint
+    var width: Int
+    var height: Int
+    var source: GLLayerContent.Source
+    /// The layer rectangle (points) the texture's unit square fills.
+    var rect: CGRect
+    /// Texels per point along x and y, for rasterized shapes and text.
+    var scale: (x: CGFloat, y: CGFloat)?
+    /// The node's change stamp when the entry was last checked.
+    var stamp: UInt64
+    /// The frame that last used it.
+    var lastUse: Int
+    /// The image shown, kept alive so its identity stays its own.
+    var image: CGImage?
+    var bytes: Int { width * height * 4 }
+  }
+
+  private let gl: GLFunctions
+  /// The most bytes the kept textures may hold together (default 256 MiB).
+  let budget: Int
+  private(set) var entries: [RenderNode.Key: Entry] = [:]
+  /// The bytes the kept textures hold now.
+  private(set) var bytes = 0
+  /// Bytes uploaded since the counter was last reset (`takeUploadedBytes()`).
+  private(set) var uploadedBytes = 0
+  /// Textures dropped to stay inside the budget, so far.
+  private(set) var evictions = 0
+  private var frame = 0
+  /// The newest change stamp of the last frame's tree.
+  private var lastNewestStamp: UInt64 = 0
+
+  init(_ gl: GLFunctions, budget: Int) {
+    self.gl = gl
+    self.budget = budget
+  }
+
+  deinit {
+    for e in entries.values {
+      var t = e.texture
+      gl.glDeleteTextures(1, &t)
+    }
+  }
+
+  /// Starts frame `number` (entries used from now on count as used in it) of a tree
+  /// whose newest change stamp is `newestStamp`.
+  ///
+  /// Stamps grow for as long as one renderer's builder makes the trees; a newest stamp
+  /// lower than the last frame's means another builder made this tree (a backend handed
+  /// to a new renderer), whose stamps say nothing about the kept textures: from then on
+  /// each is checked by its source once.
+  func beginFrame(_ number: Int, newestStamp: UInt64) {
+    frame = number
+    if newestStamp < lastNewestStamp {
+      for key in entries.keys { entries[key]?.stamp = .max }
+    }
+    lastNewestStamp = newestStamp
+  }
+
+  /// Hands over the bytes uploaded since the last call.
+  func takeUploadedBytes() -> Int {
+    defer { uploadedBytes = 0 }
+    return uploadedBytes
+  }
+
+  /// The texture of node `n` (`key`) showing `content`, uploaded when missing or stale;
+  /// nil when it cannot be made (empty, larger than `limit` texels a side or the budget).
+  func texture(
+    for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int
+  ) -> Entry? {
+    if var e = entries[key] {
+      if (n.pointee.changeStamp == e.stamp || e.source == content.source)
+        && Self.keeps(e.scale, for: content.rasterScale)
+      {
+        e.stamp = n.pointee.changeStamp
+        e.lastUse = frame
+        entries[key] = e
+        return e
+      }
+      remove(key)
+    }
+    guard
+      let image = content.rasterized(
+        n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
+      image.width <= limit, image.height <= limit
+    else { return nil }
+    let size = image.width * image.height * 4
+    guard makeRoom(for: size) else { return nil }
+    var t: GLuint = 0
+    gl.glGenTextures(1, &t)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    image.pixels.withUnsafeBytes { raw in
+      gl.glTexImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    }
+    GLRenderBackend.setSampling(gl)
+    uploadedBytes += size
+    bytes += size
+    let e = Entry(
+      texture: t, width: image.width, height: image.height, source: content.source,
+      rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
+      lastUse: frame, image: content.image)
+    entries[key] = e
+    return e
+  }
+
+  /// Whether a bitmap rasterized at `kept` texels per point still serves a layer that
+  /// needs `needed`: it is not coarser, nor more than twice as fine, along either axis.
+  /// (A layer that moves or turns keeps its bitmap; one scaled past that gets a new one.)
+  static func keeps(_ kept: (x: CGFloat, y: CGFloat)?, for needed: (x: CGFloat, y: CGFloat)?)
+    -> Bool
+  {
+    guard let kept, let needed else { return kept == nil && needed == nil }
+    return kept.x >= needed.x * 0.999 && kept.x <= needed.x * 2 && kept.y >= needed.y * 0.999
+      && kept.y <= needed.y * 2
+  }
+
+  /// Drops textures not used in this frame, oldest first, until `size` more bytes fit.
+  private func makeRoom(for size: Int) -> Bool {
+    guard bytes + size > budget else { return true }
+    let idle = entries.filter { $0.value.lastUse < frame }.sorted {
+      $0.value.lastUse < $1.value.lastUse
+    }
+    for (key, _) in idle where bytes + size > budget {
+      remove(key)
+      evictions += 1
+    }
+    return bytes + size <= budget
+  }
+
+  private func remove(_ key: RenderNode.Key) {
+    guard let e = entries.removeValue(forKey: key) else { return }
+    var t = e.texture
+    gl.glDeleteTextures(1, &t)
+    bytes -= e.bytes
+  }
+}
