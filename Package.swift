@@ -86,8 +86,8 @@ let package = Package(
     .executableTarget(
       name: "LayerKitViewer",
       dependencies: [
-        "LayerKitSDL", "LayerKitDemos", "LayerKitExport", "LayerKitLottie", logging,
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LayerKitSDL", "LayerKitDemos", "LayerKitExport", "LayerKitLottie", "LayerKitGL",
+        logging, .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/LayerKitViewer"),
     .executableTarget(

@@ -1,5 +1,7 @@
 import Foundation
+import LayerKit
 import LayerKitDemos
+import LayerKitGL
 import LayerKitSDL
 
 /// The viewer's window: a ``ViewerController`` (gallery, demo, timeline, overlays,
@@ -33,6 +35,12 @@ final class InteractiveViewer {
       }
       first = index
     }
+    if options.backend == .gl {
+      // The GL backend's EGL context and the window's take turns on the render thread:
+      // SDL then makes the window's through EGL too (GLX refuses a context switched away
+      // to another API's). A value the user set wins.
+      setenv("SDL_VIDEO_X11_FORCE_EGL", "1", 0)
+    }
     do {
       host = try LayerHost(
         configuration: .init(
@@ -62,12 +70,14 @@ final class InteractiveViewer {
     do {
       // Presenting from a render thread: a render server draws and presents there, so
       // the B key's blocked app thread freezes no animation.
+      let compositor = CompositorReport(options.backend)
       let served = try host.runServed(
         context: controller.context, onEvent: handle,
         prepare: { info in
           prepareCommon(info)
+          controller.compositorDescription = "render server · " + compositor.description
           controller.prepareModel(info)
-        })
+        }, usesOtherGL: options.backend == .gl, backend: { compositor.makeBackend() })
       if !served {
         // The previous frame uploads on a worker while the next one is prepared.
         try host.run(
@@ -126,5 +136,38 @@ final class InteractiveViewer {
     var title = "LayerKit - \(controller.demo.title)"
     if controller.driver?.isPaused == true { title += " - paused" }
     if host.title != title { host.title = title }
+  }
+}
+
+/// Makes the render thread's compositor for `--backend` and says which one it is, and why
+/// when GL was asked for and could not be had.
+///
+/// `@unchecked Sendable`: `made` is written by the render thread and read by the app
+/// thread, both under `lock`.
+private final class CompositorReport: @unchecked Sendable {
+  private let choice: CompositorChoice
+  private let lock = NSLock()
+  private var made = "starting"
+
+  init(_ choice: CompositorChoice) { self.choice = choice }
+
+  var description: String { lock.withLock { made } }
+
+  /// The backend, made on the render thread.
+  func makeBackend() -> any RenderBackend {
+    guard choice == .gl else {
+      lock.withLock { made = "CPU compositor" }
+      return CPURenderBackend()
+    }
+    do {
+      let gl = try GLRenderBackend()
+      lock.withLock { made = "GL ES: \(gl.renderer)" }
+      return gl
+    } catch {
+      lock.withLock { made = "CPU compositor (GL: \(error))" }
+      CADiagnostics.report(
+        key: "backend", "the GL backend is unavailable (\(error)); the CPU draws")
+      return CPURenderBackend()
+    }
   }
 }

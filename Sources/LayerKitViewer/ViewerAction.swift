@@ -34,6 +34,9 @@ enum ViewerAction: Equatable {
     var lottie: String? = nil
     /// Present through GL from a render thread (`LayerHost`'s `.renderThread`).
     var glThread = false
+    /// What composites the frames: the CPU compositor, or the GL backend on the render
+    /// thread (which needs `glThread`'s render thread).
+    var backend: CompositorChoice = .cpu
   }
 
   /// An image size and its pixels-per-point scale.
@@ -55,4 +58,12 @@ enum ViewerAction: Equatable {
     var size: PixelSize
     var out: String
   }
+}
+
+/// The compositor a window draws with (`--backend`).
+enum CompositorChoice: String, Equatable, CaseIterable {
+  /// LayerKit's CPU compositor.
+  case cpu
+  /// The GL ES backend (`LayerKitGL`), on the render server's thread.
+  case gl
 }

@@ -24,6 +24,7 @@ extension ViewerCommand {
     let toFiles = files.out != nil || files.all || export.export != nil
     if toFiles {
       if window.glThread { throw .windowOnly("--gl-thread") }
+      if window.backend != .cpu { throw .windowOnly("--backend") }
       if window.quitAfter != nil { throw .windowOnly("--quit-after") }
       if window.screenshot != nil { throw .windowOnly("--screenshot") }
       if !window.vsync { throw .windowOnly("--no-vsync") }
@@ -66,7 +67,7 @@ extension ViewerCommand {
     .init(
       demo: scene.demo, width: size.width, height: size.height, vsync: window.vsync,
       quitAfterFrames: window.quitAfter, screenshot: window.screenshot, lottie: lottie,
-      glThread: window.glThread)
+      glThread: window.glThread || window.backend == .gl, backend: window.backend)
   }
 
   /// The Lottie file named by `--lottie` or the positional argument, if any.
@@ -92,6 +93,7 @@ extension ViewerCommand {
     let size = scene.size == nil ? nil : pixels
     if files.out != nil || export.export != nil {
       if window.glThread { throw .windowOnly("--gl-thread") }
+      if window.backend != .cpu { throw .windowOnly("--backend") }
       if window.quitAfter != nil { throw .windowOnly("--quit-after") }
       if window.screenshot != nil { throw .windowOnly("--screenshot") }
       if !window.vsync { throw .windowOnly("--no-vsync") }

@@ -93,6 +93,13 @@ struct WindowFlags: ParsableArguments {
         + "running while the app thread is busy (the B key blocks it); without GL, the main "
         + "thread draws and presents."))
   var glThread = false
+
+  @Option(
+    help: ArgumentHelp(
+      "What composites the window's frames: cpu (LayerKit's compositor) or gl (the GL ES "
+        + "backend, on the render server's thread; implies --gl-thread; without GL the "
+        + "panel says why and the CPU draws).", valueName: "cpu|gl"))
+  var backend: CompositorChoice = .cpu
 }
 
 /// Options of still images.
@@ -156,3 +163,5 @@ struct ExportFlags: ParsableArguments {
     transform: { try ViewerArgument.seconds($0, allowingZero: false) })
   var duration: Double?
 }
+
+extension CompositorChoice: ExpressibleByArgument {}

@@ -48,6 +48,13 @@ import Testing
           .init(
             demo: nil, width: 1280, height: 720, vsync: true, quitAfterFrames: nil,
             screenshot: nil, glThread: true)))
+    // The GL backend composites on the render server's thread: it brings one.
+    #expect(
+      try action(["--backend", "gl"])
+        == .interactive(
+          .init(
+            demo: nil, width: 1280, height: 720, vsync: true, quitAfterFrames: nil,
+            screenshot: nil, glThread: true, backend: .gl)))
   }
 
   @Test func fileModes() throws {
@@ -104,6 +111,8 @@ import Testing
     (["--bogus"], 64, "Unknown option '--bogus'"),
     (["--all", "--out", "d", "--quit-after", "2"], 64, "--quit-after applies only to the window"),
     (["--all", "--out", "d", "--gl-thread"], 64, "--gl-thread applies only to the window"),
+    (["--all", "--out", "d", "--backend", "gl"], 64, "--backend applies only to the window"),
+    (["--backend", "vulkan"], 64, "--backend"),
     (["--export", "a.gif"], 64, "--export needs --demo NAME"),
     (["--demo", "test-pattern", "--export", "a.png"], 64, "ending in .gif, .webp or .mp4"),
     (["--demo", "test-pattern", "--export", "a.gif", "--fps", "60"], 64, "use --fps 50 or less"),
@@ -124,6 +133,7 @@ import Testing
     for flag in [
       "--demo", "--size", "--list", "--no-vsync", "--quit-after", "--screenshot", "--out", "--all",
       "--time", "--scale", "--frames", "--fps", "--export", "--duration", "--gl-thread",
+      "--backend",
     ] {
       #expect(help.contains(flag), "\(flag) missing from help")
     }

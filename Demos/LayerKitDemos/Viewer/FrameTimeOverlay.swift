@@ -39,6 +39,9 @@ final class FrameTimeOverlay {
   /// The host's frame pacing, shown on the second and third lines (set before
   /// ``refresh(now:)``).
   var pacing: FramePacing.Summary?
+  /// Where frames are drawn (a render server, which compositor, and why), shown first on
+  /// the top line; nil shows nothing.
+  var compositor: String?
   private var lastRefresh: Double?
 
   init() {
@@ -95,7 +98,8 @@ final class FrameTimeOverlay {
   func refresh(now: Double) {
     if let last = lastRefresh, now >= last, now - last < Self.refreshInterval { return }
     lastRefresh = now
-    label.string = Self.describe(samples.last)
+    label.string = [compositor, Self.describe(samples.last)].compactMap { $0 }
+      .filter { !$0.isEmpty }.joined(separator: " · ")
     (hitchLabel.string, latencyLabel.string) = Self.describe(pacing)
     graph.path = Self.path(samples, size: graph.bounds.size)
   }

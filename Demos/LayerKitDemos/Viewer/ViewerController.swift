@@ -43,6 +43,9 @@ public final class ViewerController {
   /// The host's frame pacing (hitch time ratio, input latency), set by the window before
   /// each frame for the frame-time panel; nil hides the line.
   public var framePacing: FramePacing.Summary?
+  /// Where the window's frames are drawn, for the frame-time panel's top line (set by the
+  /// window: "render server · GL …" or "… CPU (why)"); nil shows nothing.
+  public var compositorDescription: String?
   /// What the B key calls with ``appThreadBlockDuration``: the window blocks its app thread
   /// (sleeps) for that long, to show what a busy app thread does to the frames on screen.
   /// Nil (the default, and in tests) blocks nothing.
@@ -300,6 +303,7 @@ public final class ViewerController {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     frameTimes.pacing = framePacing
+    frameTimes.compositor = compositorDescription
     frameTimes.refresh(now: now)
     CATransaction.commit()
   }

@@ -28,10 +28,25 @@ extension LayerHost {
   public func runServed(
     context: CAContext, onEvent: (HostEvent) -> Void, prepare: (FrameInfo) -> Void
   ) throws(SDLError) -> Bool {
+    try runServed(
+      context: context, onEvent: onEvent, prepare: prepare, usesOtherGL: false,
+      backend: { CPURenderBackend() })
+  }
+
+  /// ``runServed(context:onEvent:prepare:)`` with the render thread compositing through
+  /// the backend `backend` makes (called once, on the render thread); `usesOtherGL` says
+  /// that the backend makes a GL context of its own current there, so the window's is made
+  /// current again before each present.
+  @discardableResult
+  package func runServed(
+    context: CAContext, onEvent: (HostEvent) -> Void, prepare: (FrameInfo) -> Void,
+    usesOtherGL: Bool, backend: @escaping @Sendable () -> any RenderBackend
+  ) throws(SDLError) -> Bool {
     guard let gl = takePresenter() else { return false }
     let vsync = SwapVSync(period: refreshPeriod)
-    let presenter = WindowServerPresenter(gl: gl, vsync: vsync)
-    let server = RenderServer(context: context, mode: .threaded(vsync), presenter: presenter)
+    let presenter = WindowServerPresenter(gl: gl, vsync: vsync, rebinds: usesOtherGL)
+    let server = RenderServer(
+      context: context, mode: .threaded(vsync), presenter: presenter, backend: backend)
     activeServer = server
     defer {
       server.stop()
@@ -67,13 +82,16 @@ extension LayerHost {
 final class WindowServerPresenter: RenderServerPresenter, @unchecked Sendable {
   private let gl: GLWindowPresenter
   private let vsync: SwapVSync
+  /// Whether another GL context is made current on the render thread between frames.
+  private let rebinds: Bool
   private var active = false
   private let lock = NSLock()
   private var storedFailure: SDLError?
 
-  init(gl: GLWindowPresenter, vsync: SwapVSync) {
+  init(gl: GLWindowPresenter, vsync: SwapVSync, rebinds: Bool) {
     self.gl = gl
     self.vsync = vsync
+    self.rebinds = rebinds
   }
 
   /// The first GL error met on the render thread, for the app thread to throw.
@@ -84,6 +102,8 @@ final class WindowServerPresenter: RenderServerPresenter, @unchecked Sendable {
       if !active {
         try gl.activate()
         active = true
+      } else if rebinds {
+        try gl.makeCurrentAgain()
       }
       guard let bitmap = FrameBitmap(frame.bitmap) else { return frame.time }
       try gl.draw(.bitmap(bitmap, damage: frame.damage))
@@ -98,6 +118,7 @@ final class WindowServerPresenter: RenderServerPresenter, @unchecked Sendable {
   }
 
   func renderThreadWillEnd() {
+    if active, rebinds { try? gl.makeCurrentAgain() }
     if active { gl.deactivate() }
     active = false
   }

@@ -118,6 +118,19 @@ public final class GLWindowPresenter: @unchecked Sendable {
     isVsyncEnabled = false
   }
 
+  /// Makes the context current again on the thread that activated it, after another GL
+  /// context was current there (a GPU compositor's own, drawing the frame first).
+  public func makeCurrentAgain() throws(SDLError) {
+    requireOwner()
+    guard let context else {
+      throw SDLError(function: "SDL_GL_MakeCurrent", message: "the host is closed")
+    }
+    // SDL remembers the context it made current and skips a call that would change
+    // nothing: releasing first makes it bind again what the other context replaced.
+    SDL_GL_MakeCurrent(window, nil)
+    try SDLCall.check("SDL_GL_MakeCurrent") { SDL_GL_MakeCurrent(window, context) }
+  }
+
   /// Deletes the texture and releases the context from the calling thread, so that the
   /// host can close (or another thread ``activate()``).
   public func deactivate() {
