@@ -82,19 +82,29 @@ import Testing
     }
   }
 
+  /// A `Scene` and a threaded server for it, made on `app`, where `start` then runs.
+  static func serve(
+    on app: AppThread, vsync: VirtualVSync, recorder: ServerFrameRecorder,
+    start: @escaping (Scene, RenderServer) -> Void
+  ) -> (Scene, RenderServer) {
+    app.sync { () -> (Scene, RenderServer) in
+      let scene = Scene()
+      let server = RenderServer(
+        context: scene.context, mode: .threaded(vsync), presenter: recorder)
+      start(scene, server)
+      return (scene, server)
+    }
+  }
+
   @Test func aBlockedAppThreadDoesNotStopTheAnimations() throws {
     let app = AppThread()
     defer { app.stop() }
     let vsync = VirtualVSync()
     let recorder = ServerFrameRecorder()
-    let (scene, server) = app.sync { () -> (Scene, RenderServer) in
-      let scene = Scene()
-      let server = RenderServer(
-        context: scene.context, mode: .threaded(vsync), presenter: recorder)
+    let (scene, server) = Self.serve(on: app, vsync: vsync, recorder: recorder) { scene, server in
       // An input that arrived at time 0, answered by this commit.
       server.commit(width: 200, height: 100, scale: 1, inputArrivals: [0])
       recorder.watch(scene.layers.values.compactMap { server.snapshotID(of: $0) })
-      return (scene, server)
     }
     // The app thread is busy for the next 30 blanks (500 ms at 60 Hz).
     let busy = DispatchSemaphore(value: 0)
@@ -171,17 +181,13 @@ import Testing
     defer { app.stop() }
     let vsync = VirtualVSync()
     let recorder = ServerFrameRecorder()
-    let (scene, server) = app.sync { () -> (Scene, RenderServer) in
-      let scene = Scene()
-      let server = RenderServer(
-        context: scene.context, mode: .threaded(vsync), presenter: recorder)
+    let (scene, server) = Self.serve(on: app, vsync: vsync, recorder: recorder) { scene, server in
       for k in 0..<3 {
         CATransaction.setDisableActions(true)
         scene.layers["opacity"]!.backgroundColor = CGColor(
           red: Double(k) / 2, green: 0, blue: 0, alpha: 1)
         server.commit(width: 200, height: 100, scale: 1)
       }
-      return (scene, server)
     }
     #expect(vsync.tick(at: 0))
     let stats = server.statistics
