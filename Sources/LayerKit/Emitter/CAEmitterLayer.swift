@@ -95,6 +95,14 @@ open class CAEmitterLayer: CALayer {
 
   override package class func makeRenderReplica() -> CALayer { CAEmitterLayer() }
 
+  override package func snapshotParts() -> LayerTreeSnapshot.ClassParts {
+    emission.isEmpty ? .none : .emission(LayerTreeSnapshot.Emission(history: emission))
+  }
+
+  override package func adoptSnapshotParts(_ parts: LayerTreeSnapshot.ClassParts) {
+    if case .emission(let e) = parts { emission = e.history } else { emission = EmissionHistory() }
+  }
+
   /// The cells emitted. Default nil. A change to one of these cells shows from the next
   /// frame.
   public var emitterCells: [CAEmitterCell]? {

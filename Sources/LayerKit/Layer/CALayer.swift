@@ -169,6 +169,15 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// layout) runs only on the app thread. Each LayerKit subclass overrides it.
   package class func makeRenderReplica() -> CALayer { CALayer() }
 
+  /// What this layer's class draws from besides its state and backing store, for a
+  /// render-thread snapshot (`LayerTreeSnapshot`); read on the app thread after the
+  /// display stage. Overridden by the classes that have some.
+  package func snapshotParts() -> LayerTreeSnapshot.ClassParts { .none }
+
+  /// Takes `parts` from a snapshot into this layer, a render-thread replica
+  /// (`LayerReplica`). Overridden with ``snapshotParts()``.
+  package func adoptSnapshotParts(_ parts: LayerTreeSnapshot.ClassParts) {}
+
   // MARK: - The funnel
 
   /// Stores `value` at `keyPath` as the model value of the property `key`, then reports

@@ -43,6 +43,20 @@ open class CATiledLayer: CALayer {
 
   override package class func makeRenderReplica() -> CALayer { CATiledLayer() }
 
+  override package func snapshotParts() -> LayerTreeSnapshot.ClassParts {
+    .tiles(
+      LayerTreeSnapshot.Tiling(
+        cache: tiles, tileSize: tileSize, levelsOfDetail: levelsOfDetail,
+        levelsOfDetailBias: levelsOfDetailBias))
+  }
+
+  override package func adoptSnapshotParts(_ parts: LayerTreeSnapshot.ClassParts) {
+    guard case .tiles(let t) = parts else { return }
+    shareTiles(
+      t.cache, tileSize: t.tileSize, levelsOfDetail: t.levelsOfDetail,
+      levelsOfDetailBias: t.levelsOfDetailBias)
+  }
+
   /// The default `tileSize`: 256 × 256 pixels.
   public static let defaultTileSize = CGSize(width: 256, height: 256)
   /// The most tiles of one layer drawn in one frame (a tiny tile size on a huge layer

@@ -50,6 +50,12 @@ open class CATextLayer: CALayer {
 
   override package class func makeRenderReplica() -> CALayer { CATextLayer() }
 
+  override package func snapshotParts() -> LayerTreeSnapshot.ClassParts { .text(shapedText) }
+
+  override package func adoptSnapshotParts(_ parts: LayerTreeSnapshot.ClassParts) {
+    if case .text(let glyphs) = parts { shapedText = glyphs }
+  }
+
   /// True for the text properties (`string`, `font`, `fontSize`, `foregroundColor`,
   /// `wrapped`, `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`),
   /// `contentsScale` and `style`: changing any of them redraws the layer.

@@ -112,17 +112,9 @@ package final class LayerReplica {
       r.changeStamp = s.changeStamp
       if layer.state != s.state { layer.state = s.state }
       layer.backingStore = s.backingStore
-      if let text = layer as? CATextLayer { text.shapedText = s.shapedText }
       layer.recordChange(.drawing)
     }
-    if let t = s.tiling, let tiled = layer as? CATiledLayer {
-      tiled.shareTiles(
-        t.cache, tileSize: t.tileSize, levelsOfDetail: t.levelsOfDetail,
-        levelsOfDetailBias: t.levelsOfDetailBias)
-    }
-    if let emitter = layer as? CAEmitterLayer {
-      emitter.emission = s.emission?.history ?? EmissionHistory()
-    }
+    layer.adoptSnapshotParts(s.classParts)
     updateAnimations(&r, s.animations)
   }
 

@@ -30,19 +30,28 @@ package struct LayerTreeSnapshot: Sendable {
     package var changeStamp: UInt64
     /// The image `draw(in:)` drew, shown instead of `contents`.
     package var backingStore: LayerBackingStore?
-    /// A text layer's glyphs as the app's display stage shaped them.
-    package var shapedText: ShapedText?
-    /// A tiled layer's tile cache (shared, locked) and its tiling parameters.
-    package var tiling: Tiling?
-    /// An emitter's emission history (the rates before each change, the rate
-    /// animations), when it has one.
-    package var emission: Emission?
+    /// What the layer's class adds to the common parts (`CALayer.snapshotParts()`).
+    package var classParts: ClassParts = .none
     /// Indices of the sublayers in `layers`, in order.
     package var children: [Int] = []
     /// Index of the mask layer in `layers`.
     package var mask: Int?
     /// The attached animations, in add order, as committed.
     package var animations: [Animation] = []
+  }
+
+  /// What a layer class draws from besides its state and backing store, as the app
+  /// thread's display stage left it; each class that has some says so in one override
+  /// (`CALayer.snapshotParts()`, read back by `CALayer.adoptSnapshotParts(_:)`).
+  package enum ClassParts: Sendable {
+    case none
+    /// A text layer's glyphs as the display stage shaped them.
+    case text(ShapedText?)
+    /// A tiled layer's tile cache (shared, locked) and its tiling parameters.
+    case tiles(Tiling)
+    /// An emitter's emission history (the rates before each change, the rate
+    /// animations).
+    case emission(Emission)
   }
 
   /// A tiled layer's tiles and how they are cut.
@@ -55,8 +64,9 @@ package struct LayerTreeSnapshot: Sendable {
 
   /// An emitter's emission history, its animation entries copies made for snapshots.
   ///
-  /// `@unchecked Sendable`: the entries are copies the snapshot maker made and never
-  /// touches again; only the render thread reads them.
+  /// `@unchecked Sendable`: in a snapshot, the entries are copies the snapshot maker made
+  /// (`SnapshotMaker` replaces the emitter's own before the snapshot leaves the app
+  /// thread) and never touches again; only the render thread reads them.
   package struct Emission: @unchecked Sendable {
     var history: EmissionHistory
   }

@@ -90,17 +90,14 @@ package struct SnapshotMaker {
       id: id, layerClass: type(of: layer), state: layer.state,
       changeStamp: layer.renderChangeStamp,
       backingStore: DisplayStage.backingImage(layer) == nil ? nil : layer.backingStore)
-    if let text = layer as? CATextLayer { entry.shapedText = text.shapedText }
-    if let tiled = layer as? CATiledLayer {
-      entry.tiling = LayerTreeSnapshot.Tiling(
-        cache: tiled.tiles, tileSize: tiled.tileSize, levelsOfDetail: tiled.levelsOfDetail,
-        levelsOfDetailBias: tiled.levelsOfDetailBias)
-    }
-    if let emitter = layer as? CAEmitterLayer, !emitter.emission.isEmpty {
-      entry.emission = LayerTreeSnapshot.Emission(
-        history: emitter.emission.mapEntries {
-          rateEntry($0, registry: type(of: layer).propertyRegistry)
-        })
+    switch layer.snapshotParts() {
+    case .emission(let e):
+      let registry = type(of: layer).propertyRegistry
+      entry.classParts = .emission(
+        LayerTreeSnapshot.Emission(
+          history: e.history.mapEntries { rateEntry($0, registry: registry) }))
+    case let parts:
+      entry.classParts = parts
     }
     for e in layer.animationStorage.entries where e.isCommitted {
       entry.animations.append(animation(e, liveAnimations: &liveAnimations))

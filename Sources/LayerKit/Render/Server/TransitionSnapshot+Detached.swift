@@ -13,9 +13,8 @@ extension TransitionSnapshot {
     let copy = type(of: layer).makeRenderReplica()
     copy.state = layer.state
     if DisplayStage.backingImage(layer) != nil { copy.backingStore = layer.backingStore }
-    if let text = layer as? CATextLayer, let c = copy as? CATextLayer {
-      c.shapedText = text.shapedText
-    }
+    // Its glyphs; an outgoing state shows no tiles or particles of its own.
+    if case .text(let glyphs) = layer.snapshotParts() { copy.adoptSnapshotParts(.text(glyphs)) }
     let children = layer.children.map { child in StackReserve.ensure { detachedCopy(of: child) } }
     for child in children { child.parentLayer = copy }
     copy.children = children
