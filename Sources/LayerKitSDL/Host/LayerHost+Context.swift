@@ -21,7 +21,7 @@ extension LayerHost {
   /// copied into the texture on another thread (``run(onEvent:prepare:frame:)``).
   ///
   /// A host that presents from a render thread (``Configuration/presentation``
-  /// `.renderThread`, with GL) runs a ``RenderServer`` instead
+  /// `.renderThread`, with GL) runs a `RenderServer` instead
   /// (``runServed(context:onEvent:prepare:)``): step 4 moves to the render thread, which
   /// keeps the animations running at the display's rate while this thread is busy.
   ///

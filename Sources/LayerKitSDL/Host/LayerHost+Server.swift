@@ -17,7 +17,7 @@ extension LayerHost {
   /// 2. `prepare` runs the app's per-frame work (size the root, move the scene on,
   ///    `context.advance(by: 0)`, which commits and tells delegates, completion blocks
   ///    and display links);
-  /// 3. ``RenderServer/commit(width:height:scale:inputArrivals:)`` lays out, displays and
+  /// 3. `RenderServer.commit(width:height:scale:inputArrivals:)` lays out, displays and
   ///    hands the tree's snapshot to the render thread, which draws it at each blank with
   ///    its animations at the frame's predicted present time.
   ///

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The app thread runs the stages that may run its code: transaction flush, commit,
 /// evaluation (with the animation delegates, completion blocks and display links at its
-/// end), layout and display. ``commit(width:height:scale:)`` then snapshots the tree as
+/// end), layout and display. ``commit(width:height:scale:inputArrivals:)`` then snapshots the tree as
 /// values (`LayerTreeSnapshot`: layer states, drawn images, glyphs, tiles, animations as
 /// committed) and hands it over; nothing else crosses. The render thread, one dedicated
 /// thread, owns the rest: at each vertical blank its `VSyncSource` gives, it takes the
@@ -34,7 +34,7 @@ import Foundation
 public final class RenderServer {
   /// Where the render stages run.
   public enum Mode: Sendable {
-    /// On the caller's thread, inside each ``RenderServer/commit(width:height:scale:)``,
+    /// On the caller's thread, inside each ``RenderServer/commit(width:height:scale:inputArrivals:)``,
     /// at the context's clock time.
     case synchronous
     /// On a dedicated render thread, paced by `vsync`.
@@ -96,7 +96,8 @@ public final class RenderServer {
   /// `.synchronous` mode it draws and presents the frame before returning.
   ///
   /// - Parameters:
-  ///   - width, height: the frame's size in device pixels.
+  ///   - width: the frame's width in device pixels.
+  ///   - height: the frame's height in device pixels.
   ///   - scale: device pixels per point.
   ///   - inputArrivals: when the input events this commit is the first to answer arrived
   ///     (media time, seconds, the `VSyncSource`'s clock), for the input-to-present

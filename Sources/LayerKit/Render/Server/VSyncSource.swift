@@ -21,7 +21,7 @@ public struct VSyncTick: Sendable, Equatable {
 /// What paces a render server's thread: the display's vertical blanks.
 ///
 /// The render thread calls ``waitForVSync()`` before each frame and
-/// ``frameDidFinish(_:)`` after it; a window's source blocks in the swap or on the
+/// ``frameDidFinish(presented:)`` after it; a window's source blocks in the swap or on the
 /// display's timing, ``VirtualVSync`` on ticks a test or an exporter gives it.
 public protocol VSyncSource: AnyObject, Sendable {
   /// Blocks the render thread until the next blank and returns it; nil once the source
