@@ -115,6 +115,10 @@ struct GLFrameWalk {
     // The opacity its parts are drawn at (inside its group, opaque).
     let drawn: Float = fade != nil ? 1 : a
     let drawer = backend.drawer
+    if Self.castsShadow(st), let affine {
+      drawShadow(
+        i, bounds: parts.bounds, inverse: inv, map: affine, parentMap: parentMap, alpha: drawn)
+    }
     if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
       drawer.fill(parts.bounds, color: Self.premultiplied(bg, drawn), inverse: inv, quad: quad)
     }
@@ -243,7 +247,7 @@ struct GLFrameWalk {
     if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
     // Group opacity and masks are offscreens of the GPU's own; tints are not yet.
     if n.pointee.tint != nil || st.pointee.shouldRasterize { return true }
-    if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }
+    if Self.castsShadow(st), !drawsShadow(n - nodes, affine: affine) { return true }
     if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
     // Continuous corners are drawn from their outline, which needs an affine map.
     let rounded =
@@ -255,6 +259,12 @@ struct GLFrameWalk {
     // there, each through its own projective map.
     return !n.pointee.children.isEmpty || st.pointee.masksToBounds || n.pointee.mask != nil
       || (rounded && st.pointee.rare.value.cornerCurve == .continuous)
+  }
+
+  /// Whether the layer state `st` casts a shadow (as `LayerCompositor.drawBody` asks).
+  static func castsShadow(_ st: UnsafePointer<LayerState>) -> Bool {
+    st.pointee.shadowOpacity > 0 && !st.pointee.shadowOpacity.isNaN
+      && (st.pointee.shadowColor?.alpha ?? 0) > 0
   }
 
   /// `color` premultiplied, times `opacity`.

@@ -11,6 +11,8 @@ final class GLLayerProgram {
   let texture, texRect, sampling: GLint
   /// `uMask` (texture unit 1) and `uMaskMode`, for masked groups.
   let maskTexture, maskMode: GLint
+  /// `uBox` and `uBoxSize`, for box passes and shadows.
+  let box, boxSize: GLint
   let counts: GLint
   /// The locations of `uInside[0…1]`.
   let insides: [GLint]
@@ -63,6 +65,8 @@ final class GLLayerProgram {
     sampling = at("uSampling")
     maskTexture = at("uMask")
     maskMode = at("uMaskMode")
+    box = at("uBox")
+    boxSize = at("uBoxSize")
     counts = at("uCounts")
     insides = (0..<2).map { at("uInside[\($0)]") }
     outlines = (0..<2).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }

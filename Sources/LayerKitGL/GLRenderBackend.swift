@@ -48,6 +48,8 @@ public final class GLRenderBackend {
   let drawer: GLQuadDrawer
   let textures: GLTextureCache
   let offscreens: GLOffscreenPool
+  /// Blurred shadow masks kept between frames.
+  let shadows: GLShadowCache
   /// Draws what the GPU path leaves to the CPU (`GLFrameWalk+CPU`).
   let compositor = LayerCompositor()
   let cpu = CPURenderBackend()
@@ -84,6 +86,7 @@ public final class GLRenderBackend {
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
     offscreens = GLOffscreenPool(context.gl)
+    shadows = GLShadowCache(offscreens: offscreens)
   }
 
   deinit {
