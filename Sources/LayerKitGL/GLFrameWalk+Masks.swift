@@ -28,12 +28,7 @@ extension GLFrameWalk {
       targets.removeLast()
     }
     targets.removeLast()
-    let below = targets[targets.count - 1]
-    let gl = backend.context.gl
-    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), below.framebuffer)
-    gl.glViewport(0, 0, GLsizei(below.rect.width), GLsizei(below.rect.height))
-    setScissor(outer)
-    backend.drawer.begin(target: below.rect)
+    bindTop(scissor: outer)
     if let (m, _) = maskTarget {
       backend.drawer.masked(
         content.texture, mask: m.texture, origin: (region.x0, region.y0), mode: mode,

@@ -78,7 +78,7 @@ extension GLFrameWalk {
     if kept == nil {
       let made = blurredCoverage(
         bounds, inverse: inverse, origin: origin, size: (w, h), sigma: sigma)
-      restoreTarget()
+      bindTop(scissor: rect)
       guard let made else { return }
       kept = made
       if !cache.keep(made, for: n.pointee.key, shape: shape, sigma: sigma) { spare = made }
@@ -96,7 +96,7 @@ extension GLFrameWalk {
   /// The outline `bounds` (device coordinates, the layer's `inverse`) filled opaque into
   /// an offscreen whose texel (0, 0) is the device pixel `origin`, `size` texels used,
   /// and its alpha blurred by the box passes for `sigma`; nil when no offscreen can be
-  /// made. Leaves another framebuffer bound (``restoreTarget()`` binds the walk's).
+  /// made. Leaves another framebuffer bound (`bindTop(scissor:)` binds the walk's).
   private func blurredCoverage(
     _ bounds: GLQuadDrawer.Shape, inverse: [Float], origin: (x: Int, y: Int),
     size: (width: Int, height: Int), sigma: Double
@@ -135,15 +135,5 @@ extension GLFrameWalk {
     backend.drawer.begin(
       target: PixelRect(
         x0: origin.x, y0: origin.y, x1: origin.x + target.width, y1: origin.y + target.height))
-  }
-
-  /// Binds the walk's current target again, with its viewport and scissor.
-  private mutating func restoreTarget() {
-    let t = targets[targets.count - 1]
-    let gl = backend.context.gl
-    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), t.framebuffer)
-    gl.glViewport(0, 0, GLsizei(t.rect.width), GLsizei(t.rect.height))
-    setScissor(rect)
-    backend.drawer.begin(target: t.rect)
   }
 }

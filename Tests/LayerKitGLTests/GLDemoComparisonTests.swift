@@ -47,10 +47,7 @@ import Testing
     let gpu = CARenderer(context: context, backend: gl).render(
       width: width, height: height, scale: 1)
     let c = ImageComparison(cpu, gpu)
-    if let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] {
-      try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-cpu.rgba"))
-      try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-gl.rgba"))
-    }
+    try GLTestSupport.dump((cpu, gpu), name: name)
     if Self.resampled.contains(name) {
       #expect(c.awayFromEdges == 0, "\(name): \(c)")
     } else {

@@ -119,10 +119,7 @@ import Testing
     let gl = try GLTestSupport.backend()
     let (root, resampled) = Self.tree(seed: UInt64(5000 + seed), perspective: false)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
-    if let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] {
-      try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/feature\(seed)-cpu.rgba"))
-      try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/feature\(seed)-gl.rgba"))
-    }
+    try GLTestSupport.dump((cpu, gpu), name: "feature\(seed)")
     let c = ImageComparison(cpu, gpu)
     withKnownIssue("a few pixels off edges at the frame's border", isIntermittent: true) {
       #expect(c.awayFromEdges == 0, "seed \(seed): \(c)")
@@ -140,10 +137,7 @@ import Testing
     let gl = try GLTestSupport.backend()
     let (root, _) = Self.tree(seed: UInt64(9000 + seed), perspective: true)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
-    if let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] {
-      try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/fpersp\(seed)-cpu.rgba"))
-      try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/fpersp\(seed)-gl.rgba"))
-    }
+    try GLTestSupport.dump((cpu, gpu), name: "fpersp\(seed)")
     let c = ImageComparison(cpu, gpu)
     withKnownIssue("a few pixels off edges under perspective", isIntermittent: true) {
       #expect(c.awayFromEdges == 0, "seed \(seed): \(c)")
