@@ -15,14 +15,44 @@ extension GLFrameWalk {
   }
 
   /// The device pixels node `i` and everything under it (sublayers, mask, a transition's
-  /// outgoing state) can touch: the union of their extents.
+  /// outgoing state) can touch: the union of their extents, grown by the reach of a
+  /// shadow node `i` casts.
+  ///
+  /// A placement extent holds a layer's own shadow, cast by its bounds; a shadow shaped
+  /// by the content casts its sublayers' shapes too, moved and blurred past their
+  /// extents, so the union is grown by the shadow's offset and blur reach.
   func subtreeExtent(_ i: Int) -> PixelRect {
     let n = nodes + i
     var r = placed[i].extent
     for c in n.pointee.children { r = r.union(subtreeExtent(c)) }
     if let m = n.pointee.mask { r = r.union(subtreeExtent(m)) }
     if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }
+    if Self.castsShadow(n.state), !n.pointee.children.isEmpty {
+      // Under perspective (no such bound), the pixels being drawn.
+      r = shadowGrowth(i).map { r.insetBy(-$0) } ?? r.union(rect)
+    }
     return r
+  }
+
+  /// The device pixels node `i`'s shadow reaches past what casts it (its offset and
+  /// `shadowBlurReach`, plus the placement's two points, at the larger scale of the
+  /// node's and its superlayer's maps); nil under a projective map.
+  private func shadowGrowth(_ i: Int) -> Int? {
+    let st = (nodes + i).state
+    func stretch(_ t: CGAffineTransform) -> CGFloat {
+      max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+    }
+    guard let own = placed[i].map.exactAffine else { return nil }
+    var s = stretch(own)
+    let parent = placed[i].parent
+    if parent >= 0 {
+      guard let up = placed[parent].map.exactAffine else { return nil }
+      s = max(s, stretch(up))
+    }
+    let o = st.pointee.shadowOffset
+    let grow = (st.pointee.shadowBlurReach + 2 + max(abs(o.width), abs(o.height))) * s
+    guard grow.isFinite, grow < 1e6 else { return nil }
+    return Int(grow.rounded(.up)) + 1
   }
 
   /// Whether a sublayer of node `i`, at any depth, sits under a projective map.

@@ -40,16 +40,22 @@ extension GLFrameWalk {
     shape: GLQuadDrawer.Shape, inverse: [Float], opacity: Float = 1
   ) {
     targets.removeLast()
-    let below = targets[targets.count - 1]
-    let gl = backend.context.gl
-    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), below.framebuffer)
-    gl.glViewport(0, 0, GLsizei(below.rect.width), GLsizei(below.rect.height))
-    setScissor(outer)
-    backend.drawer.begin(target: below.rect)
+    bindTop(scissor: outer)
     let covered = CGRect(x: region.x0, y: region.y0, width: target.width, height: target.height)
     backend.drawer.texture(
       target.texture, textureRect: covered, shape: shape, opacity: opacity, nearest: true,
       inverse: inverse, textureInverse: GLQuadDrawer.matrix(.identity), quad: region)
     backend.offscreens.give(target)
+  }
+
+  /// Binds the target on top of the stack (its framebuffer and viewport) for the drawer,
+  /// the scissor at `scissor`.
+  mutating func bindTop(scissor: PixelRect) {
+    let t = targets[targets.count - 1]
+    let gl = backend.context.gl
+    gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), t.framebuffer)
+    gl.glViewport(0, 0, GLsizei(t.rect.width), GLsizei(t.rect.height))
+    setScissor(scissor)
+    backend.drawer.begin(target: t.rect)
   }
 }

@@ -57,7 +57,7 @@ struct GLFrameWalk {
 
   /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
   /// `alpha`.
-  private mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
+  mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
     let n = nodes + i
     guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
     let a = n.pointee.transition != nil ? alpha : alpha * own
@@ -96,8 +96,10 @@ struct GLFrameWalk {
     }
     // Group opacity: the layer and its sublayers drawn opaque into an offscreen that is
     // composited once at the layer's opacity, as the CPU compositor's group.
+    // A masked layer is a group too, composited through its mask (`GLFrameWalk+Masks`).
     let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
-    if fades && reachesPerspective(i) {
+    let mask = n.pointee.mask
+    if (fades || mask != nil) && groupReachesPerspective(i) {
       // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
       // offscreen; drawn through its map here, its edge rows differ by more than the
       // contrast there: such a group is drawn by the CPU compositor.
@@ -106,13 +108,17 @@ struct GLFrameWalk {
     }
     let outermost = rect
     var fade: (GLOffscreenPool.Target, PixelRect)? = nil
-    if fades {
+    if fades || mask != nil {
       fade = beginGroup(subtreeExtent(i).intersection(rect))
       guard fade != nil else { return }
     }
     // The opacity its parts are drawn at (inside its group, opaque).
-    let drawn: Float = fades ? 1 : a
+    let drawn: Float = fade != nil ? 1 : a
     let drawer = backend.drawer
+    if Self.castsShadow(st), let affine {
+      drawShadow(
+        i, bounds: parts.bounds, inverse: inv, map: affine, parentMap: parentMap, alpha: drawn)
+    }
     if let bg = st.pointee.backgroundColor, bg.alpha > 0, !quad.isEmpty {
       drawer.fill(parts.bounds, color: Self.premultiplied(bg, drawn), inverse: inv, quad: quad)
     }
@@ -145,7 +151,9 @@ struct GLFrameWalk {
       drawer.fill(
         parts.bounds, inner: border, color: Self.premultiplied(bc, drawn), inverse: inv, quad: quad)
     }
-    if let (target, region) = fade {
+    if let (target, region) = fade, let mask {
+      endMaskedGroup(target, mask: mask, of: i, region: region, outer: outermost, opacity: a)
+    } else if let (target, region) = fade {
       let box = CGRect(x: region.x0, y: region.y0, width: region.width, height: region.height)
       endGroup(
         target, region: region, outer: outermost,
@@ -237,11 +245,9 @@ struct GLFrameWalk {
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
     if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
-    // Group opacity is an offscreen of the GPU's own; masks and tints are not yet.
-    if n.pointee.mask != nil || n.pointee.tint != nil || st.pointee.shouldRasterize {
-      return true
-    }
-    if st.pointee.shadowOpacity > 0, let c = st.pointee.shadowColor, c.alpha > 0 { return true }
+    // Group opacity and masks are offscreens of the GPU's own; tints are not yet.
+    if n.pointee.tint != nil || st.pointee.shouldRasterize { return true }
+    if Self.castsShadow(st), !drawsShadow(n - nodes, affine: affine) { return true }
     if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
     // Continuous corners are drawn from their outline, which needs an affine map.
     let rounded =
@@ -251,8 +257,14 @@ struct GLFrameWalk {
     // Under perspective the CPU compositor flattens a layer's sublayers into its plane
     // before warping it (one resampling of the group); the GPU path draws only leaves
     // there, each through its own projective map.
-    return !n.pointee.children.isEmpty || st.pointee.masksToBounds
+    return !n.pointee.children.isEmpty || st.pointee.masksToBounds || n.pointee.mask != nil
       || (rounded && st.pointee.rare.value.cornerCurve == .continuous)
+  }
+
+  /// Whether the layer state `st` casts a shadow (as `LayerCompositor.drawBody` asks).
+  static func castsShadow(_ st: UnsafePointer<LayerState>) -> Bool {
+    st.pointee.shadowOpacity > 0 && !st.pointee.shadowOpacity.isNaN
+      && (st.pointee.shadowColor?.alpha ?? 0) > 0
   }
 
   /// `color` premultiplied, times `opacity`.

@@ -72,6 +72,7 @@ struct GLFunctions {
   let glUniform2f: PFNGLUNIFORM2FPROC
   let glUniform4f: PFNGLUNIFORM4FPROC
   let glUniform2i: PFNGLUNIFORM2IPROC
+  let glUniform3i: PFNGLUNIFORM3IPROC
   let glUniform4fv: PFNGLUNIFORM4FVPROC
   let glUniformMatrix3fv: PFNGLUNIFORMMATRIX3FVPROC
   let glGenTextures: PFNGLGENTEXTURESPROC
@@ -132,6 +133,7 @@ struct GLFunctions {
     glUniform2f = try lib.function("glUniform2f")
     glUniform4f = try lib.function("glUniform4f")
     glUniform2i = try lib.function("glUniform2i")
+    glUniform3i = try lib.function("glUniform3i")
     glUniform4fv = try lib.function("glUniform4fv")
     glUniformMatrix3fv = try lib.function("glUniformMatrix3fv")
     glGenTextures = try lib.function("glGenTextures")

@@ -81,23 +81,24 @@ struct GLLayerContent {
 
   /// The rectangle (points) and texels per point a bitmap of `painted` gets under `map`.
   ///
-  /// Under an axis-aligned affine map the texels are the device pixels: the bitmap covers
+  /// Under an affine map that keeps the screen's axes the texels are the device pixels: the bitmap covers
   /// the device pixels `painted` touches, grown by one, at the map's scale, so it holds
   /// the bytes the CPU compositor would draw there. Otherwise the scale is the map's at
   /// the layer's centre, uniform, and the grid runs through the layer's `origin`.
   static func rasterGrid(_ painted: CGRect, map: ProjectiveTransform2D, origin: CGPoint)
     -> (CGRect, CGFloat, CGFloat)
   {
-    if let t = map.exactAffine, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
-      let x0 = (t.a * painted.minX + t.tx).rounded(.down) - 1
-      let y0 = (t.d * painted.minY + t.ty).rounded(.down) - 1
-      let x1 = (t.a * painted.maxX + t.tx).rounded(.up) + 1
-      let y1 = (t.d * painted.maxY + t.ty).rounded(.up) + 1
+    if let t = map.exactAffine, t.b == 0, t.c == 0, t.a != 0, t.d != 0 {
+      // Flips (`isGeometryFlipped`, negative scales) keep the axes too: the texel grid
+      // still falls on device pixels, read in the layer's own orientation.
+      let d = painted.applying(t)
+      let x0 = d.minX.rounded(.down) - 1
+      let y0 = d.minY.rounded(.down) - 1
+      let x1 = d.maxX.rounded(.up) + 1
+      let y1 = d.maxY.rounded(.up) + 1
       guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return (.null, 0, 0) }
-      let r = CGRect(
-        x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: (x1 - x0) / t.a,
-        height: (y1 - y0) / t.d)
-      return (r, t.a, t.d)
+      let r = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).applying(t.inverted())
+      return (r, abs(t.a), abs(t.d))
     }
     let c = CGPoint(x: painted.midX, y: painted.midY)
     let s = localScale(map, at: c)

@@ -9,6 +9,10 @@ final class GLLayerProgram {
   let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
     color: GLint
   let texture, texRect, sampling: GLint
+  /// `uMask` (texture unit 1) and `uMaskMode`, for masked groups.
+  let maskTexture, maskMode: GLint
+  /// `uBox` and `uBoxSize`, for box passes and shadows.
+  let box, boxSize: GLint
   let counts: GLint
   /// The locations of `uInside[0…1]`.
   let insides: [GLint]
@@ -59,6 +63,10 @@ final class GLLayerProgram {
     texture = at("uTexture")
     texRect = at("uTexRect")
     sampling = at("uSampling")
+    maskTexture = at("uMask")
+    maskMode = at("uMaskMode")
+    box = at("uBox")
+    boxSize = at("uBoxSize")
     counts = at("uCounts")
     insides = (0..<2).map { at("uInside[\($0)]") }
     outlines = (0..<2).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }

@@ -16,7 +16,12 @@
 ///   on their summed coverage as the rasterizer folds its cells;
 /// - under an affine map, every shape's coverage comes from its device-space outline
 ///   (``GLOutline``): the exact area of the pixel inside the flattened polygon, as
-///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective.
+///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective;
+/// - a masked group (a layer's offscreen and its mask's) is multiplied by the coverage
+///   the mask mode takes from the mask pixel, then by the opacity, in bytes rounded as
+///   the CPU compositor's `applyMask` and source-over row kernels round them;
+/// - a shadow's coverage is blurred by six running-sum box passes (three along x, three
+///   along y) in integers, each rounded as `GaussianBlur`'s, and tinted as its table.
 ///
 /// Colours are premultiplied; the program's output is blended with
 /// `glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)` (source over).
@@ -49,7 +54,8 @@ enum GLLayerShader {
     precision highp int;
     uniform vec2 uOrigin;     // the device pixel at the target's (0, 0)
     uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
-    uniform int uMode;        // 0 fill, 1 texture, 2 border
+    uniform int uMode;        // 0 fill, 1 texture, 2 border, 3 masked group, 4 box pass,
+                              // 5 shadow
     uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
     uniform vec4 uRadii;      // its corner radii: top-left, top-right, bottom-right, bottom-left
     uniform vec4 uInner;      // a border's inner rectangle
@@ -59,6 +65,17 @@ enum GLLayerShader {
     uniform mat3 uTexInverse; // device pixel → the plane of uTexRect
     uniform vec4 uTexRect;    // the rectangle the texture's [0, 1]² fills, in that plane
     uniform int uSampling;    // 0 nearest, 1 bilinear
+    // A masked group (mode 3): the group in uTexture and its mask in uMask, both device
+    // offscreens whose texel (0, 0) is the device pixel uTexRect.xy; uMaskMode is the
+    // coverage the mask gives (RowKernels.MaskCoverage: bit 0 inverse, bit 1 luminance).
+    uniform sampler2D uMask;
+    uniform int uMaskMode;
+    // A box pass (mode 4) or a shadow (mode 5) reads one byte a texel, the alpha of
+    // uTexture, whose texel (0, 0) is the device pixel uTexRect.xy and which holds
+    // uBoxSize texels (outside, 0). uBox: the box's reach before and after the pixel,
+    // and its axis (0 along x, 1 along y).
+    uniform ivec3 uBox;
+    uniform ivec2 uBoxSize;
     // Device-space outlines (GLOutline), for draws under affine maps: outline k (0 the
     // shape, 1 a border's inner edge) holds uCounts[k] points from point k·\(maxPoints),
     // two points a vec4; a count of 0 means "analytic in the layer's plane".
@@ -161,6 +178,52 @@ enum GLLayerShader {
       return min(abs(acc), 1.0);
     }
 
+    // ⌊(x + 128 + ⌊(x + 128) / 256⌋) / 256⌋: x / 255 rounded, as PixelMath.div255.
+    vec4 div255(vec4 x) {
+      vec4 t = x + 128.0;
+      return floor((t + floor(t / 256.0)) / 256.0);
+    }
+
+    // The group pixel at `d` multiplied by its mask's coverage, then by the opacity byte
+    // uColor.a, in bytes with LayerKit's roundings (applyMask, then srcOverRow's scale).
+    vec4 maskedGroup(vec2 d) {
+      ivec2 t = ivec2(floor(d - uTexRect.xy));
+      vec4 g = round(texelFetch(uTexture, t, 0) * 255.0);
+      vec4 m = round(texelFetch(uMask, t, 0) * 255.0);
+      float v = (uMaskMode & 2) != 0
+        ? min(255.0, floor((m.r * 13926.0 + m.g * 46884.0 + m.b * 4725.0 + 32768.0) / 65536.0))
+        : m.a;
+      if ((uMaskMode & 1) != 0) v = 255.0 - v;
+      vec4 masked = v >= 255.0 ? g : div255(g * v);
+      float k = floor(uColor.a * 255.0 + 0.5);
+      return (k >= 255.0 ? masked : div255(masked * k)) / 255.0;
+    }
+
+    // The alpha byte of uTexture at texel t; 0 outside uBoxSize.
+    uint alphaByte(ivec2 t) {
+      if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, uBoxSize))) return 0u;
+      return uint(round(texelFetch(uTexture, t, 0).a * 255.0));
+    }
+
+    // One running-sum box pass of GaussianBlur: the mean of the bytes from uBox.x before
+    // to uBox.y after the texel along the axis, as (sum · ⌊2²⁴/n⌋ + 2²³) >> 24.
+    vec4 boxPass(vec2 d) {
+      ivec2 t = ivec2(floor(d - uTexRect.xy));
+      ivec2 step = uBox.z == 0 ? ivec2(1, 0) : ivec2(0, 1);
+      uint sum = 0u;
+      for (int k = -uBox.x; k <= uBox.y; ++k) sum += alphaByte(t + step * k);
+      uint n = uint(uBox.x + uBox.y + 1);
+      uint v = (sum * ((1u << 24) / n) + (1u << 23)) >> 24;
+      return vec4(float(v) / 255.0);
+    }
+
+    // The shadow's premultiplied colour bytes (uColor) scaled by the blurred coverage
+    // byte: the CPU compositor's tint table entry.
+    vec4 shadow(vec2 d) {
+      float m = float(alphaByte(ivec2(floor(d - uTexRect.xy))));
+      return div255(round(uColor * 255.0) * m) / 255.0;
+    }
+
     float shapeCoverage(int k, mat3 inv, vec4 r, vec4 radii, vec2 d) {
       return uCounts[k] > 0 ? outlineCoverage(k, d) : coverage(inv, r, radii, d);
     }
@@ -177,7 +240,13 @@ enum GLLayerShader {
       }
       if (c <= 0.0) discard;
       vec4 colour = uColor;
-      if (uMode == 1) {
+      if (uMode == 3) {
+        colour = maskedGroup(d);
+      } else if (uMode == 4) {
+        colour = boxPass(d);
+      } else if (uMode == 5) {
+        colour = shadow(d);
+      } else if (uMode == 1) {
         vec3 h = uTexInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;
         vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);

@@ -3,7 +3,7 @@ import CEGL
 /// Offscreen render targets (a texture with its framebuffer) for the groups the GPU path
 /// draws itself: the content and sublayers of a layer whose bounds clip is not a pixel
 /// rectangle, multiplied by the clip's coverage as one group (as `LayerCompositor`'s
-/// `withBoundsClip` does).
+/// `withBoundsClip` does); a group faded at its opacity; a masked layer and its mask.
 ///
 /// Targets are reused: a request takes the smallest free target at least as large; at
 /// the end of a frame at most ``keptFree`` free targets stay.

@@ -37,6 +37,7 @@ final class GLQuadDrawer {
     gl.glUseProgram(program.id)
     gl.glBindVertexArray(program.vertexArray)
     gl.glUniform1i(program.texture, 0)
+    gl.glUniform1i(program.maskTexture, 1)
     gl.glUniform2f(program.viewport, Float(target.width), Float(target.height))
     gl.glUniform2f(program.origin, Float(target.x0), Float(target.y0))
   }
@@ -91,6 +92,72 @@ final class GLQuadDrawer {
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
     draw()
+  }
+
+  /// Composites the offscreen `group` through the offscreen `mask` (both with texel
+  /// (0, 0) at the device pixel `origin`) over the device pixels `quad`: each pixel
+  /// multiplied by the coverage `mode` takes from its mask pixel, then by `opacity`.
+  func masked(
+    _ group: GLuint, mask: GLuint, origin: (x: Int, y: Int), mode: LayerMaskMode,
+    opacity: Float, quad: PixelRect
+  ) {
+    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
+    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
+    setOutlines(nil, inner: nil)
+    gl.glUniform1i(program.mode, 3)
+    gl.glUniform1i(program.maskMode, Self.maskModeBits(mode))
+    gl.glUniform4f(program.color, 0, 0, 0, opacity)
+    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
+    gl.glActiveTexture(GLenum(GL_TEXTURE1))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), mask)
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
+    draw()
+  }
+
+  /// One box pass (``GLLayerShader``) over the device pixels `quad`, reading the alpha
+  /// of `source` (texel (0, 0) at device `origin`, `size` texels) from `reach.left` before
+  /// to `reach.right` after each pixel, along y when `vertical`, else x.
+  func boxPass(
+    _ source: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
+    reach: (left: Int, right: Int), vertical: Bool, quad: PixelRect
+  ) {
+    setByteSource(source, origin: origin, size: size, quad: quad, mode: 4)
+    gl.glUniform3i(program.box, GLint(reach.left), GLint(reach.right), vertical ? 1 : 0)
+    draw()
+  }
+
+  /// The premultiplied colour `tint` (0…1, opacity applied) through the blurred coverage
+  /// in the alpha of `mask` (texel (0, 0) at device `origin`, `size` texels), over the
+  /// device pixels `quad`.
+  func shadow(
+    _ mask: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
+    tint: SIMD4<Float>, quad: PixelRect
+  ) {
+    setByteSource(mask, origin: origin, size: size, quad: quad, mode: 5)
+    gl.glUniform4f(program.color, tint.x, tint.y, tint.z, tint.w)
+    draw()
+  }
+
+  private func setByteSource(
+    _ texture: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
+    quad: PixelRect, mode: GLint
+  ) {
+    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
+    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
+    setOutlines(nil, inner: nil)
+    gl.glUniform1i(program.mode, mode)
+    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
+    gl.glUniform2i(program.boxSize, GLint(size.width), GLint(size.height))
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+  }
+
+  /// The shader's `uMaskMode` for `mode`: bit 0 inverse, bit 1 luminance (an unknown
+  /// mode never reaches a layer; it reads as alpha).
+  static func maskModeBits(_ mode: LayerMaskMode) -> GLint {
+    (mode == .luminance || mode == .inverseLuminance ? 2 : 0)
+      | (mode == .inverseAlpha || mode == .inverseLuminance ? 1 : 0)
   }
 
   /// Loads `outline` into outline slot `slot` of the shader's `uPoints` and `uInside`.

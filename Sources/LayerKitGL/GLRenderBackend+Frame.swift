@@ -23,6 +23,7 @@ extension GLRenderBackend: RenderBackend {
     }
     let gl = context.gl
     textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
+    shadows.beginFrame(frameNumber)
     var query: GLuint = 0
     if context.hasTimerQueries {
       gl.glGenQueries(1, &query)
@@ -52,6 +53,7 @@ extension GLRenderBackend: RenderBackend {
       stats.gpuSeconds = Double(ns) / 1e9
     }
     gl.glDisable(GLenum(GL_SCISSOR_TEST))
+    shadows.endFrame()
     offscreens.trim()
     stats.cpuSubtrees = walk.cpuSubtrees
     stats.drawCalls = drawer.takeDrawCalls()

@@ -10,8 +10,10 @@ import LayerKit
 /// once (`GLTextureCache`). Every frame, for each damaged rectangle, the layers are drawn
 /// back to front through their 4×4 maps with perspective-correct sampling: background
 /// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
-/// rounded corners computed analytically in the shader (`GLLayerShader`). A layer that
-/// needs what this backend does not draw yet (masks, shadows, filters,
+/// rounded corners computed analytically in the shader (`GLLayerShader`), masks
+/// combined with their layer's group by the `maskMode`'s formula, and shadows of rounded
+/// bounds blurred by box passes and kept (`GLShadowCache`). A layer that needs what this
+/// backend does not draw yet (shadow paths and content-shaped shadows, filters,
 /// transitions, `shouldRasterize`, replicator tints, `CATransformLayer` depth order,
 /// continuous corners, tiles, nine-part contents) is drawn with its subtree by the CPU
 /// compositor into a texture that is composited in its place, and a frame with blend
@@ -47,6 +49,8 @@ public final class GLRenderBackend {
   let drawer: GLQuadDrawer
   let textures: GLTextureCache
   let offscreens: GLOffscreenPool
+  /// Blurred shadow masks kept between frames.
+  let shadows: GLShadowCache
   /// Draws what the GPU path leaves to the CPU (`GLFrameWalk+CPU`).
   let compositor = LayerCompositor()
   let cpu = CPURenderBackend()
@@ -83,6 +87,7 @@ public final class GLRenderBackend {
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
     offscreens = GLOffscreenPool(context.gl)
+    shadows = GLShadowCache(offscreens: offscreens)
   }
 
   deinit {

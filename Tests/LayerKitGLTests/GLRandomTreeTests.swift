@@ -69,10 +69,7 @@ import Testing
     let root = Self.tree(seed: UInt64(seed), perspective: false)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
     let c = ImageComparison(cpu, gpu)
-    if let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] {
-      try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/flat\(seed)-cpu.rgba"))
-      try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/flat\(seed)-gl.rgba"))
-    }
+    try GLTestSupport.dump((cpu, gpu), name: "flat\(seed)")
     #expect(c.agrees, "seed \(seed): \(c)")
   }
 
@@ -82,10 +79,7 @@ import Testing
     let root = Self.tree(seed: UInt64(1000 + seed), perspective: true, images: false)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
     let c = ImageComparison(cpu, gpu)
-    if let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] {
-      try Data(cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/persp\(seed)-cpu.rgba"))
-      try Data(gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/persp\(seed)-gl.rgba"))
-    }
+    try GLTestSupport.dump((cpu, gpu), name: "persp\(seed)")
     #expect(c.awayFromEdges == 0, "seed \(seed): \(c)")
   }
 }

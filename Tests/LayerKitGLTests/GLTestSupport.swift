@@ -32,4 +32,12 @@ enum GLTestSupport {
       return gl.lastFrame
     }
   }
+
+  /// Writes both frames' bytes as `<name>-cpu.rgba` and `<name>-gl.rgba` into the folder
+  /// `LAYERKIT_GL_DUMP` names, when it is set (to look at a failing comparison).
+  static func dump(_ frames: (cpu: CGImage, gpu: CGImage), name: String) throws {
+    guard let dir = ProcessInfo.processInfo.environment["LAYERKIT_GL_DUMP"] else { return }
+    try Data(frames.cpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-cpu.rgba"))
+    try Data(frames.gpu.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(name)-gl.rgba"))
+  }
 }
