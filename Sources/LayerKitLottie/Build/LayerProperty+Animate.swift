@@ -7,7 +7,7 @@ extension CALayer {
   ///
   /// The model value goes through key-value coding, for sub-paths such as
   /// `transform.rotation.z` that have no setter of their own; a top-level property takes
-  /// ``lottieAnimate(_:_:_:set:_:)`` instead.
+  /// ``lottieAnimate(_:_:_:set:convert:)`` instead.
   func lottieAnimate<V>(
     _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
   ) {
@@ -22,7 +22,7 @@ extension CALayer {
   /// the setter when a file builds thousands of layers.
   func lottieAnimate<V, T>(
     _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, set: (T) -> Void,
-    _ convert: (V) -> T
+    convert: (V) -> T
   ) {
     set(convert(property.initial))
     addLottieAnimation(keyPath, property, timing) { convert($0) }
@@ -41,9 +41,11 @@ extension CALayer {
 
   /// Sets the layer's opacity from a Lottie opacity (percent) and its keyframes.
   func lottieAnimateOpacity(_ opacity: Keyframed<Double>, _ timing: LayerTiming) {
-    lottieAnimate("opacity", opacity, timing, set: { (v: Float) in self.opacity = v }) {
-      LottieOpacity.fraction($0)
-    }
+    lottieAnimate(
+      "opacity", opacity, timing, set: { (v: Float) in self.opacity = v },
+      convert: {
+        LottieOpacity.fraction($0)
+      })
   }
 
   /// A layer that only groups and transforms: no size, anchored at its origin.

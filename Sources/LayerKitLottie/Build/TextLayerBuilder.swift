@@ -39,10 +39,11 @@ struct TextLayerBuilder {
             Keyframe(time: k[j].time, value: j == i ? 0.0 : 1.0, hold: true)
           })
         container.lottieAnimate(
-          "hidden", shown, timing, set: { (v: Bool) in container.isHidden = v }
-        ) {
-          $0 != 0
-        }
+          "hidden", shown, timing, set: { (v: Bool) in container.isHidden = v },
+          convert: {
+            $0 != 0
+          }
+        )
       }
       return container
     }
