@@ -14,11 +14,11 @@ package struct BasicInterpolation<Value: Interpolatable>: Sendable {
   }
 
   /// Converts an animation's values with `convert` (value, role); nil when any is
-  /// rejected (the converter records why).
-  package init?(_ animation: CABasicAnimation, convert: (Any, String) -> Value?) {
+  /// rejected (the converter records why, building the role's name only then).
+  package init?(_ animation: CABasicAnimation, convert: (Any, () -> String) -> Value?) {
     func one(_ v: Any?, _ role: String) -> Value?? {
       guard let v else { return .some(nil) }
-      guard let typed = convert(v, role) else { return nil }
+      guard let typed = convert(v, { role }) else { return nil }
       return .some(typed)
     }
     guard let f = one(animation.fromValue, "fromValue"), let t = one(animation.toValue, "toValue"),

@@ -136,7 +136,9 @@ extension Array: Interpolatable where Element: Interpolatable {
     }
     self = out
   }
-  package var isValidAnimationValue: Bool { allSatisfy(\.isValidAnimationValue) }
+  // A closure, not the key path `\.isValidAnimationValue`: in this generic context the key
+  // path is applied through the runtime, thousands of instructions per array.
+  package var isValidAnimationValue: Bool { allSatisfy { $0.isValidAnimationValue } }
   /// Paced keyframes of arrays keep even spacing.
   package static var pacesWithEvenSpacing: Bool { true }
 }

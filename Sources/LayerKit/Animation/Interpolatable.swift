@@ -72,7 +72,17 @@ package func interpolateLinearly(_ a: Double, _ b: Double, _ t: Double) -> Doubl
 }
 
 /// Reads a scalar from the numeric types Core Animation accepts.
+///
+/// The value's exact type is tested first, by its metadata: a cast from `Any` that fails
+/// searches the runtime's conformance tables (bridging to `NSNumber` among them), which
+/// costs far more than the conversion, and keyframe values are converted one by one when
+/// an animation is added. A value of any other dynamic type (an `NSNumber`, an optional)
+/// takes the casts below, as before.
 package func animationScalar(_ any: Any) -> Double? {
+  let type = ObjectIdentifier(Swift.type(of: any))
+  if type == ObjectIdentifier(Double.self), let v = any as? Double { return v }
+  if type == ObjectIdentifier(CGFloat.self), let v = any as? CGFloat { return Double(v) }
+  if type == ObjectIdentifier(Float.self), let v = any as? Float { return Double(v) }
   switch any {
   case let v as Double: return v
   case let v as CGFloat: return Double(v)

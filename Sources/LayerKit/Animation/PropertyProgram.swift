@@ -43,7 +43,7 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
   /// `convert` turning each `Any` value into the property's type (it records a
   /// diagnostic when it rejects one). Nil when the animation cannot apply.
   package init?(
-    _ animation: CAPropertyAnimation, keyPath: String, convert: (Any, String) -> Value?
+    _ animation: CAPropertyAnimation, keyPath: String, convert: (Any, () -> String) -> Value?
   ) {
     let source: ValueSource<Value>
     switch animation {
@@ -62,7 +62,9 @@ package struct PropertyProgram<Value: Interpolatable>: Sendable {
       var typed: [Value] = []
       typed.reserveCapacity(raw.count)
       for (i, v) in raw.enumerated() {
-        guard let t = convert(v, "values[\(i)]") else { return nil }
+        // The role's name is built only for a diagnostic: building it for every value
+        // cost as much as converting it.
+        guard let t = convert(v, { "values[\(i)]" }) else { return nil }
         typed.append(t)
       }
       func numbers(_ a: [NSNumber]?) -> [Double] { a?.map(\.doubleValue) ?? [] }

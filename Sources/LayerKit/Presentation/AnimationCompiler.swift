@@ -84,7 +84,7 @@ package enum AnimationCompiler {
       let program = PropertyProgram<CGFloat>(
         a, keyPath: keyPath,
         convert: { value, role in
-          AnimationValueConversion.convert(value, to: CGFloat.self, keyPath: keyPath, role: role)
+          AnimationValueConversion.convert(value, to: CGFloat.self, keyPath: keyPath, role: role())
         })
     else { return .some(nil) }
     return TransformComponentTrack(property: root, component: component, program: program)
@@ -99,7 +99,7 @@ package enum AnimationCompiler {
       let program = PropertyProgram<P.Value>(
         a, keyPath: keyPath,
         convert: { value, role in
-          AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role)
+          AnimationValueConversion.convert(value, to: P.Value.self, keyPath: keyPath, role: role())
         })
     else { return nil }
     if let concrete = property as? LayerProperty<P.Value> {
@@ -120,7 +120,7 @@ package enum AnimationCompiler {
       guard let v = function.input(from: value), v.isValidAnimationValue else {
         CADiagnostics.report(
           key: keyPath,
-          "\(role) is not a number or an array of numbers for \(function.name.rawValue); ignored")
+          "\(role()) is not a number or an array of numbers for \(function.name.rawValue); ignored")
         return nil
       }
       return v

@@ -98,4 +98,24 @@ struct CombinedKeyframes {
       layer.add(a, forKey: keyPath)
     }
   }
+
+  /// Like ``apply(_:_:inputs:timing:sampling:value:)`` for a top-level property, whose
+  /// model value `set` stores through the property's own setter (the same model change as
+  /// key-value coding, without the key path's lookup and the value's conversion from
+  /// `Any`; see `CALayer.lottieAnimate(_:_:_:set:convert:)`).
+  static func apply<T>(
+    _ layer: CALayer, _ keyPath: String, inputs: [Keyframed<Double>], timing: LayerTiming,
+    sampling: Sampling = .perFrameLinear, set: (T) -> Void, value: (Double) -> T
+  ) {
+    guard let combined = CombinedKeyframes(inputs, sampling: sampling) else {
+      set(value(0))
+      return
+    }
+    set(value(combined.driver.initial))
+    if let a = KeyframeAnimationFactory.animation(
+      combined.driver, keyPath: keyPath, timing: timing, convert: { value($0) })
+    {
+      layer.add(a, forKey: keyPath)
+    }
+  }
 }

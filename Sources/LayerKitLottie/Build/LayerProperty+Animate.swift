@@ -4,10 +4,34 @@ import LayerKit
 extension CALayer {
   /// Sets the model value of `keyPath` to the property's first value and, when the
   /// property is keyframed, adds its keyframe animation under `keyPath`.
+  ///
+  /// The model value goes through key-value coding, for sub-paths such as
+  /// `transform.rotation.z` that have no setter of their own; a top-level property takes
+  /// ``lottieAnimate(_:_:_:set:convert:)`` instead.
   func lottieAnimate<V>(
     _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
   ) {
     setValue(convert(property.initial), forKeyPath: keyPath)
+    addLottieAnimation(keyPath, property, timing, convert)
+  }
+
+  /// Like ``lottieAnimate(_:_:_:_:)`` for the top-level property `keyPath`, whose model
+  /// value `set` stores through the property's own setter: the same model change as
+  /// key-value coding (the same key reported, the same checks), without looking the key
+  /// path up and converting the value back from `Any`, which cost more than the rest of
+  /// the setter when a file builds thousands of layers.
+  func lottieAnimate<V, T>(
+    _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, set: (T) -> Void,
+    convert: (V) -> T
+  ) {
+    set(convert(property.initial))
+    addLottieAnimation(keyPath, property, timing) { convert($0) }
+  }
+
+  /// Adds the keyframe animation of `keyPath` when `property` is keyframed.
+  private func addLottieAnimation<V>(
+    _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
+  ) {
     if let a = KeyframeAnimationFactory.animation(
       property, keyPath: keyPath, timing: timing, convert: convert)
     {
@@ -17,7 +41,11 @@ extension CALayer {
 
   /// Sets the layer's opacity from a Lottie opacity (percent) and its keyframes.
   func lottieAnimateOpacity(_ opacity: Keyframed<Double>, _ timing: LayerTiming) {
-    lottieAnimate("opacity", opacity, timing) { LottieOpacity.fraction($0) }
+    lottieAnimate(
+      "opacity", opacity, timing, set: { (v: Float) in self.opacity = v },
+      convert: {
+        LottieOpacity.fraction($0)
+      })
   }
 
   /// A layer that only groups and transforms: no size, anchored at its origin.

@@ -204,15 +204,34 @@ final class LayerTreeBuilder {
 
   /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
   private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
-    layer.lottieAnimate("shadowColor", s.color, timing) { LottieColorConversion.cgColor($0) }
-    layer.lottieAnimate("shadowOpacity", s.opacity, timing) { Float(min(1, max(0, $0))) }
-    layer.lottieAnimate("shadowRadius", s.radius, timing) { CGFloat(max(0, $0)) }
+    layer.lottieAnimate(
+      "shadowColor", s.color, timing, set: { (v: CGColor) in layer.shadowColor = v },
+      convert: {
+        LottieColorConversion.cgColor($0)
+      }
+    )
+    layer.lottieAnimate(
+      "shadowOpacity", s.opacity, timing, set: { (v: Float) in layer.shadowOpacity = v },
+      convert: {
+        Float(min(1, max(0, $0)))
+      }
+    )
+    layer.lottieAnimate(
+      "shadowRadius", s.radius, timing, set: { (v: CGFloat) in layer.shadowRadius = v },
+      convert: {
+        CGFloat(max(0, $0))
+      }
+    )
     let inputs = [s.angle, s.distance]
-    CombinedKeyframes.apply(layer, "shadowOffset", inputs: inputs, timing: timing) { f in
-      let a = s.angle.value(at: f) * .pi / 180
-      let d = s.distance.value(at: f)
-      return CGSize(width: d * cos(a), height: d * sin(a))
-    }
+    CombinedKeyframes.apply(
+      layer, "shadowOffset", inputs: inputs, timing: timing,
+      set: { (v: CGSize) in layer.shadowOffset = v },
+      value: { f in
+        let a = s.angle.value(at: f) * .pi / 180
+        let d = s.distance.value(at: f)
+        return CGSize(width: d * cos(a), height: d * sin(a))
+      }
+    )
   }
 
   private func matted(_ chain: CALayer, matte: CALayer, type: Int) -> CALayer {

@@ -44,12 +44,14 @@ struct MaskBuilder {
     layer.bounds = .zero
     layer.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     layer.fillRule = inverted ? .evenOdd : .nonZero
-    layer.lottieAnimate("path", m.path, timing) { shape in
-      let path = CGMutablePath()
-      if inverted { path.addRect(MaskBuilder.outside) }
-      shape.append(to: path)
-      return path as CGPath
-    }
+    layer.lottieAnimate(
+      "path", m.path, timing, set: { (v: CGPath) in layer.path = v },
+      convert: { shape in
+        let path = CGMutablePath()
+        if inverted { path.addRect(MaskBuilder.outside) }
+        shape.append(to: path)
+        return path as CGPath
+      })
     layer.lottieAnimateOpacity(m.opacity, timing)
     return layer
   }

@@ -14,7 +14,11 @@ extension ShapeTreeBuilder {
       let layer = shapeLayer(geometry)
       layer.fillRule = evenOdd ? .evenOdd : .nonZero
       layer.strokeColor = nil
-      layer.lottieAnimate("fillColor", color, timing) { LottieColorConversion.cgColor($0) }
+      layer.lottieAnimate(
+        "fillColor", color, timing, set: { (v: CGColor) in layer.fillColor = v },
+        convert: {
+          LottieColorConversion.cgColor($0)
+        })
       layer.lottieAnimateOpacity(opacity, timing)
       return [layer]
     case .stroke(let color, let opacity, let style):
@@ -63,7 +67,12 @@ extension ShapeTreeBuilder {
     groupScales: [Keyframed<[Double]>]
   ) {
     apply(style, to: layer, groupScales: groupScales)
-    layer.lottieAnimate("strokeColor", color, timing) { LottieColorConversion.cgColor($0) }
+    layer.lottieAnimate(
+      "strokeColor", color, timing, set: { (v: CGColor) in layer.strokeColor = v },
+      convert: {
+        LottieColorConversion.cgColor($0)
+      }
+    )
   }
 
   /// Under a trim each path is cut on its own, so each gets its own layer; otherwise one
@@ -82,13 +91,16 @@ extension ShapeTreeBuilder {
     layer.anchorPoint = .zero
     layer.bounds = .zero
     let inputs = geometry.flatMap(\.inputs)
-    CombinedKeyframes.apply(layer, "path", inputs: inputs, timing: timing) { f in
-      let path = CGMutablePath()
-      for _ in 0..<max(1, copies) {
-        for g in geometry { path.addPath(g.path(at: f)) }
+    CombinedKeyframes.apply(
+      layer, "path", inputs: inputs, timing: timing, set: { (v: CGPath) in layer.path = v },
+      value: { f in
+        let path = CGMutablePath()
+        for _ in 0..<max(1, copies) {
+          for g in geometry { path.addPath(g.path(at: f)) }
+        }
+        return path as CGPath
       }
-      return path as CGPath
-    }
+    )
     return layer
   }
 
@@ -106,8 +118,16 @@ extension ShapeTreeBuilder {
     let offset = o.keyframes.contains { $0.value != 0 }
     if !offset, let (lo, hi) = Self.ordered(s, e) {
       let layer = shapeLayer(geometry)
-      layer.lottieAnimate("strokeStart", lo, timing) { CGFloat($0 / 100) }
-      layer.lottieAnimate("strokeEnd", hi, timing) { CGFloat($0 / 100) }
+      layer.lottieAnimate(
+        "strokeStart", lo, timing, set: { (v: CGFloat) in layer.strokeStart = v },
+        convert: {
+          CGFloat($0 / 100)
+        })
+      layer.lottieAnimate(
+        "strokeEnd", hi, timing, set: { (v: CGFloat) in layer.strokeEnd = v },
+        convert: {
+          CGFloat($0 / 100)
+        })
       return layer
     }
     let inputs = [s, e, o]
@@ -116,11 +136,13 @@ extension ShapeTreeBuilder {
       start: s, end: e, offset: o, frames: combined?.driver.keyframes.map(\.value) ?? [0])
     let layer = shapeLayer(geometry, copies: window.copies)
     CombinedKeyframes.apply(
-      layer, "strokeStart", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
-    ) { CGFloat(window.stroke(at: $0).0) }
+      layer, "strokeStart", inputs: inputs, timing: timing, sampling: .tenthFrameHolds,
+      set: { (v: CGFloat) in layer.strokeStart = v }, value: { CGFloat(window.stroke(at: $0).0) }
+    )
     CombinedKeyframes.apply(
-      layer, "strokeEnd", inputs: inputs, timing: timing, sampling: .tenthFrameHolds
-    ) { CGFloat(window.stroke(at: $0).1) }
+      layer, "strokeEnd", inputs: inputs, timing: timing, sampling: .tenthFrameHolds,
+      set: { (v: CGFloat) in layer.strokeEnd = v }, value: { CGFloat(window.stroke(at: $0).1) }
+    )
     return layer
   }
 
@@ -140,7 +162,12 @@ extension ShapeTreeBuilder {
     _ style: StrokeStyle, to layer: CAShapeLayer, groupScales: [Keyframed<[Double]>]
   ) {
     guard !groupScales.isEmpty else {
-      layer.lottieAnimate("lineWidth", style.width, timing) { CGFloat(max(0, $0)) }
+      layer.lottieAnimate(
+        "lineWidth", style.width, timing, set: { (v: CGFloat) in layer.lineWidth = v },
+        convert: {
+          CGFloat(max(0, $0))
+        }
+      )
       applyLineStyle(style, to: layer, scale: 1)
       return
     }
@@ -152,10 +179,14 @@ extension ShapeTreeBuilder {
       }
     }
     let inputs = [style.width] + groupScales.map(CombinedKeyframes.times)
-    CombinedKeyframes.apply(layer, "lineWidth", inputs: inputs, timing: timing) { f in
-      let k = scale(at: f)
-      return CGFloat(k > 1e-6 ? max(0, style.width.value(at: f)) / k : 0)
-    }
+    CombinedKeyframes.apply(
+      layer, "lineWidth", inputs: inputs, timing: timing,
+      set: { (v: CGFloat) in layer.lineWidth = v },
+      value: { f in
+        let k = scale(at: f)
+        return CGFloat(k > 1e-6 ? max(0, style.width.value(at: f)) / k : 0)
+      }
+    )
     applyLineStyle(style, to: layer, scale: scale(at: 0))
   }
 
@@ -170,7 +201,10 @@ extension ShapeTreeBuilder {
       if d.count % 2 == 1 { d += d }
       let k = k > 1e-6 ? k : 1
       layer.lineDashPattern = d.map { NSNumber(value: $0 / k) }
-      layer.lottieAnimate("lineDashPhase", style.dashOffset, timing) { CGFloat($0 / k) }
+      layer.lottieAnimate(
+        "lineDashPhase", style.dashOffset, timing, set: { (v: CGFloat) in layer.lineDashPhase = v },
+        convert: { CGFloat($0 / k) }
+      )
     }
   }
 
@@ -198,16 +232,24 @@ extension ShapeTreeBuilder {
         y: (p.at(1) - box.minY) / max(box.height, 1e-9))
     }
     let inputs = [CombinedKeyframes.times(g.start), CombinedKeyframes.times(g.end)]
-    CombinedKeyframes.apply(layer, "startPoint", inputs: inputs, timing: timing) {
-      unit(g.start.value(at: $0))
-    }
-    CombinedKeyframes.apply(layer, "endPoint", inputs: inputs, timing: timing) { f in
-      let s = g.start.value(at: f)
-      let e = g.end.value(at: f)
-      guard g.type == 2 else { return unit(e) }
-      let r = hypot(e.at(0) - s.at(0), e.at(1) - s.at(1))
-      return unit([s.at(0) + r, s.at(1) + r])
-    }
+    CombinedKeyframes.apply(
+      layer, "startPoint", inputs: inputs, timing: timing,
+      set: { (v: CGPoint) in layer.startPoint = v },
+      value: {
+        unit(g.start.value(at: $0))
+      }
+    )
+    CombinedKeyframes.apply(
+      layer, "endPoint", inputs: inputs, timing: timing,
+      set: { (v: CGPoint) in layer.endPoint = v },
+      value: { f in
+        let s = g.start.value(at: f)
+        let e = g.end.value(at: f)
+        guard g.type == 2 else { return unit(e) }
+        let r = hypot(e.at(0) - s.at(0), e.at(1) - s.at(1))
+        return unit([s.at(0) + r, s.at(1) + r])
+      }
+    )
     let stops = [CombinedKeyframes.times(g.stops)]
     CombinedKeyframes.apply(layer, "colors", inputs: stops, timing: timing) {
       GradientStops.resolve(g.stops.value(at: $0), count: g.colorCount).colors

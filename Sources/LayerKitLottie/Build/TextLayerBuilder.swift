@@ -38,7 +38,12 @@ struct TextLayerBuilder {
           keyframes: k.indices.map { j in
             Keyframe(time: k[j].time, value: j == i ? 0.0 : 1.0, hold: true)
           })
-        container.lottieAnimate("hidden", shown, timing) { $0 != 0 }
+        container.lottieAnimate(
+          "hidden", shown, timing, set: { (v: Bool) in container.isHidden = v },
+          convert: {
+            $0 != 0
+          }
+        )
       }
       return container
     }

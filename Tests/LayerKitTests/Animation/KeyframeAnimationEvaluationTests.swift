@@ -8,7 +8,7 @@ import Testing
     -> PropertyProgram<V>?
   {
     PropertyProgram(a, keyPath: a.keyPath ?? "") {
-      AnimationValueConversion.convert($0, to: V.self, keyPath: a.keyPath ?? "", role: $1)
+      AnimationValueConversion.convert($0, to: V.self, keyPath: a.keyPath ?? "", role: $1())
     }
   }
 

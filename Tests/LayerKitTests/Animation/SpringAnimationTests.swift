@@ -84,7 +84,7 @@ import Testing
     a.duration = 1
     let p = try #require(
       PropertyProgram<CGFloat>(a, keyPath: "position.x") {
-        AnimationValueConversion.convert($0, to: CGFloat.self, keyPath: "position.x", role: $1)
+        AnimationValueConversion.convert($0, to: CGFloat.self, keyPath: "position.x", role: $1())
       })
     let values = stride(from: 0.0, to: 1, by: 0.01).compactMap {
       p.value(atParentTime: $0, model: 0, underlying: 0)

@@ -46,6 +46,25 @@ package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpo
   /// Accepts `[Element]`, `InterpolatableArray`, or an `[Any]` whose every element
   /// converts (`[NSNumber]` for numbers, `[CGColor]` for colours).
   package init?(animationValue: Any) {
+    // The usual exact types first, by their metadata (see `animationScalar`): a failed
+    // cast of an array from `Any` tries every element, through the runtime's bridging.
+    let type = ObjectIdentifier(Swift.type(of: animationValue))
+    if type == ObjectIdentifier([Element].self), let v = animationValue as? [Element] {
+      self.init(v)
+      return
+    }
+    if type == ObjectIdentifier([NSNumber].self), let list = animationValue as? [NSNumber] {
+      var out: [Element] = []
+      out.reserveCapacity(list.count)
+      for item in list {
+        guard let e = Element(animationValue: item) else { break }
+        out.append(e)
+      }
+      if out.count == list.count {
+        self.init(out)
+        return
+      }
+    }
     if let v = animationValue as? Self {
       self = v
       return
@@ -64,7 +83,9 @@ package struct InterpolatableArray<Element: Interpolatable & Equatable>: Interpo
     self.init(out)
   }
 
-  package var isValidAnimationValue: Bool { elements.allSatisfy(\.isValidAnimationValue) }
+  // A closure, not the key path `\.isValidAnimationValue`: in this generic context the key
+  // path is applied through the runtime, thousands of instructions per array.
+  package var isValidAnimationValue: Bool { elements.allSatisfy { $0.isValidAnimationValue } }
   /// Paced keyframes of arrays keep even spacing.
   package static var pacesWithEvenSpacing: Bool { true }
 }
