@@ -94,7 +94,8 @@ import Testing
     a.duration = 4
     let p = try #require(
       PropertyProgram<CGColor>(a, keyPath: "backgroundColor") {
-        AnimationValueConversion.convert($0, to: CGColor.self, keyPath: "backgroundColor", role: $1())
+        AnimationValueConversion.convert(
+          $0, to: CGColor.self, keyPath: "backgroundColor", role: $1())
       })
     let v = try #require(p.value(atParentTime: 1, model: .white, underlying: .white))
     #expect(v == CGColor(red: 0.75, green: 0, blue: 0.25, alpha: 1))
