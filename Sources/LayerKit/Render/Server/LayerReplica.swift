@@ -14,8 +14,9 @@ import Foundation
 /// therefore computes, at any time, the values the app thread's context computes at that
 /// time, with the same functions (`CAContext.updatePresentation()`), bit for bit.
 ///
-/// Belongs to the thread that applies snapshots to it (the render thread); it is made
-/// current there, and its transactions disable actions.
+/// Belongs to the thread that applies snapshots to it (the render thread); its context
+/// is current there only while a snapshot is applied, under a transaction that disables
+/// actions.
 package final class LayerReplica {
   /// The replica's clock, set to each frame's time by the render server.
   package let clock = CAManualClock()

@@ -29,6 +29,10 @@ package struct SnapshotMaker {
       [:]
   private var layers: [ObjectIdentifier: KnownLayer] = [:]
   private var animations: [ObjectIdentifier: KnownAnimation] = [:]
+  /// What the snapshot being made holds, of each table above: they replace the tables
+  /// when it is done.
+  private var liveLayers: [ObjectIdentifier: KnownLayer] = [:]
+  private var liveAnimations: [ObjectIdentifier: KnownAnimation] = [:]
   private var nextLayerID: UInt64 = 0
   private var nextAnimationID: UInt64 = 0
   private var commits: UInt64 = 0
@@ -45,7 +49,7 @@ package struct SnapshotMaker {
   }
 
   /// A snapshot of `root`'s tree as it is now: call it after the tree's commit, layout and
-  /// display (`CARenderServer.commit`), on the tree's thread.
+  /// display (`RenderServer.commit`), on the tree's thread.
   package mutating func snapshot(
     of root: CALayer?, time: CFTimeInterval, width: Int, height: Int, scale: CGFloat
   ) -> LayerTreeSnapshot {
@@ -56,26 +60,19 @@ package struct SnapshotMaker {
     s.width = width
     s.height = height
     s.scale = scale
-    var liveLayers: [ObjectIdentifier: KnownLayer] = [:]
-    var liveAnimations: [ObjectIdentifier: KnownAnimation] = [:]
-    liveLayers.reserveCapacity(layers.count)
     seen.removeAll(keepingCapacity: true)
-    if let root {
-      _ = add(root, to: &s, liveLayers: &liveLayers, liveAnimations: &liveAnimations)
-    }
-    layers = liveLayers
-    animations = liveAnimations
-    rateEntries = liveRateEntries
+    if let root { _ = add(root, to: &s) }
+    swap(&layers, &liveLayers)
+    swap(&animations, &liveAnimations)
+    swap(&rateEntries, &liveRateEntries)
+    liveLayers.removeAll(keepingCapacity: true)
+    liveAnimations.removeAll(keepingCapacity: true)
     liveRateEntries.removeAll(keepingCapacity: true)
     return s
   }
 
   /// Appends `layer` and its subtree; returns its index, or nil for a layer met twice.
-  private mutating func add(
-    _ layer: CALayer, to s: inout LayerTreeSnapshot,
-    liveLayers: inout [ObjectIdentifier: KnownLayer],
-    liveAnimations: inout [ObjectIdentifier: KnownAnimation]
-  ) -> Int? {
+  private mutating func add(_ layer: CALayer, to s: inout LayerTreeSnapshot) -> Int? {
     let object = ObjectIdentifier(layer)
     guard seen.insert(object).inserted else { return nil }
     let id: UInt64
@@ -100,7 +97,7 @@ package struct SnapshotMaker {
       entry.classParts = parts
     }
     for e in layer.animationStorage.entries where e.isCommitted {
-      entry.animations.append(animation(e, liveAnimations: &liveAnimations))
+      entry.animations.append(animation(e))
     }
     let index = s.layers.count
     s.layers.append(entry)
@@ -108,14 +105,14 @@ package struct SnapshotMaker {
     children.reserveCapacity(layer.children.count)
     for child in layer.children {
       let i = StackReserve.ensure {
-        add(child, to: &s, liveLayers: &liveLayers, liveAnimations: &liveAnimations)
+        add(child, to: &s)
       }
       if let i { children.append(i) }
     }
     s.layers[index].children = children
     if let mask = layer.maskLayer {
       s.layers[index].mask = StackReserve.ensure {
-        add(mask, to: &s, liveLayers: &liveLayers, liveAnimations: &liveAnimations)
+        add(mask, to: &s)
       }
     }
     return index
@@ -141,9 +138,7 @@ package struct SnapshotMaker {
 
   /// The snapshot of a committed animation entry: made once per entry, with a copy of
   /// its animation that has no delegate (the render thread tells no one anything).
-  private mutating func animation(
-    _ e: LayerAnimationEntry, liveAnimations: inout [ObjectIdentifier: KnownAnimation]
-  ) -> LayerTreeSnapshot.Animation {
+  private mutating func animation(_ e: LayerAnimationEntry) -> LayerTreeSnapshot.Animation {
     let object = ObjectIdentifier(e)
     if let known = animations[object] {
       liveAnimations[object] = known
