@@ -66,11 +66,13 @@ final class UploadingPresenter: RenderServerPresenter, @unchecked Sendable {
   }
 }
 
-/// Hitch time in ms per second over the frames expected within `window`.
+/// Hitch time in ms per second over the frames expected within `window`, late by
+/// FramePacing's rule.
 func hitchRatio(_ frames: [FramePacing.Frame], over window: ClosedRange<Double>, period: Double)
   -> Double
 {
-  let late = frames.map { max(0, $0.lateness) }.filter { $0 > period / 2 }.reduce(0, +)
+  let rule = FramePacing(refreshPeriod: period)
+  let late = frames.map(\.lateness).filter(rule.isHitch(lateness:)).reduce(0, +)
   return late * 1000 / (window.upperBound - window.lowerBound)
 }
 
