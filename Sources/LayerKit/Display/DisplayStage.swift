@@ -62,9 +62,9 @@ package struct DisplayStage {
   private var displayedLog: LayerChangeLog?
   private var displayedAttachments: UInt64 = .max
   private weak var displayedRoot: CALayer?
-  /// The tiled and the text layers in the tree at the last pass that visited it whole.
-  private var tiledLayers: [WeakTiledLayer] = []
-  private var textLayers: [WeakTextLayer] = []
+  /// The layers in the tree at the last pass that visited it whole whose class draws its
+  /// own content (`LayerFrameTraits.drawsOwnContent`: text, tiles).
+  private var ownContentLayers: [WeakLayer] = []
   /// Tiles the compositor found missing in the last frame, drawn by the next pass.
   private var missed: [MissedTile] = []
   /// The layers on the path from the root to the layer being visited: a layer met again
@@ -78,12 +78,8 @@ package struct DisplayStage {
   /// Layers the passes visited since the stage was made, for tests that count work.
   package private(set) var visitedLayers = 0
 
-  private struct WeakTiledLayer {
-    weak var layer: CATiledLayer?
-  }
-
-  private struct WeakTextLayer {
-    weak var layer: CATextLayer?
+  private struct WeakLayer {
+    weak var layer: CALayer?
   }
 
   package init() {}
@@ -125,15 +121,12 @@ package struct DisplayStage {
     displayedLog = log
     displayedAttachments = attachments
     displayedRoot = root
-    if whole {
-      tiledLayers.removeAll(keepingCapacity: true)
-      textLayers.removeAll(keepingCapacity: true)
-    }
+    if whole { ownContentLayers.removeAll(keepingCapacity: true) }
     visit(root, whole: whole, since: since, state: state)
-    // Text whose shown state moves with its animations, without a change stamp.
-    for entry in textLayers {
-      guard let text = entry.layer, !text.animationStorage.entries.isEmpty else { continue }
-      Self.shape(text, state: state)
+    // Own content whose shown state moves with its animations, without a change stamp.
+    for entry in ownContentLayers {
+      guard let layer = entry.layer, !layer.animationStorage.entries.isEmpty else { continue }
+      layer.displayOwnContent(shown: state(layer))
     }
   }
 
@@ -146,28 +139,15 @@ package struct DisplayStage {
     defer { onPath.remove(id) }
     StackReserve.ensure {
       visitedLayers &+= 1
+      let ownContent = type(of: layer).frameTraits.drawsOwnContent
       if whole || layer.renderChangeStamp > since {
         if runsLayerCode { Self.display(layer) }
-        if let text = layer as? CATextLayer { Self.shape(text, state: state) }
+        if ownContent { layer.displayOwnContent(shown: state(layer)) }
       }
-      if whole {
-        if let tiled = layer as? CATiledLayer { tiledLayers.append(WeakTiledLayer(layer: tiled)) }
-        if let text = layer as? CATextLayer { textLayers.append(WeakTextLayer(layer: text)) }
-      }
+      if whole, ownContent { ownContentLayers.append(WeakLayer(layer: layer)) }
       for child in layer.children { visit(child, whole: whole, since: since, state: state) }
       if let mask = layer.maskLayer { visit(mask, whole: whole, since: since, state: state) }
     }
-  }
-
-  /// Shapes `layer`'s text as `state` shows it, unless its glyphs already stand for it.
-  static func shape(_ layer: CATextLayer, state: (CALayer) -> LayerState) {
-    let st = state(layer)
-    guard let text = st.text else {
-      if layer.shapedText != nil { layer.shapedText = nil }
-      return
-    }
-    if layer.shapedText?.matches(text, bounds: st.bounds) == true { return }
-    layer.shapedText = ShapedText(text, bounds: st.bounds)
   }
 
   /// Draws the tiles of `root`'s tiled layers that the frame will show in `viewport`,
@@ -179,9 +159,8 @@ package struct DisplayStage {
     var pending: [MissedTile] = []
     swap(&pending, &missed)
     for m in pending where m.cache.layer?.treeRoot === root { m.cache.draw(m.tile) }
-    for entry in tiledLayers {
-      guard let tiled = entry.layer else { continue }
-      Self.drawVisibleTiles(of: tiled, root: root, state: state, viewport: viewport)
+    for entry in ownContentLayers {
+      entry.layer?.drawVisibleContent(root: root, state: state, viewport: viewport)
     }
   }
 

@@ -103,6 +103,12 @@ open class CAEmitterLayer: CALayer {
     if case .emission(let e) = parts { emission = e.history } else { emission = EmissionHistory() }
   }
 
+  /// Gives `node` the particles alive at `localTime`, as its shown state emits them.
+  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
+    node.particles = particles(at: localTime, shown: node.state)
+    node.particlesAdd = node.state.emitterState.renderMode == .additive
+  }
+
   /// The cells emitted. Default nil. A change to one of these cells shows from the next
   /// frame.
   public var emitterCells: [CAEmitterCell]? {

@@ -55,7 +55,7 @@ extension CALayer {
   /// Marks the layer's contents as needing `display()`.
   public func setNeedsDisplay() {
     isDisplayPending = true
-    (self as? CATiledLayer)?.tiles.removeAll()
+    invalidateOwnContent(in: nil)
   }
 
   /// Marks the layer's contents in `r` (its own coordinates) as needing display;
@@ -64,7 +64,7 @@ extension CALayer {
   public func setNeedsDisplay(_ r: CGRect) {
     guard !r.isEmpty else { return }
     isDisplayPending = true
-    (self as? CATiledLayer)?.tiles.remove(intersecting: r)
+    invalidateOwnContent(in: r)
   }
 
   /// Whether the layer is marked as needing display.

@@ -178,6 +178,38 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
   /// (`LayerReplica`). Overridden with ``snapshotParts()``.
   package func adoptSnapshotParts(_ parts: LayerTreeSnapshot.ClassParts) {}
 
+  // MARK: - What a class draws in the frame's stages
+
+  /// Makes what this layer's class draws without a backing store ready for the state the
+  /// frame shows, `shown`: a text layer shapes its glyphs. The display stage calls it on
+  /// the tree's thread for a layer whose drawing changed since its last pass, and each
+  /// frame for a layer of a class that ``LayerFrameTraits/drawsOwnContent`` with
+  /// animations attached (its shown state may move without a change stamp). Overridden
+  /// by the classes that draw their own content.
+  package func displayOwnContent(shown: LayerState) {}
+
+  /// Draws the part of this layer's content that is drawn for what a frame shows: a tiled
+  /// layer's tiles visible in `viewport`, placed by the geometry `state` gives each layer
+  /// of `root`'s tree. The display stage calls it on the tree's thread, after
+  /// ``displayOwnContent(shown:)``, for each layer of a class that
+  /// ``LayerFrameTraits/drawsOwnContent``, and only where it runs the layers' own code.
+  package func drawVisibleContent(
+    root: CALayer, state: (CALayer) -> LayerState, viewport: DisplayStage.Viewport
+  ) {}
+
+  /// Writes what this layer's class draws besides its state and backing store into its
+  /// render node, `node`, whose state is already the one the frame shows: a text layer's
+  /// glyphs, a tiled layer's tiles, an emitter's particles at `localTime` (the layer's
+  /// local time in seconds; 0 for a class that does not ``LayerFrameTraits/drawsOverTime``).
+  /// The render-tree build calls it each time it writes the node; it reads the layer and
+  /// writes only `node`.
+  package func writeRenderParts(into node: inout RenderNode, localTime: Double) {}
+
+  /// Drops what this layer's class drew of its own content within `rect` (the layer's own
+  /// coordinates; nil for all of it), as `setNeedsDisplay()` and `setNeedsDisplay(_:)`
+  /// ask: a tiled layer drops the tiles it touches. Called on the tree's thread.
+  package func invalidateOwnContent(in rect: CGRect?) {}
+
   // MARK: - The funnel
 
   /// Stores `value` at `keyPath` as the model value of the property `key`, then reports

@@ -57,6 +57,25 @@ open class CATiledLayer: CALayer {
       levelsOfDetailBias: t.levelsOfDetailBias)
   }
 
+  /// Draws the missing tiles `viewport` will show (see `DisplayStage`'s tile rule).
+  override package func drawVisibleContent(
+    root: CALayer, state: (CALayer) -> LayerState, viewport: DisplayStage.Viewport
+  ) {
+    DisplayStage.drawVisibleTiles(of: self, root: root, state: state, viewport: viewport)
+  }
+
+  /// Gives `node` the layer's tiles, unless contents stand in for them.
+  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
+    let tiles = node.state.contents == nil ? TiledLayerSource(self) : nil
+    if tiles != node.tiles { node.tiles = tiles }
+  }
+
+  /// Drops the tiles `rect` touches (every tile for nil): each is drawn again when it
+  /// next shows.
+  override package func invalidateOwnContent(in rect: CGRect?) {
+    if let rect { tiles.remove(intersecting: rect) } else { tiles.removeAll() }
+  }
+
   /// The default `tileSize`: 256 × 256 pixels.
   public static let defaultTileSize = CGSize(width: 256, height: 256)
   /// The most tiles of one layer drawn in one frame (a tiny tile size on a huge layer

@@ -56,6 +56,33 @@ open class CATextLayer: CALayer {
     if case .text(let glyphs) = parts { shapedText = glyphs }
   }
 
+  /// Shapes the text as `shown` shows it, unless the glyphs already stand for it.
+  override package func displayOwnContent(shown: LayerState) {
+    guard let text = shown.text else {
+      if shapedText != nil { shapedText = nil }
+      return
+    }
+    if shapedText?.matches(text, bounds: shown.bounds) == true { return }
+    shapedText = ShapedText(text, bounds: shown.bounds)
+  }
+
+  /// Gives `node` the glyphs of its state's text within its bounds: those it holds, else
+  /// those the display stage shaped for this layer; a state the display stage did not see
+  /// (a replicator copy at its own delayed time) is shaped here, from the node's values.
+  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
+    guard let text = node.state.text else {
+      node.glyphs = nil
+      return
+    }
+    let bounds = node.state.bounds
+    if node.glyphs?.matches(text, bounds: bounds) == true { return }
+    if let shaped = shapedText, shaped.matches(text, bounds: bounds) {
+      node.glyphs = shaped
+    } else {
+      node.glyphs = ShapedText(text, bounds: bounds)
+    }
+  }
+
   /// True for the text properties (`string`, `font`, `fontSize`, `foregroundColor`,
   /// `wrapped`, `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`),
   /// `contentsScale` and `style`: changing any of them redraws the layer.

@@ -269,12 +269,9 @@ extension RenderTreeBuilder {
       tree.nodes[i].backingStore = store
       changed = true
     }
-    if tree.nodes[i].kind == .text { writeGlyphs(i, layer) }
-    if info[i].volatile {
-      let tiles = tree.nodes[i].tiles
-      writeVolatileParts(i, layer, localTime: localTime)
-      changed = changed || tiles != tree.nodes[i].tiles
-    }
+    let tiles = tree.nodes[i].tiles
+    writeClassParts(i, layer, localTime: localTime)
+    changed = changed || tiles != tree.nodes[i].tiles
     return (changed, localTime)
   }
 }

@@ -265,8 +265,7 @@ package struct RenderTreeBuilder {
       tree.nodes[index].backingStore = store
       tree.nodes[index].instanceTransform = instanceTransform
       tree.nodes[index].tint = tint
-      writeVolatileParts(index, layer, localTime: delayed?.localTime)
-      if kind == .text { writeGlyphs(index, layer) }
+      writeClassParts(index, layer, localTime: delayed?.localTime)
 
       var children: [Int] = []
       if kind == .replicator, let rep = tree.nodes[index].state.replicator {
@@ -364,38 +363,16 @@ package struct RenderTreeBuilder {
     return index
   }
 
-  /// Writes what node `index` shows that changes without its layer being told: a tiled
-  /// layer's tiles and an emitter's particles at the layer's local time (`localTime`,
-  /// else the time of the context's last evaluation).
-  mutating func writeVolatileParts(_ index: Int, _ layer: CALayer, localTime: Double?) {
-    if let tiled = layer as? CATiledLayer {
-      let tiles = tree.nodes[index].state.contents == nil ? TiledLayerSource(tiled) : nil
-      if tiles != tree.nodes[index].tiles { tree.nodes[index].tiles = tiles }
-    }
-    if let emitter = layer as? CAEmitterLayer {
-      tree.nodes[index].particles = emitter.particles(
-        at: localTime ?? self.localTime(of: layer), shown: tree.nodes[index].state)
-      tree.nodes[index].particlesAdd = tree.nodes[index].state.emitterState.renderMode == .additive
-      tree.hasParticles = true
-    }
-  }
-
-  /// Gives text node `index` the glyphs of its state's text within its bounds: those it
-  /// holds, else those the display stage shaped for its layer; a state the display stage
-  /// did not see (a replicator copy at its own delayed time) is shaped here, from the
-  /// node's values alone.
-  mutating func writeGlyphs(_ index: Int, _ layer: CALayer) {
-    guard let text = tree.nodes[index].state.text else {
-      tree.nodes[index].glyphs = nil
-      return
-    }
-    let bounds = tree.nodes[index].state.bounds
-    if tree.nodes[index].glyphs?.matches(text, bounds: bounds) == true { return }
-    if let shaped = (layer as? CATextLayer)?.shapedText, shaped.matches(text, bounds: bounds) {
-      tree.nodes[index].glyphs = shaped
-    } else {
-      tree.nodes[index].glyphs = ShapedText(text, bounds: bounds)
-    }
+  /// Writes what node `index` draws besides its state and backing store, as its layer's
+  /// class says (`CALayer.writeRenderParts(into:localTime:)`: glyphs, tiles,
+  /// particles); `localTime` is the layer's local time where the caller knows it (a
+  /// replicator copy's delayed time), else that of the context's last evaluation, asked
+  /// only for a class that draws over time.
+  mutating func writeClassParts(_ index: Int, _ layer: CALayer, localTime: Double?) {
+    let time =
+      type(of: layer).frameTraits.drawsOverTime ? localTime ?? self.localTime(of: layer) : 0
+    layer.writeRenderParts(into: &tree.nodes[index], localTime: time)
+    if tree.nodes[index].particles != nil { tree.hasParticles = true }
   }
 
   /// Completes node `index` once its subtree is in the tree: where the subtree ends,
