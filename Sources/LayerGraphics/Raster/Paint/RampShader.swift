@@ -39,7 +39,26 @@ package struct RampShader {
     var deviceToRamp: CGAffineTransform
     var table: [UInt32]
 
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    /// How the colours of a row relate to those of other rows and columns.
+    package enum RowShape {
+      /// Every row holds the same colours (an axial ramp along x).
+      case sameRows
+      /// Every row is one colour (an axial ramp along y).
+      case sameColumns
+      /// Neither.
+      case varying
+    }
+
+    /// Which rows or columns this ramp paints alike, from its map alone.
+    package var rowShape: RowShape {
+      guard kind == .axial else { return .varying }
+      if deviceToRamp.c == 0 { return .sameRows }
+      if deviceToRamp.a == 0 { return .sameColumns }
+      return .varying
+    }
+
+    /// Paints `count` pixels of row `y` from column `x` into `out`.
+    package func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
       let m = deviceToRamp
       let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(m)
       let n = Double(table.count - 1)
@@ -76,7 +95,7 @@ package struct RampShader {
   }
 
   /// The shader for drawing with `deviceToUser` (the inverse of the CTM).
-  func resolved(deviceToUser: CGAffineTransform) -> Resolved {
+  package func resolved(deviceToUser: CGAffineTransform) -> Resolved {
     Resolved(kind: kind, deviceToRamp: deviceToUser.concatenating(userToRamp), table: table)
   }
 }

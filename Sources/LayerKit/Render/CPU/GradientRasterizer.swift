@@ -84,79 +84,36 @@ package enum GradientRasterizer {
     }
   }
 
-  /// The gradient over `bounds` at `pixelsPerPoint`, or nil when it draws nothing.
+  /// The gradient over `bounds` at `pixelsPerPoint`, or nil when it draws nothing: the
+  /// ``shader(_:bounds:)``'s ramp evaluated at each image pixel's centre (pixel `(x, y)`
+  /// stands for the point `bounds.origin + ((x + ½)·w/W, (y + ½)·h/H)`). Rows that an
+  /// axial ramp makes alike are copied rather than evaluated again.
   package static func image(
     _ g: GradientLayerState, bounds: CGRect, pixelsPerPoint s: CGFloat
   ) -> CGImage? {
     guard bounds.width > 0, bounds.height > 0, s > 0 else { return nil }
     let w = Swift.max(Int(geometric: bounds.width * s, .up), 1)
     let h = Swift.max(Int(geometric: bounds.height * s, .up), 1)
-    guard w <= 8192, h <= 8192, let lut = table(g) else { return nil }
-    let sx = g.startPoint.x * bounds.width
-    let sy = g.startPoint.y * bounds.height
-    let ex = g.endPoint.x * bounds.width
-    let ey = g.endPoint.y * bounds.height
-    let ppx = bounds.width / CGFloat(w)
-    let ppy = bounds.height / CGFloat(h)
-    let dx = ex - sx
-    let dy = ey - sy
-    let len2 = dx * dx + dy * dy
-    var rx = abs(dx)
-    var ry = abs(dy)
-    if rx == 0 { rx = ry }
-    if ry == 0 { ry = rx }
-    let a0 = atan2(dy, dx)
-    let shape = Shape(g.type)
-    // The pixel centre's offset from the start, per column and per row.
-    let pxs = (0..<w).map { (CGFloat($0) + 0.5) * ppx - sx }
-    let pys = (0..<h).map { (CGFloat($0) + 0.5) * ppy - sy }
-    /// The table entry for ramp position `t`.
-    @inline(__always) func color(_ t: CGFloat) -> UInt32 { lut[RampShader.entry(t, last: 255)] }
+    guard w <= 8192, h <= 8192, let ramp = shader(g, bounds: bounds) else { return nil }
+    let pixelToPoint = CGAffineTransform(
+      a: bounds.width / CGFloat(w), b: 0, c: 0, d: bounds.height / CGFloat(h),
+      tx: bounds.minX, ty: bounds.minY)
+    let resolved = ramp.resolved(deviceToUser: pixelToPoint)
     let bytes = [UInt8](unsafeUninitializedCapacity: w * h * 4) { raw, count in
       let out = UnsafeMutableRawBufferPointer(raw).bindMemory(to: UInt32.self)
-      switch shape {
-      case .axial:
-        guard len2 > 0 else {
-          out.initialize(repeating: color(0))
-          break
-        }
-        let xs = pxs.map { $0 * dx }
-        if dy == 0, pys.allSatisfy({ $0.isFinite }) {
-          // `px·dx + py·0` is `px·dx`: every row is the first.
-          for x in 0..<w { out[x] = color(xs[x] / len2) }
-          for y in 1..<h { _ = out[y * w..<(y + 1) * w].initialize(fromContentsOf: out[0..<w]) }
-        } else if dx == 0, pxs.allSatisfy({ $0.isFinite }) {
-          for y in 0..<h {
-            out[y * w..<(y + 1) * w].initialize(repeating: color((0 + pys[y] * dy) / len2))
-          }
-        } else {
-          for y in 0..<h {
-            let yv = pys[y] * dy
-            let row = y * w
-            for x in 0..<w { out[row + x] = color((xs[x] + yv) / len2) }
-          }
-        }
-      case .radial:
-        guard rx > 0 else {
-          out.initialize(repeating: color(1))
-          break
-        }
-        let xs = pxs.map { ($0 / rx) * ($0 / rx) }
+      // Bound above for w·h pixels; each row is written whole before it is read.
+      let base = out.baseAddress!
+      switch resolved.rowShape {
+      case .sameRows:
+        resolved.shade(x: 0, y: 0, count: w, into: base)
+        for y in 1..<h { (base + y * w).update(from: base, count: w) }
+      case .sameColumns:
         for y in 0..<h {
-          let yv = (pys[y] / ry) * (pys[y] / ry)
-          let row = y * w
-          for x in 0..<w { out[row + x] = color((xs[x] + yv).squareRoot()) }
+          resolved.shade(x: 0, y: y, count: 1, into: base + y * w)
+          (base + y * w + 1).initialize(repeating: base[y * w], count: w - 1)
         }
-      case .conic:
-        for y in 0..<h {
-          let py = pys[y]
-          let row = y * w
-          for x in 0..<w {
-            var a = (atan2(py, pxs[x]) - a0) / (2 * .pi)
-            a -= a.rounded(.down)
-            out[row + x] = color(a)
-          }
-        }
+      case .varying:
+        for y in 0..<h { resolved.shade(x: 0, y: y, count: w, into: base + y * w) }
       }
       count = w * h * 4
     }
