@@ -13,10 +13,10 @@ import Foundation
 /// The colour comes from a 256-entry premultiplied table of the ramp (`locations`, or
 /// the colours spread evenly).
 ///
-/// The gradient's type is decided once per image, and the parts of `t` that depend only on
-/// the column or only on the row are computed once per column or row (the same arithmetic,
-/// so the same bytes as evaluating every pixel on its own). An axial gradient along x
-/// repeats its first row; one along y fills each row with one colour.
+/// Both ways of drawing it, the layer's image (`image(_:bounds:pixelsPerPoint:)`) and the
+/// shader that paints it straight through a path (`shader(_:bounds:)`), evaluate one
+/// `RampShader`: the formulas above live in ``shader(_:bounds:)`` alone. An axial
+/// gradient along x repeats its first row; one along y fills each row with one colour.
 package enum GradientRasterizer {
   /// The ramp shape, decided once per image from `CAGradientLayerType` (whose values are
   /// strings, too slow to compare per pixel).
