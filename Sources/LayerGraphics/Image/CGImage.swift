@@ -10,8 +10,9 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 ///
 /// Pixels are stored row by row from the top, four bytes each in the order R, G, B, A,
 /// with colour premultiplied by alpha (`r ≤ a`). Rows are tightly packed
-/// (`bytesPerRow == width · 4`). The pixel buffer is shared, never copied, between the
-/// image and the `CGContext` snapshot it came from, and never changes.
+/// (`bytesPerRow == width · 4`). The pixel buffer never changes: a `CGContext` snapshot
+/// (`makeImage()`) copies the context's pixels once, and images made from an array share
+/// it with every copy of that array.
 public final class CGImage: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
   /// Width and height in pixels.
   public let width: Int

@@ -177,22 +177,41 @@ public final class CARenderer: CAObjectEquality {
   /// - Returns: the image; a 1 × 1 transparent image when the size is not positive or
   ///   too large for a bitmap (with a diagnostic).
   public func render(width: Int, height: Int, scale: CGFloat) -> CGImage {
-    guard let ctx = CGContext(width: width, height: height) else {
+    let s = Self.checked(scale)
+    let fits =
+      width > 0 && height > 0 && width <= CGImage.maximumDimension
+      && height <= CGImage.maximumDimension && width * height <= CGContext.maximumPixelCount
+    // The frame is drawn straight into the image's bytes, which start transparent: no
+    // second clear, no copy out.
+    var bytes = [UInt8](repeating: 0, count: fits ? width * height * 4 : 0)
+    let drawn =
+      fits
+      && bytes.withUnsafeMutableBytes { raw -> Bool in
+        guard
+          let ctx = CGContext(
+            data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
+            bytesPerRow: width * 4, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return false }
+        if let tree = makeRenderTree(
+          viewport: Self.viewport(width: width, height: height, scale: s))
+        {
+          let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+          placement.update(tree, scale: s, frame: all)
+          _ = composite {
+            backend.draw(
+              RenderFrame(
+                tree: tree, placement: placement, damage: [all], scale: s, width: width,
+                height: height, damageIsClear: true), into: ctx)
+          }
+        }
+        return true
+      }
+    guard drawn, let image = CGImage(width: width, height: height, premultipliedRGBA: bytes) else {
       CADiagnostics.report(key: "render", "cannot make a \(width)×\(height) bitmap; rendered 1×1")
       return CGImage(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])!
     }
-    let s = Self.checked(scale)
-    if let tree = makeRenderTree(viewport: Self.viewport(width: width, height: height, scale: s)) {
-      let all = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-      placement.update(tree, scale: s, frame: all)
-      _ = composite {
-        backend.draw(
-          RenderFrame(
-            tree: tree, placement: placement, damage: [all], scale: s, width: width,
-            height: height), into: ctx)
-      }
-    }
-    return ctx.makeImage()!
+    return image
   }
 
   /// Renders the current frame into `ctx` (a bitmap context whose pixels persist

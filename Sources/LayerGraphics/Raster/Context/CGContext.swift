@@ -153,13 +153,19 @@ public final class CGContext {
 
   /// A snapshot of the pixels as an image (tightly packed rows).
   public func makeImage() -> CGImage? {
-    var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    bytes.withUnsafeMutableBytes { out in
-      let raw = UnsafeRawPointer(pixels)
-      for y in 0..<height {
-        (out.baseAddress! + y * width * 4).copyMemory(
-          from: raw + y * bytesPerRow, byteCount: width * 4)
+    let row = width * 4
+    // Every byte is written by the row copies before the array is handed out.
+    let bytes = [UInt8](unsafeUninitializedCapacity: row * height) { out, count in
+      let from = UnsafeRawPointer(pixels)
+      let to = UnsafeMutableRawPointer(out.baseAddress!)
+      if bytesPerRow == row {
+        to.copyMemory(from: from, byteCount: row * height)
+      } else {
+        for y in 0..<height {
+          (to + y * row).copyMemory(from: from + y * bytesPerRow, byteCount: row)
+        }
       }
+      count = row * height
     }
     return CGImage(width: width, height: height, premultipliedRGBA: bytes)
   }

@@ -14,11 +14,15 @@ package struct RenderFrame: Sendable {
   /// The frame's size in device pixels.
   package var width: Int
   package var height: Int
+  /// Whether the target's pixels in `damage` are already transparent (a fresh, zeroed
+  /// bitmap), so that a backend need not clear them again. Default false.
+  package var damageIsClear = false
 
   package init(
     tree: RenderTree, placement: RenderPlacement, damage: [PixelRect], scale: CGFloat, width: Int,
-    height: Int
+    height: Int, damageIsClear: Bool = false
   ) {
+    self.damageIsClear = damageIsClear
     self.tree = tree
     self.placement = placement
     self.damage = damage

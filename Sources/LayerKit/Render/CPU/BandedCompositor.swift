@@ -83,14 +83,14 @@ package final class BandedCompositor {
     return Swift.max(1, Swift.min(bandLimit, rect.height / 8))
   }
 
-  /// Clears and redraws `rect` of `frame` with `tree`, placed by `placement` (made here
-  /// when nil), band 0 by `main`.
+  /// Clears (unless `cleared` says its pixels are transparent already) and redraws `rect`
+  /// of `frame` with `tree`, placed by `placement` (made here when nil), band 0 by `main`.
   ///
   /// - Returns: the number of bands used.
   @discardableResult
   package func render(
     _ tree: RenderTree, placement: RenderPlacement? = nil, into frame: CGContext,
-    rect: PixelRect, scale: CGFloat, main: LayerCompositor
+    rect: PixelRect, scale: CGFloat, main: LayerCompositor, cleared: Bool = false
   ) -> Int {
     let n = bandCount(for: rect)
     let placement =
@@ -100,7 +100,7 @@ package final class BandedCompositor {
     guard n > 1, prepareViews(of: frame, count: n) else {
       Self.draw(
         tree, placement, into: RenderSurface(wrapping: frame), rect: rect, whole: rect,
-        scale: scale, with: main)
+        scale: scale, with: main, cleared: cleared)
       return 1
     }
     while extra.count < n - 1 { extra.append(LayerCompositor()) }
@@ -110,26 +110,29 @@ package final class BandedCompositor {
         compositor: b == 0 ? main : extra[b - 1], view: views[b],
         rect: PixelRect(x0: rect.x0, y0: cuts[b], x1: rect.x1, y1: cuts[b + 1]))
     }
-    let box = BandJobs(jobs: jobs, tree: tree, placement: placement, whole: rect, scale: scale)
+    let box = BandJobs(
+      jobs: jobs, tree: tree, placement: placement, whole: rect, scale: scale, cleared: cleared)
     DispatchQueue.concurrentPerform(iterations: n) { b in
       let j = box.jobs[b]
       let started = DispatchTime.now().uptimeNanoseconds
       Self.draw(
         box.tree, box.placement, into: RenderSurface(wrapping: j.view), rect: j.rect,
-        whole: box.whole, scale: box.scale, with: j.compositor)
+        whole: box.whole, scale: box.scale, with: j.compositor, cleared: box.cleared)
       box.seconds[b] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
     balance.record(cuts: cuts, width: rect.width, seconds: Array(box.seconds))
     return n
   }
 
-  /// Clears `rect` (a band of `whole`) lazily and composites `tree` inside it.
+  /// Clears `rect` (a band of `whole`) lazily, unless it is `cleared` already, and
+  /// composites `tree` inside it.
   private static func draw(
     _ tree: RenderTree, _ placement: RenderPlacement, into surface: RenderSurface,
-    rect: PixelRect, whole: PixelRect, scale: CGFloat, with compositor: LayerCompositor
+    rect: PixelRect, whole: PixelRect, scale: CGFloat, with compositor: LayerCompositor,
+    cleared: Bool
   ) {
     // Cleared lazily: an opaque copy covering the whole rectangle skips the clear.
-    surface.pendingClear = rect
+    surface.pendingClear = cleared ? nil : rect
     surface.edgeRows = whole.y0..<whole.y1
     compositor.render(
       tree, placement: placement, into: surface, clip: rect, scale: scale, limit: whole)
@@ -173,17 +176,20 @@ private final class BandJobs: @unchecked Sendable {
   /// The rectangle the bands cut.
   let whole: PixelRect
   let scale: CGFloat
+  /// Whether the rectangle's pixels are transparent already.
+  let cleared: Bool
   /// How long each band took to draw, in seconds.
   let seconds: UnsafeMutableBufferPointer<Double>
   init(
     jobs: [BandJob], tree: RenderTree, placement: RenderPlacement, whole: PixelRect,
-    scale: CGFloat
+    scale: CGFloat, cleared: Bool
   ) {
     self.jobs = jobs
     self.tree = tree
     self.placement = placement
     self.whole = whole
     self.scale = scale
+    self.cleared = cleared
     seconds = .allocate(capacity: jobs.count)
     seconds.initialize(repeating: 0)
   }

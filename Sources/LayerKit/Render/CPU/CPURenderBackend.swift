@@ -24,7 +24,7 @@ package final class CPURenderBackend: RenderBackend {
         used,
         bands.render(
           frame.tree, placement: frame.placement, into: target, rect: r, scale: frame.scale,
-          main: compositor))
+          main: compositor, cleared: frame.damageIsClear))
     }
     return used
   }
