@@ -92,10 +92,12 @@ public final class CAContext {
   /// What the frame loop knows about each layer of the tree (see `LayerEvaluationTable`).
   package let evaluations = LayerEvaluationTable()
   /// Layers visited by walks since the context was made, for tests that count work.
-  package internal(set) var visitedLayers = 0
+  /// Unchecked, with `walksWholeTree`: touched once per layer of every walk, only on the
+  /// context's thread and never across a call.
+  @exclusivity(unchecked) package internal(set) var visitedLayers = 0
   /// Whether the walk under way visits every layer (see `beginWalk`), and the
   /// attachment count, log and root of the last walk that did.
-  var walksWholeTree = true
+  @exclusivity(unchecked) var walksWholeTree = true
   var wholeWalkAttachments: UInt64 = .max
   var wholeWalkLog: LayerChangeLog?
   weak var wholeWalkRoot: CALayer?

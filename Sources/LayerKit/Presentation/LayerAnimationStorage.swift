@@ -25,7 +25,9 @@ package final class LayerAnimationStorage {
   /// For a presentation copy: the model layer it presents.
   package weak var modelLayer: CALayer?
   /// The slot a context's ``LayerEvaluationTable`` handed out for this layer (see there).
-  package var evaluationSlot = LayerEvaluationTable.Slot()
+  /// Unchecked: read for every layer of every walk and render-node rewrite; written only
+  /// by the table's `assign`, on the context's thread, while nothing else reads it.
+  @exclusivity(unchecked) package var evaluationSlot = LayerEvaluationTable.Slot()
   /// Counter for anonymous keys.
   package var anonymousCounter: UInt64 = 0
 

@@ -55,11 +55,15 @@ package final class LayerEvaluationTable {
   /// the context's thread, and no call made while an entry is borrowed grows the buffer
   /// (only ``slot(for:)`` does, and the walk takes the pointer after it).
   @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<Entry>
-  private(set) var count = 0
+  /// The slots in use. Unchecked, with `wholeWalk`: read for every layer of every walk
+  /// and every render-node rewrite (callgrind: about a dozen runtime access checks per
+  /// layer a frame otherwise); both are written only by this table's own methods, on the
+  /// context's thread, none of which calls out while it holds them.
+  @exclusivity(unchecked) private(set) var count = 0
   private var capacity: Int
   private var free: [Int] = []
   /// The number of the whole walk under way.
-  private var wholeWalk: UInt64 = 0
+  @exclusivity(unchecked) private var wholeWalk: UInt64 = 0
   /// Slots handed out since the last whole walk began. A walk that skips subtrees hands
   /// out none unless a layer changed contexts without an attachment being logged (a tree
   /// shared by two contexts): the context then makes its next walk a whole one, which
