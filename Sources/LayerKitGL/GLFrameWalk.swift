@@ -27,6 +27,9 @@ struct GLFrameWalk {
   /// The render targets being drawn into, outermost first: the frame's framebuffer, then
   /// the offscreen of each bounds clip group open (device rectangles they cover).
   var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
+  /// The node whose blend group is being drawn (its blend mode is applied when the group
+  /// is composited, not again inside it); -1 for none.
+  var blendGroup = -1
 
   init(backend: GLRenderBackend, frame: RenderFrame) {
     self.backend = backend
@@ -64,6 +67,10 @@ struct GLFrameWalk {
     guard a > 0 else { return }
     let p = placed + i
     guard !p.pointee.clip.intersection(rect).isEmpty else { return }
+    if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroup != i {
+      drawBlendGroup(i, mode: mode, parentMap: parentMap, alpha: alpha)
+      return
+    }
     let map = p.pointee.map
     guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)

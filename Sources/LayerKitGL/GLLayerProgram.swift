@@ -26,26 +26,9 @@ final class GLLayerProgram {
   /// backend; "330 core" to check the same source on desktop GL).
   init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
     self.gl = gl
-    let vs = try Self.compile(
-      gl, GLenum(GL_VERTEX_SHADER), GLLayerShader.vertex(version: version),
-      name: "layer.vert")
-    defer { gl.glDeleteShader(vs) }
-    let fs = try Self.compile(
-      gl, GLenum(GL_FRAGMENT_SHADER), GLLayerShader.fragment(version: version),
-      name: "layer.frag")
-    defer { gl.glDeleteShader(fs) }
-    let p = gl.glCreateProgram()
-    gl.glAttachShader(p, vs)
-    gl.glAttachShader(p, fs)
-    gl.glLinkProgram(p)
-    var ok: GLint = 0
-    gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-    guard ok != 0 else {
-      var log = [GLchar](repeating: 0, count: 4096)
-      gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
-      gl.glDeleteProgram(p)
-      throw .shader(name: "layer", log: Self.text(log))
-    }
+    let p = try Self.link(
+      gl, vertex: GLLayerShader.vertex(version: version),
+      fragment: GLLayerShader.fragment(version: version), name: "layer")
     id = p
     compiles = 3
     func at(_ name: String) -> GLint { gl.glGetUniformLocation(p, name) }
@@ -79,6 +62,30 @@ final class GLLayerProgram {
     var vao = vertexArray
     gl.glDeleteVertexArrays(1, &vao)
     gl.glDeleteProgram(id)
+  }
+
+  /// Compiles the two stages `vertex` and `fragment` and links them into a program
+  /// (two compiles and a link); `name` names it in a failure's `GLError`.
+  static func link(_ gl: GLFunctions, vertex: String, fragment: String, name: String)
+    throws(GLError) -> GLuint
+  {
+    let vs = try compile(gl, GLenum(GL_VERTEX_SHADER), vertex, name: "\(name).vert")
+    defer { gl.glDeleteShader(vs) }
+    let fs = try compile(gl, GLenum(GL_FRAGMENT_SHADER), fragment, name: "\(name).frag")
+    defer { gl.glDeleteShader(fs) }
+    let p = gl.glCreateProgram()
+    gl.glAttachShader(p, vs)
+    gl.glAttachShader(p, fs)
+    gl.glLinkProgram(p)
+    var ok: GLint = 0
+    gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+    guard ok != 0 else {
+      var log = [GLchar](repeating: 0, count: 4096)
+      gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
+      gl.glDeleteProgram(p)
+      throw .shader(name: name, log: text(log))
+    }
+    return p
   }
 
   private static func compile(_ gl: GLFunctions, _ kind: GLenum, _ source: String, name: String)

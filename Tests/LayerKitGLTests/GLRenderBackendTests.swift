@@ -53,6 +53,8 @@ import Testing
     let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
     let program = try GLLayerProgram(desktop.gl, version: "330 core")
     #expect(program.compiles == 3)
+    let blend = try GLBlendProgram(desktop.gl, version: "330 core")
+    #expect(blend.compiles == 9)
   }
 
   /// A scene with every kind of content the GPU path draws: images, a shape, a gradient,
@@ -89,7 +91,9 @@ import Testing
   @Test func noShaderIsCompiledAfterTheFirstFrame() throws {
     let gl = try GLTestSupport.backend()
     let compiled = gl.shaderCompiles
-    #expect(compiled == 3)  // two stages and one link, at creation
+    // Two stages and one link for the layer program and for each of the three blend
+    // families, at creation.
+    #expect(compiled == 12)
     let (root, _) = Self.scene()
     for _ in 0..<3 {
       _ = GLTestSupport.renderBoth(root, gl: gl)
@@ -186,20 +190,6 @@ import Testing
     #expect(gl.lastFrame.cpuSubtrees == 1)
     let c = ImageComparison(cpu, gpu)
     #expect(c.agrees, "\(c)")
-  }
-
-  @Test func aFrameWithABlendModeIsDrawnByTheCPUCompositor() throws {
-    let gl = try GLTestSupport.backend()
-    let root = RenderFixtures.root(60, 40)
-    root.addSublayer(
-      RenderFixtures.box(CGRect(x: 5, y: 5, width: 30, height: 20), RenderFixtures.red))
-    let blended = RenderFixtures.box(
-      CGRect(x: 20, y: 10, width: 30, height: 20), RenderFixtures.blue)
-    blended.compositingFilter = "multiplyBlendMode"
-    root.addSublayer(blended)
-    let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
-    #expect(gl.lastFrame.cpuFrame)
-    #expect(ImageComparison(cpu, gpu).exact)
   }
 
   @Test func theTextureBudgetEvictsTheLeastRecentlyUsed() throws {
