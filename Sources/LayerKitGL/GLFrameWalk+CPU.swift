@@ -43,7 +43,7 @@ extension GLFrameWalk {
   /// extents, so the union is grown by the shadow's offset and blur reach.
   func subtreeExtent(_ i: Int) -> PixelRect {
     let n = nodes + i
-    var r = placed[i].extent
+    var r = extent(i)
     for c in n.pointee.children { r = r.union(subtreeExtent(c)) }
     if let m = n.pointee.mask { r = r.union(subtreeExtent(m)) }
     if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }

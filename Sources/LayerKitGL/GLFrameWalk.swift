@@ -24,6 +24,13 @@ struct GLFrameWalk {
   /// The device pixels being drawn: the damaged rectangle, cut by pixel-rectangle clips
   /// and offscreen groups (the scissor).
   var rect = PixelRect.empty
+  /// The damaged rectangle being drawn: offscreens are laid out inside it, as the CPU
+  /// compositor lays its groups out inside the rectangle it renders (`offscreenArea`).
+  var damage = PixelRect.empty
+  /// While a content-shaped shadow's body is drawn, the device pixels of its mask: the
+  /// body is drawn whole there, past the frame and its superlayers' clips, so extents
+  /// are measured against it instead of the placement's (``extent(_:)``).
+  var bodyClip: PixelRect? = nil
   /// The render targets being drawn into, outermost first: the frame's framebuffer, then
   /// the offscreen of each bounds clip group open (device rectangles they cover).
   var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
@@ -40,6 +47,7 @@ struct GLFrameWalk {
   mutating func draw(in rect: PixelRect) {
     guard let root = frame.tree.root else { return }
     self.rect = rect
+    damage = rect
     targets = [(backend.framebuffer, PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))]
     let device = ProjectiveTransform2D(
       m11: frame.scale, m12: 0, m13: 0, m21: 0, m22: frame.scale, m23: 0, m31: 0, m32: 0, m33: 1)
@@ -59,15 +67,21 @@ struct GLFrameWalk {
   }
 
   /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
-  /// `alpha`.
-  mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
+  /// `alpha`; with `body`, only its body (no shadow of its own, no mask, no group: the
+  /// coverage a content-shaped shadow blurs).
+  mutating func drawNode(
+    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, body: Bool = false
+  ) {
     let n = nodes + i
     guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
-    let a = n.pointee.transition != nil ? alpha : alpha * own
+    // A body is drawn opaque, at the opacity handed in (`LayerCompositor.drawBody`).
+    let a = n.pointee.transition != nil || body ? alpha : alpha * own
     guard a > 0 else { return }
     let p = placed + i
-    guard !p.pointee.clip.intersection(rect).isEmpty else { return }
-    if let mode = CompositingFilter.blendMode(named: n.state.compositingFilter), blendGroup != i {
+    guard !(bodyClip ?? p.pointee.clip).intersection(rect).isEmpty else { return }
+    if !body, let mode = CompositingFilter.blendMode(named: n.state.compositingFilter),
+      blendGroup != i
+    {
       drawBlendGroup(i, mode: mode, parentMap: parentMap, alpha: alpha)
       return
     }
@@ -94,7 +108,7 @@ struct GLFrameWalk {
       }
     }
     let inv = GLQuadDrawer.matrix(inverse)
-    let quad = p.pointee.extent.intersection(rect)
+    let quad = extent(i).intersection(rect)
     let affine = map.exactAffine
     guard let parts = Self.parts(st, affine: affine) else {
       // An outline with more points than the shader takes.
@@ -105,7 +119,7 @@ struct GLFrameWalk {
     // composited once at the layer's opacity, as the CPU compositor's group.
     // A masked layer is a group too, composited through its mask (`GLFrameWalk+Masks`).
     let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
-    let mask = n.pointee.mask
+    let mask = body ? nil : n.pointee.mask
     if (fades || mask != nil) && groupReachesPerspective(i) {
       // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
       // offscreen; drawn through its map here, its edge rows differ by more than the
@@ -122,7 +136,7 @@ struct GLFrameWalk {
     // The opacity its parts are drawn at (inside its group, opaque).
     let drawn: Float = fade != nil ? 1 : a
     let drawer = backend.drawer
-    if Self.castsShadow(st), let affine {
+    if !body, Self.castsShadow(st), let affine {
       drawShadow(
         i, bounds: parts.bounds, inverse: inv, map: affine, parentMap: parentMap, alpha: drawn)
     }
@@ -135,7 +149,7 @@ struct GLFrameWalk {
       if let pixels = Self.pixelRect(parts.bounds.rect, affine: affine, rounded: parts.rounded) {
         setScissor(rect.intersection(pixels))
       } else {
-        group = beginGroup(p.pointee.extent.intersection(rect))
+        group = beginGroup(extent(i).intersection(rect))
         if group == nil { setScissor(.empty) }
       }
     }
@@ -167,6 +181,15 @@ struct GLFrameWalk {
         shape: GLQuadDrawer.Shape(rect: box, radii: .zero), inverse: GLQuadDrawer.matrix(.identity),
         opacity: a)
     }
+  }
+
+  /// The device pixels node `i` can touch itself: its placement's extent, or, while a
+  /// shadow's body is drawn, the same measure cut only to that body's mask
+  /// (``bodyClip``).
+  func extent(_ i: Int) -> PixelRect {
+    guard let clip = bodyClip else { return placed[i].extent }
+    return RenderPlacement.extent(
+      of: nodes + i, painted: (nodes + i).paintedRect, map: placed[i].map, clip: clip)
   }
 
   /// The device pixels of `rect` (layer points) under `affine`, when it is a rectangle

@@ -23,7 +23,7 @@ extension GLRenderBackend: RenderBackend {
     }
     let gl = context.gl
     textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
-    shadows.beginFrame(frameNumber)
+    shadows.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
     var query: GLuint = 0
     if context.hasTimerQueries {
       gl.glGenQueries(1, &query)

@@ -11,12 +11,12 @@ import LayerKit
 /// back to front through their 4×4 maps with perspective-correct sampling: background
 /// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
 /// rounded corners computed analytically in the shader (`GLLayerShader`), masks
-/// combined with their layer's group by the `maskMode`'s formula, and shadows of rounded
-/// bounds blurred by box passes and kept (`GLShadowCache`), blend modes as a group
-/// blended onto a copy of its backdrop (`GLBlendProgram`). A layer that needs what this
-/// backend does not draw yet (shadow paths and content-shaped shadows, transitions,
-/// `shouldRasterize`, replicator tints, `CATransformLayer` depth order, tiles,
-/// nine-part contents) is drawn with its subtree by the CPU compositor into a texture
+/// combined with their layer's group by the `maskMode`'s formula, shadows (rounded
+/// bounds, shadow paths, content-shaped) blurred by box passes and kept
+/// (`GLShadowCache`), blend modes as a group blended onto a copy of its backdrop
+/// (`GLBlendProgram`). A layer that needs what this backend does not draw yet (shadows
+/// under perspective, transitions, `shouldRasterize`, replicator tints,
+/// `CATransformLayer` depth order, tiles, nine-part contents) is drawn with its subtree by the CPU compositor into a texture
 /// that is composited in its place, and a frame with emitters is drawn by the CPU
 /// compositor whole: every frame is complete.
 /// The damaged rectangles are then read back into the caller's bitmap, so
