@@ -241,35 +241,6 @@ struct GLFrameWalk {
     return (bounds, inner, r > 0 && !corners.isEmpty)
   }
 
-  /// Draws a layer's content texture.
-  private func drawContent(
-    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
-    map: ProjectiveTransform2D, affine: CGAffineTransform?, inverse: [Float], quad: PixelRect,
-    alpha: Float
-  ) {
-    var nearest = false
-    if case .image = plan.source {
-      // The CPU compositor's rule: magnified when an image pixel spans more than one
-      // device pixel along either axis.
-      let r = plan.textureRect
-      let centre = CGPoint(x: plan.shownRect.midX, y: plan.shownRect.midY)
-      let s = GLLayerContent.localScale(map, at: centre)
-      let perPixel = max(
-        s * r.width / CGFloat(texture.width), s * r.height / CGFloat(texture.height))
-      nearest = (perPixel > 1 ? plan.magnification : plan.minification) == .nearest
-    }
-    // A kept bitmap of a shape or text covers its own rectangle.
-    let shown = plan.rasterScale == nil ? plan.shownRect : texture.rect
-    var shape = GLQuadDrawer.Shape(rect: shown, radii: .zero)
-    if let affine {
-      shape.outline = GLOutline(
-        roundedRect: shown, radius: 0, corners: [], curve: .circular, map: affine)
-    }
-    backend.drawer.texture(
-      texture.texture, textureRect: texture.rect, shape: shape, opacity: alpha,
-      nearest: nearest, inverse: inverse, quad: quad)
-  }
-
   /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {

@@ -6,9 +6,10 @@ import LayerKit
 ///
 /// Contents images and backing stores are their own texture (uploaded as they are);
 /// gradients, shape paths and text are rasterized by LayerKit's CPU code into a bitmap in
-/// the layer's coordinates (`rasterized(_:rect:scale:limit:)`) and uploaded once. A layer whose own
-/// drawing this slice does not do on the GPU (nine-part contents, tiles, particles, more
-/// than one kind of content) gets no plan and is drawn by the CPU compositor.
+/// the layer's coordinates (`rasterized(_:rect:scale:limit:)`) and uploaded once. Nine-part
+/// contents (`contentsCenter`) are the one texture drawn once per patch. A layer whose own
+/// drawing this slice does not do on the GPU (tiles, particles, more than one kind of
+/// content) gets no plan and is drawn by the CPU compositor.
 struct GLLayerContent {
   /// What the texture holds, compared to decide whether a kept texture still shows it.
   enum Source: Equatable {
@@ -38,6 +39,9 @@ struct GLLayerContent {
   var minification: CALayerContentsFilter = .linear
   /// The contents image, for `.image` sources.
   var image: CGImage?
+  /// Nine-part contents: for each patch (`NinePartLayout`), the layer rectangle the whole
+  /// image fills for it and the part of it shown; nil for contents drawn whole.
+  var patches: [(full: CGRect, shown: CGRect)]? = nil
 
   /// The plan for node `n` under the device `map`, with `frameScale` device pixels per
   /// point; `.none` when the node draws nothing itself; nil when the GPU backend does not
@@ -106,8 +110,9 @@ struct GLLayerContent {
     return (snap(painted, to: origin, scale: s), s, s)
   }
 
-  /// The plan of contents `image`: its rectangle by gravity, `contentsRect` and scale;
-  /// nil for nine-part contents.
+  /// The plan of contents `image`: its rectangle by gravity, `contentsRect` and scale,
+  /// and its nine patches when `contentsCenter` cuts it; nil when a part is minified
+  /// trilinearly (the CPU compositor samples its mip chain).
   private static func contents(
     _ n: UnsafePointer<RenderNode>, _ image: CGImage, map: ProjectiveTransform2D
   ) -> GLLayerContent?? {
@@ -116,28 +121,45 @@ struct GLLayerContent {
     let r = n.imageRect(image)
     let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
     let cr = stored ? unit : st.pointee.contentsRect
+    let rare = st.pointee.rare.value
+    // Minified trilinearly, the CPU compositor's mip chain is drawn on the CPU.
+    func trilinear(_ full: CGRect, _ shown: CGRect) -> Bool {
+      let s = localScale(map, at: CGPoint(x: shown.midX, y: shown.midY))
+      let perPixel = max(
+        s * full.width / CGFloat(image.width), s * full.height / CGFloat(image.height))
+      return perPixel <= 1 && rare.minificationFilter == .trilinear
+    }
+    var plan = GLLayerContent(
+      source: .image(ObjectIdentifier(image)), textureRect: r, shownRect: r,
+      magnification: rare.magnificationFilter, minification: rare.minificationFilter,
+      image: image)
     if !stored,
-      NinePartLayout.patches(
+      let patches = NinePartLayout.patches(
         destination: r, contentsRect: cr, center: st.contentsCenter, imageWidth: image.width,
-        imageHeight: image.height, contentsScale: st.pointee.contentsScale) != nil
+        imageHeight: image.height, contentsScale: st.pointee.contentsScale)
     {
-      return nil
+      // Each patch as `LayerCompositor.drawImage` draws it: its source part of the image
+      // stretched over its destination, clipped there.
+      plan.patches = patches.compactMap { p in
+        let (d, c) = (p.destination, p.source)
+        guard d.width > 0, d.height > 0, c.width != 0, c.height != 0 else { return nil }
+        let full = CGRect(
+          x: d.minX - c.minX / c.width * d.width, y: d.minY - c.minY / c.height * d.height,
+          width: d.width / c.width, height: d.height / c.height)
+        return (full, d)
+      }
+      if plan.patches!.contains(where: { trilinear($0.full, $0.shown) }) { return nil }
+      return plan
     }
     guard r.width > 0, r.height > 0, cr.width != 0, cr.height != 0 else { return .some(.none) }
     let full = CGRect(
       x: r.minX - cr.minX / cr.width * r.width, y: r.minY - cr.minY / cr.height * r.height,
       width: r.width / cr.width, height: r.height / cr.height)
     let shown = unit == cr ? r : r.intersection(full.standardized)
-    let rare = st.pointee.rare.value
-    // Minified trilinearly, the CPU compositor's mip chain is drawn on the CPU.
-    let s = localScale(map, at: CGPoint(x: shown.midX, y: shown.midY))
-    let perPixel = max(
-      s * full.width / CGFloat(image.width), s * full.height / CGFloat(image.height))
-    if perPixel <= 1 && rare.minificationFilter == .trilinear { return nil }
-    return GLLayerContent(
-      source: .image(ObjectIdentifier(image)), textureRect: full, shownRect: shown,
-      magnification: rare.magnificationFilter, minification: rare.minificationFilter,
-      image: image)
+    if trilinear(full, shown) { return nil }
+    plan.textureRect = full
+    plan.shownRect = shown
+    return plan
   }
 
   /// How many device pixels one point at `p` spans under `map` (the square root of the

@@ -17,6 +17,8 @@
 /// - under an affine map, every shape's coverage comes from its device-space outline
 ///   (``GLOutline``): the exact area of the pixel inside the flattened polygon, as
 ///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective;
+/// - a nine-part patch is its destination's coverage times that of the rectangle the
+///   whole image fills for it, as the CPU compositor clips each patch;
 /// - a masked group (a layer's offscreen and its mask's) is multiplied by the coverage
 ///   the mask mode takes from the mask pixel, then by the opacity, in bytes rounded as
 ///   the CPU compositor's `applyMask` and source-over row kernels round them;
@@ -55,7 +57,7 @@ enum GLLayerShader {
     uniform vec2 uOrigin;     // the device pixel at the target's (0, 0)
     uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
     uniform int uMode;        // 0 fill, 1 texture, 2 border, 3 masked group, 4 box pass,
-                              // 5 shadow
+                              // 5 shadow, 6 texture also clipped to uInner (a patch)
     uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
     uniform vec4 uRadii;      // its corner radii: top-left, top-right, bottom-right, bottom-left
     uniform vec4 uInner;      // a border's inner rectangle
@@ -237,6 +239,10 @@ enum GLLayerShader {
         // pixel by 2 − (outer + inner), not by their difference).
         float sum = c + shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
         c = sum > 1.0 ? 2.0 - sum : sum;
+      } else if (uMode == 6) {
+        // A nine-part patch: the image's rectangle is filled with its own coverage and
+        // clipped to the patch's, the two multiplied as the CPU's clip multiplies them.
+        c *= shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
       }
       if (c <= 0.0) discard;
       vec4 colour = uColor;
@@ -246,7 +252,7 @@ enum GLLayerShader {
         colour = boxPass(d);
       } else if (uMode == 5) {
         colour = shadow(d);
-      } else if (uMode == 1) {
+      } else if (uMode == 1 || uMode == 6) {
         vec3 h = uTexInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;
         vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);

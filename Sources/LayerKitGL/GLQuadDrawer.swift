@@ -75,16 +75,22 @@ final class GLQuadDrawer {
   ///
   /// `textureInverse` maps device pixels into the plane of `textureRect` (default
   /// `inverse`, the shape's: a layer's content); a device-space texture (an offscreen)
-  /// passes the identity.
+  /// passes the identity. With `filled` (`textureRect` as a shape, in the layer's plane),
+  /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch.
   func texture(
     _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
-    inverse: [Float], textureInverse: [Float]? = nil, quad: PixelRect
+    inverse: [Float], textureInverse: [Float]? = nil, filled: Shape? = nil, quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
     var t = textureInverse ?? inverse
     gl.glUniformMatrix3fv(program.texInverse, 1, GLboolean(GL_FALSE), &t)
-    setOutlines(shape.outline, inner: nil)
-    gl.glUniform1i(program.mode, 1)
+    setOutlines(shape.outline, inner: filled?.outline)
+    if let filled {
+      let r = Self.vector(filled.rect)
+      gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
+      gl.glUniform4f(program.innerRadii, 0, 0, 0, 0)
+    }
+    gl.glUniform1i(program.mode, filled == nil ? 1 : 6)
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
     let r = Self.vector(textureRect)
     gl.glUniform4f(program.texRect, r.x, r.y, r.z, r.w)
