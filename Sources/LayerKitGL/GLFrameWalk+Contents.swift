@@ -1,3 +1,4 @@
+import CEGL
 import Foundation
 import LayerKit
 
@@ -8,7 +9,7 @@ extension GLFrameWalk {
   /// contents, once per patch, each patch's whole-image rectangle shown inside its
   /// destination, as `LayerCompositor.drawImage` draws each patch.
   func drawContent(
-    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
+    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry, of node: Int,
     map: ProjectiveTransform2D, affine: CGAffineTransform?, inverse: [Float], quad: PixelRect,
     alpha: Float
   ) {
@@ -39,10 +40,22 @@ extension GLFrameWalk {
         }
         return s
       }
+      // Minified trilinearly: levels ⌊λ⌋ and ⌊λ⌋ + 1 of the image's mip chain.
+      var drawn = texture.texture
+      var mip: (next: GLuint, weight: UInt32)? = nil
+      if let m = plan.mip {
+        let cache = backend.textures
+        let key = (nodes + node).pointee.key
+        guard let lower = m.level == 0 ? drawn : cache.level(m.level, for: key) else { return }
+        let upper = m.weight > 0 ? cache.level(m.level + 1, for: key) : nil
+        guard m.weight == 0 || upper != nil else { return }
+        drawn = lower
+        mip = (upper ?? lower, m.weight)
+      }
       backend.drawer.texture(
-        texture.texture, textureRect: full, shape: shape(shown), opacity: alpha,
+        drawn, textureRect: full, shape: shape(shown), opacity: alpha,
         nearest: nearest, inverse: inverse,
-        filled: plan.patches == nil ? nil : shape(full.standardized), quad: quad)
+        filled: plan.patches == nil ? nil : shape(full.standardized), mip: mip, quad: quad)
     }
   }
 }

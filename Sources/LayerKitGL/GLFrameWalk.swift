@@ -155,7 +155,7 @@ struct GLFrameWalk {
     }
     if let plan, let texture, !rect.intersection(quad).isEmpty {
       drawContent(
-        plan, texture, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
+        plan, texture, of: i, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
         alpha: drawn)
     }
     if !rect.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import LayerGraphics
 import LayerKit
 
 /// What one layer draws itself between its background and its sublayers, as the GPU
@@ -42,6 +43,9 @@ struct GLLayerContent {
   /// Nine-part contents: for each patch (`NinePartLayout`), the layer rectangle the whole
   /// image fills for it and the part of it shown; nil for contents drawn whole.
   var patches: [(full: CGRect, shown: CGRect)]? = nil
+  /// Contents minified trilinearly: the lower mip level ⌊λ⌋ and the next level's weight
+  /// (0…255), as `CGContext.drawMipmapped` takes them; nil for contents sampled once.
+  var mip: (level: Int, weight: UInt32)? = nil
 
   /// The plan for node `n` under the device `map`, with `frameScale` device pixels per
   /// point; `.none` when the node draws nothing itself; nil when the GPU backend does not
@@ -122,12 +126,14 @@ struct GLLayerContent {
     let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
     let cr = stored ? unit : st.pointee.contentsRect
     let rare = st.pointee.rare.value
-    // Minified trilinearly, the CPU compositor's mip chain is drawn on the CPU.
+    // Minified trilinearly (as `LayerCompositor.drawImage` decides it, per axis).
     func trilinear(_ full: CGRect, _ shown: CGRect) -> Bool {
-      let s = localScale(map, at: CGPoint(x: shown.midX, y: shown.midY))
-      let perPixel = max(
-        s * full.width / CGFloat(image.width), s * full.height / CGFloat(image.height))
-      return perPixel <= 1 && rare.minificationFilter == .trilinear
+      guard rare.minificationFilter == .trilinear else { return false }
+      guard let t = map.exactAffine else { return true }
+      let sx = (t.a * t.a + t.b * t.b).squareRoot()
+      let sy = (t.c * t.c + t.d * t.d).squareRoot()
+      return max(sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
+        <= 1
     }
     var plan = GLLayerContent(
       source: .image(ObjectIdentifier(image)), textureRect: r, shownRect: r,
@@ -148,6 +154,7 @@ struct GLLayerContent {
           width: d.width / c.width, height: d.height / c.height)
         return (full, d)
       }
+      // A minified patch samples the mip chain on the CPU.
       if plan.patches!.contains(where: { trilinear($0.full, $0.shown) }) { return nil }
       return plan
     }
@@ -156,10 +163,39 @@ struct GLLayerContent {
       x: r.minX - cr.minX / cr.width * r.width, y: r.minY - cr.minY / cr.height * r.height,
       width: r.width / cr.width, height: r.height / cr.height)
     let shown = unit == cr ? r : r.intersection(full.standardized)
-    if trilinear(full, shown) { return nil }
     plan.textureRect = full
     plan.shownRect = shown
+    if trilinear(full, shown) {
+      // Under perspective the CPU compositor draws the layer flat, then warps it.
+      guard let t = map.exactAffine, let mip = mipLevel(image, full: full, map: t, rare: rare)
+      else { return nil }
+      plan.mip = mip.level > 0 || mip.weight > 0 ? mip : nil
+    }
     return plan
+  }
+
+  /// The mip level and weight `CGContext.drawMipmapped` samples `image` filling `full`
+  /// under `map` with: λ = log2(image pixels per device pixel) + the layer's bias,
+  /// clamped to the chain; (0, 0) when λ ≤ 0 (drawn bilinearly, unmipmapped); nil when
+  /// the placement is degenerate.
+  static func mipLevel(
+    _ image: CGImage, full: CGRect, map: CGAffineTransform, rare: LayerState.Rare
+  ) -> (level: Int, weight: UInt32)? {
+    let r = full.standardized
+    let imageToDevice = CGAffineTransform(
+      a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height),
+      tx: r.minX, ty: r.minY
+    ).concatenating(map)
+    let det = imageToDevice.a * imageToDevice.d - imageToDevice.b * imageToDevice.c
+    guard det != 0, det.isFinite else { return nil }
+    let bias = CGFloat(rare.minificationFilterBias)
+    let lod = CGContext.levelOfDetail(imageToDevice.inverted(), bias: bias.isFinite ? bias : 0)
+    guard lod > 0 else { return (0, 0) }
+    let last = MipmapCache.shared.chain(for: image).levelCount - 1
+    let clamped = min(lod, CGFloat(last))
+    let k = Int(clamped.rounded(.down))
+    let weight = k < last ? UInt32(min(max((clamped - CGFloat(k)) * 256, 0), 255)) : 0
+    return (k, weight)
   }
 
   /// How many device pixels one point at `p` spans under `map` (the square root of the

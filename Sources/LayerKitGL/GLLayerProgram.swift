@@ -8,7 +8,7 @@ final class GLLayerProgram {
   let compiles: Int
   let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
     color: GLint
-  let texture, texRect, sampling: GLint
+  let texture, texRect, sampling, mipWeight: GLint
   /// `uMask` (texture unit 1) and `uMaskMode`, for masked groups.
   let maskTexture, maskMode: GLint
   /// `uBox` and `uBoxSize`, for box passes and shadows.
@@ -46,6 +46,7 @@ final class GLLayerProgram {
     texture = at("uTexture")
     texRect = at("uTexRect")
     sampling = at("uSampling")
+    mipWeight = at("uMipWeight")
     maskTexture = at("uMask")
     maskMode = at("uMaskMode")
     box = at("uBox")

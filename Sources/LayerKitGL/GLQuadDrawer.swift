@@ -76,10 +76,13 @@ final class GLQuadDrawer {
   /// `textureInverse` maps device pixels into the plane of `textureRect` (default
   /// `inverse`, the shape's: a layer's content); a device-space texture (an offscreen)
   /// passes the identity. With `filled` (`textureRect` as a shape, in the layer's plane),
-  /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch.
+  /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch. With
+  /// `mip`, `texture` is a mip level and `mip.next` the next, mixed by `mip.weight`
+  /// (0…255; trilinear minification).
   func texture(
     _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
-    inverse: [Float], textureInverse: [Float]? = nil, filled: Shape? = nil, quad: PixelRect
+    inverse: [Float], textureInverse: [Float]? = nil, filled: Shape? = nil,
+    mip: (next: GLuint, weight: UInt32)? = nil, quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
     var t = textureInverse ?? inverse
@@ -90,7 +93,12 @@ final class GLQuadDrawer {
       gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
       gl.glUniform4f(program.innerRadii, 0, 0, 0, 0)
     }
-    gl.glUniform1i(program.mode, filled == nil ? 1 : 6)
+    gl.glUniform1i(program.mode, mip != nil ? 7 : filled == nil ? 1 : 6)
+    if let mip {
+      gl.glUniform1f(program.mipWeight, Float(mip.weight))
+      gl.glActiveTexture(GLenum(GL_TEXTURE1))
+      gl.glBindTexture(GLenum(GL_TEXTURE_2D), mip.next)
+    }
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
     let r = Self.vector(textureRect)
     gl.glUniform4f(program.texRect, r.x, r.y, r.z, r.w)

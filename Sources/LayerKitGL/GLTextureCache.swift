@@ -1,5 +1,6 @@
 import CEGL
 import Foundation
+import LayerGraphics
 import LayerKit
 
 /// The layers' content textures, kept between frames by render node and bounded by a
@@ -29,7 +30,12 @@ final class GLTextureCache {
     var lastUse: Int
     /// The image shown, kept alive so its identity stays its own.
     var image: CGImage?
-    var bytes: Int { width * height * 4 }
+    /// Levels 1… of the image's mip chain uploaded so far (trilinear minification), by
+    /// level.
+    var levels: [Int: (texture: GLuint, width: Int, height: Int)] = [:]
+    var bytes: Int {
+      levels.values.reduce(width * height * 4) { $0 + $1.width * $1.height * 4 }
+    }
   }
 
   private let gl: GLFunctions
@@ -53,8 +59,10 @@ final class GLTextureCache {
 
   deinit {
     for e in entries.values {
-      var t = e.texture
-      gl.glDeleteTextures(1, &t)
+      for t in [e.texture] + e.levels.values.map(\.texture) {
+        var t = t
+        gl.glDeleteTextures(1, &t)
+      }
     }
   }
 
@@ -123,6 +131,34 @@ final class GLTextureCache {
     return e
   }
 
+  /// Level `k` (≥ 1) of the mip chain of the image entry `key` shows
+  /// (`MipmapCache`'s, as the CPU compositor samples it), uploaded on first use and kept
+  /// with the entry; nil when the chain has no such level or the budget no room.
+  func level(_ k: Int, for key: RenderNode.Key) -> GLuint? {
+    guard k >= 1, let e = entries[key], let image = e.image else { return nil }
+    if let l = e.levels[k] { return l.texture }
+    let chain = MipmapCache.shared.chain(for: image)
+    guard k - 1 < chain.reduced.count else { return nil }
+    let level = chain.reduced[k - 1]
+    let size = level.width * level.height * 4
+    guard size > 0, makeRoom(for: size), entries[key] != nil else { return nil }
+    var t: GLuint = 0
+    gl.glGenTextures(1, &t)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    level.pixels.withUnsafeBytes { raw in
+      gl.glTexImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    }
+    GLRenderBackend.setSampling(gl)
+    uploadedBytes += size
+    bytes += size
+    entries[key]?.levels[k] = (t, level.width, level.height)
+    return t
+  }
+
   /// Whether a bitmap rasterized at `kept` texels per point still serves a layer that
   /// needs `needed`: it is not coarser, nor more than twice as fine, along either axis.
   /// (A layer that moves or turns keeps its bitmap; one scaled past that gets a new one.)
@@ -149,8 +185,10 @@ final class GLTextureCache {
 
   private func remove(_ key: RenderNode.Key) {
     guard let e = entries.removeValue(forKey: key) else { return }
-    var t = e.texture
-    gl.glDeleteTextures(1, &t)
+    for t in [e.texture] + e.levels.values.map(\.texture) {
+      var t = t
+      gl.glDeleteTextures(1, &t)
+    }
     bytes -= e.bytes
   }
 }

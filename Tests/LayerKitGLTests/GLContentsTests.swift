@@ -99,4 +99,82 @@ import Testing
     let c = ImageComparison(cpu, target.makeImage()!)
     #expect(c.agrees, "\(c)")
   }
+
+  /// A 96 × 64 image of fine stripes and colour blocks, whose mip levels differ.
+  static let detailed: CGImage = {
+    let (w, h) = (96, 64)
+    var px = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = (y * w + x) * 4
+        let stripe = (x / 2 + y / 3) % 2 == 0
+        px[i] = UInt8(stripe ? 230 : (x * 255 / w))
+        px[i + 1] = UInt8(stripe ? 60 : (y * 255 / h))
+        px[i + 2] = UInt8((x + y) % 7 == 0 ? 255 : 90)
+        px[i + 3] = 255
+      }
+    }
+    return CGImage(width: w, height: h, premultipliedRGBA: px)!
+  }()
+
+  /// The detailed image minified trilinearly into a layer of `size`, turned by `angle`,
+  /// with `minificationFilterBias` `bias`.
+  static func minified(_ size: CGSize, angle: CGFloat, bias: Float) -> (CALayer, CALayer) {
+    let root = RenderFixtures.root(120, 90)
+    let l = CALayer()
+    l.frame = CGRect(origin: CGPoint(x: 20.5, y: 14), size: size)
+    l.contents = detailed
+    l.minificationFilter = .trilinear
+    l.minificationFilterBias = bias
+    l.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
+    root.addSublayer(l)
+    return (root, l)
+  }
+
+  @Test(arguments: [
+    (40.0, 0.0, Float(0)), (23.0, 0.0, 0), (23.0, 0.35, 0), (11.0, 0.0, 0.5), (70.0, -0.2, 1),
+    (9.0, 0.6, -0.5),
+  ])
+  func trilinearMinificationIsDrawnOnTheGPU(_ width: Double, _ angle: Double, _ bias: Float)
+    throws
+  {
+    let gl = try GLTestSupport.backend()
+    for scale in [1.0, 2.0] {
+      let size = CGSize(width: width, height: width * 2 / 3)
+      let (root, _) = Self.minified(size, angle: CGFloat(angle), bias: bias)
+      let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl, scale: CGFloat(scale))
+      try GLTestSupport.dump((cpu, gpu), name: "mip-\(width)-\(angle)-\(bias)-\(scale)")
+      #expect(gl.lastFrame.cpuSubtrees == 0)
+      let c = ImageComparison(cpu, gpu)
+      #expect(c.agrees, "width \(width), angle \(angle), bias \(bias) ×\(scale): \(c)")
+      // The mip chain shows: sampled once (bilinearly), the frame is another.
+      let (plain, l) = Self.minified(size, angle: CGFloat(angle), bias: bias)
+      l.minificationFilter = .linear
+      let once = GLTestSupport.renderBoth(plain, gl: gl, scale: CGFloat(scale)).gpu
+      if width * scale < 96 { #expect(once.pixels != gpu.pixels) }
+    }
+  }
+
+  @Test func aMinifiedLayerThatMovesUploadsItsLevelsOnce() throws {
+    let gl = try GLTestSupport.backend()
+    let (root, layer) = Self.minified(CGSize(width: 20, height: 14), angle: 0, bias: 0.3)
+    let clock = CAManualClock()
+    let context = CAContext(clock: clock)
+    context.layer = root
+    context.commit()
+    let move = CABasicAnimation(keyPath: "position")
+    move.byValue = CGPoint(x: 31.25, y: 12)
+    move.duration = 1
+    layer.add(move, forKey: "move")
+    let target = try #require(CGContext(width: 120, height: 90))
+    let frames = GLTestSupport.play(4, step: 0.1, context: context, gl: gl, into: target)
+    #expect(frames.allSatisfy { $0.cpuSubtrees == 0 })
+    // λ = log2(96 / 20) + 0.3 ≈ 2.56: the image and levels 2 and 3 of its chain (24 × 16
+    // and 12 × 8), with the first frame.
+    #expect(frames[0].uploadedBytes == (96 * 64 + 24 * 16 + 12 * 8) * 4)
+    #expect(frames.dropFirst().allSatisfy { $0.uploadedBytes == 0 })
+    let cpu = CARenderer(context: context).render(width: 120, height: 90, scale: 1)
+    let c = ImageComparison(cpu, target.makeImage()!)
+    #expect(c.agrees, "\(c)")
+  }
 }
