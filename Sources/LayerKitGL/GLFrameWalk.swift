@@ -85,6 +85,10 @@ struct GLFrameWalk {
       drawBlendGroup(i, mode: mode, parentMap: parentMap, alpha: alpha)
       return
     }
+    if n.pointee.kind == .transform, n.pointee.transition == nil {
+      drawTransformLayer(i, parentMap: parentMap, alpha: a)
+      return
+    }
     let map = p.pointee.map
     guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
@@ -120,7 +124,9 @@ struct GLFrameWalk {
     // A masked layer is a group too, composited through its mask (`GLFrameWalk+Masks`).
     let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
     let mask = body ? nil : n.pointee.mask
-    if (fades || mask != nil) && groupReachesPerspective(i) {
+    // A replicator copy's tint multiplies its group as it is composited.
+    let tint = body ? nil : n.pointee.tint
+    if (fades || mask != nil || tint != nil) && groupReachesPerspective(i) {
       // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
       // offscreen; drawn through its map here, its edge rows differ by more than the
       // contrast there: such a group is drawn by the CPU compositor.
@@ -129,7 +135,7 @@ struct GLFrameWalk {
     }
     let outermost = rect
     var fade: (GLOffscreenPool.Target, PixelRect)? = nil
-    if fades || mask != nil {
+    if fades || mask != nil || tint != nil {
       fade = beginGroup(subtreeExtent(i).intersection(rect))
       guard fade != nil else { return }
     }
@@ -159,9 +165,7 @@ struct GLFrameWalk {
         alpha: drawn)
     }
     if !rect.isEmpty {
-      for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
-        drawNode(c, parentMap: map, alpha: drawn)
-      }
+      for c in drawingOrder(i) { drawNode(c, parentMap: map, alpha: drawn) }
     }
     if let (target, region) = group {
       endGroup(target, region: region, outer: outer, shape: parts.bounds, inverse: inv)
@@ -174,6 +178,13 @@ struct GLFrameWalk {
     }
     if let (target, region) = fade, let mask {
       endMaskedGroup(target, mask: mask, of: i, region: region, outer: outermost, opacity: a)
+    } else if let (target, region) = fade, let tint {
+      targets.removeLast()
+      bindTop(scissor: outermost)
+      backend.drawer.tinted(
+        target.texture, origin: (region.x0, region.y0), tint: Self.tintBytes(tint, opacity: a),
+        quad: region.intersection(outermost))
+      backend.offscreens.give(target)
     } else if let (target, region) = fade {
       let box = CGRect(x: region.x0, y: region.y0, width: region.width, height: region.height)
       endGroup(
@@ -245,11 +256,11 @@ struct GLFrameWalk {
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
-    if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
-    // Group opacity and masks are offscreens of the GPU's own; tints are not yet.
-    if n.pointee.tint != nil || st.pointee.shouldRasterize { return true }
+    if n.pointee.transition != nil || st.pointee.shouldRasterize { return true }
+    // Group opacity, masks and tints are offscreens of the GPU's own; a tinted copy with
+    // a mask is not yet.
+    if n.pointee.tint != nil && n.pointee.mask != nil { return true }
     if Self.castsShadow(st), !drawsShadow(n - nodes, affine: affine) { return true }
-    if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
     // Continuous corners are drawn from their outline, which needs an affine map.
     let rounded =
       RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0

@@ -24,6 +24,7 @@
 /// - a masked group (a layer's offscreen and its mask's) is multiplied by the coverage
 ///   the mask mode takes from the mask pixel, then by the opacity, in bytes rounded as
 ///   the CPU compositor's `applyMask` and source-over row kernels round them;
+/// - a replicator copy's group is multiplied by its tint as `srcOverTintedRow` does;
 /// - a shadow's coverage is blurred by six running-sum box passes (three along x, three
 ///   along y) in integers, each rounded as `GaussianBlur`'s, and tinted as its table.
 ///
@@ -60,7 +61,8 @@ enum GLLayerShader {
     uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
     uniform int uMode;        // 0 fill, 1 texture, 2 border, 3 masked group, 4 box pass,
                               // 5 shadow, 6 texture also clipped to uInner (a patch),
-                              // 7 texture minified trilinearly (uMask the next mip level)
+                              // 7 texture minified trilinearly (uMask the next mip level),
+                              // 8 tinted group (uColor: tint bytes)
     uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
     uniform vec4 uRadii;      // its corner radii: top-left, top-right, bottom-right, bottom-left
     uniform vec4 uInner;      // a border's inner rectangle
@@ -214,6 +216,15 @@ enum GLLayerShader {
       return (k >= 255.0 ? masked : div255(masked * k)) / 255.0;
     }
 
+    // A replicator copy's group pixel at `d` (texel (0, 0) at uTexRect.xy) with its colour
+    // multiplied by the tint bytes uColor.rgb and the whole by uColor.a (tint alpha times
+    // opacity), rounded as srcOverTintedRow.
+    vec4 tintedGroup(vec2 d) {
+      vec4 g = round(texelFetch(uTexture, ivec2(floor(d - uTexRect.xy)), 0) * 255.0);
+      vec4 p = vec4(div255(vec4(g.rgb * uColor.rgb, 0.0)).rgb, g.a);
+      return div255(p * uColor.a) / 255.0;
+    }
+
     // The alpha byte of uTexture at texel t; 0 outside uBoxSize.
     uint alphaByte(ivec2 t) {
       if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, uBoxSize))) return 0u;
@@ -265,6 +276,8 @@ enum GLLayerShader {
         colour = boxPass(d);
       } else if (uMode == 5) {
         colour = shadow(d);
+      } else if (uMode == 8) {
+        colour = tintedGroup(d);
       } else if (uMode == 1 || uMode == 6 || uMode == 7) {
         vec3 h = uTexInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;

@@ -129,6 +129,22 @@ final class GLQuadDrawer {
     draw()
   }
 
+  /// Composites the offscreen `group` (texel (0, 0) at the device pixel `origin`) over
+  /// the device pixels `quad`, each pixel's colour multiplied by `tint`'s red, green and
+  /// blue bytes and the whole by its alpha byte (0…255; a replicator copy's tint times
+  /// its opacity), rounded as `RowKernels.srcOverTintedRow` rounds.
+  func tinted(_ group: GLuint, origin: (x: Int, y: Int), tint: SIMD4<Float>, quad: PixelRect) {
+    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
+    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
+    setOutlines(nil, inner: nil)
+    gl.glUniform1i(program.mode, 8)
+    gl.glUniform4f(program.color, tint.x, tint.y, tint.z, tint.w)
+    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
+    draw()
+  }
+
   /// One box pass (``GLLayerShader``) over the device pixels `quad`, reading the alpha
   /// of `source` (texel (0, 0) at device `origin`, `size` texels) from `reach.left` before
   /// to `reach.right` after each pixel, along y when `vertical`, else x.

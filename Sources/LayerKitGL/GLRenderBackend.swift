@@ -14,10 +14,10 @@ import LayerKit
 /// combined with their layer's group by the `maskMode`'s formula, shadows (rounded
 /// bounds, shadow paths, content-shaped) blurred by box passes and kept
 /// (`GLShadowCache`), blend modes as a group blended onto a copy of its backdrop
-/// (`GLBlendProgram`), nine-part contents and trilinear minification from the CPU's mip
-/// chain. A layer that needs what this backend does not draw yet (shadows under
-/// perspective, transitions, `shouldRasterize`, replicator tints, `CATransformLayer`
-/// depth order, tiles) is drawn with its subtree by the CPU compositor into a texture
+/// (`GLBlendProgram`), nine-part contents, trilinear minification from the CPU's mip
+/// chain, `CATransformLayer` depth order and replicator tints. A layer that needs what
+/// this backend does not draw yet (shadows under perspective, transitions,
+/// `shouldRasterize`, tiles) is drawn with its subtree by the CPU compositor into a texture
 /// that is composited in its place, and a frame with emitters is drawn by the CPU
 /// compositor whole: every frame is complete.
 /// The damaged rectangles are then read back into the caller's bitmap, so
