@@ -81,10 +81,8 @@ final class GLLayerProgram {
     var ok: GLint = 0
     gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
     guard ok != 0 else {
-      var log = [GLchar](repeating: 0, count: 4096)
-      gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
-      gl.glDeleteProgram(p)
-      throw .shader(name: name, log: text(log))
+      defer { gl.glDeleteProgram(p) }
+      throw failure(name) { gl.glGetProgramInfoLog(p, GLsizei($0.count), nil, &$0) }
     }
     return p
   }
@@ -101,17 +99,18 @@ final class GLLayerProgram {
     var ok: GLint = 0
     gl.glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
     guard ok != 0 else {
-      var log = [GLchar](repeating: 0, count: 4096)
-      gl.glGetShaderInfoLog(s, GLsizei(log.count), nil, &log)
-      gl.glDeleteShader(s)
-      throw .shader(name: name, log: Self.text(log))
+      defer { gl.glDeleteShader(s) }
+      throw failure(name) { gl.glGetShaderInfoLog(s, GLsizei($0.count), nil, &$0) }
     }
     return s
   }
 
-  /// A driver's NUL-terminated log as a string.
-  private static func text(_ log: [GLchar]) -> String {
+  /// The error for a stage or program `name` that failed, with the driver's log, which
+  /// `read` fills (NUL-terminated, at most 4096 characters).
+  private static func failure(_ name: String, _ read: (inout [GLchar]) -> Void) -> GLError {
+    var log = [GLchar](repeating: 0, count: 4096)
+    read(&log)
     let bytes = log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return .shader(name: name, log: String(decoding: bytes, as: UTF8.self))
   }
 }

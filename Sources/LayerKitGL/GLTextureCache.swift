@@ -108,21 +108,10 @@ final class GLTextureCache {
         n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
       image.width <= limit, image.height <= limit
     else { return nil }
-    let size = image.width * image.height * 4
-    guard makeRoom(for: size) else { return nil }
-    var t: GLuint = 0
-    gl.glGenTextures(1, &t)
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
-    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-    image.pixels.withUnsafeBytes { raw in
-      gl.glTexImage2D(
-        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    guard makeRoom(for: image.width * image.height * 4) else { return nil }
+    let t = image.pixels.withUnsafeBytes {
+      upload($0.baseAddress, width: image.width, height: image.height)
     }
-    GLRenderBackend.setSampling(gl)
-    uploadedBytes += size
-    bytes += size
     let e = Entry(
       texture: t, width: image.width, height: image.height, source: content.source,
       rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
@@ -142,20 +131,27 @@ final class GLTextureCache {
     let level = chain.reduced[k - 1]
     let size = level.width * level.height * 4
     guard size > 0, makeRoom(for: size), entries[key] != nil else { return nil }
+    let t = level.pixels.withUnsafeBytes {
+      upload($0.baseAddress, width: level.width, height: level.height)
+    }
+    entries[key]?.levels[k] = (t, level.width, level.height)
+    return t
+  }
+
+  /// A new texture of `width × height` premultiplied RGBA pixels from `pixels` (rows
+  /// packed), counted in the kept and uploaded bytes.
+  private func upload(_ pixels: UnsafeRawPointer?, width: Int, height: Int) -> GLuint {
     var t: GLuint = 0
     gl.glGenTextures(1, &t)
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
     gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
     gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-    level.pixels.withUnsafeBytes { raw in
-      gl.glTexImage2D(
-        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
-        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
-    }
+    gl.glTexImage2D(
+      GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+      GLenum(GL_UNSIGNED_BYTE), pixels)
     GLRenderBackend.setSampling(gl)
-    uploadedBytes += size
-    bytes += size
-    entries[key]?.levels[k] = (t, level.width, level.height)
+    uploadedBytes += width * height * 4
+    bytes += width * height * 4
     return t
   }
 
