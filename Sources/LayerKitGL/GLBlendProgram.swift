@@ -14,7 +14,8 @@ final class GLBlendProgram {
 
   private let gl: GLFunctions
   private let programs: [Linked]
-  /// The empty vertex array the quads are drawn with.
+  /// The empty vertex array the quads are drawn with (the layer program's, which owns
+  /// it).
   private let vertexArray: GLuint
   /// Shader stages compiled and programs linked to make them (two stages and a link per
   /// family: 9).
@@ -22,10 +23,12 @@ final class GLBlendProgram {
   /// Draw calls issued since the counter was last taken.
   private(set) var drawCalls = 0
 
-  /// Compiles and links every family; `version` is the GLSL `#version` ("300 es" for the
-  /// backend; "330 core" to check the same sources on desktop GL).
-  init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
+  /// Compiles and links every family, to draw with `layer`'s vertex array; `version` is
+  /// the GLSL `#version` ("300 es" for the backend; "330 core" to check the same sources
+  /// on desktop GL).
+  init(_ gl: GLFunctions, layer: GLLayerProgram, version: String = "300 es") throws(GLError) {
     self.gl = gl
+    vertexArray = layer.vertexArray
     var linked: [Linked] = []
     for family in GLBlendShader.Family.allCases {
       let p: GLuint
@@ -46,14 +49,9 @@ final class GLBlendProgram {
     }
     programs = linked
     compiles = 3 * linked.count
-    var vao: GLuint = 0
-    gl.glGenVertexArrays(1, &vao)
-    vertexArray = vao
   }
 
   deinit {
-    var vao = vertexArray
-    gl.glDeleteVertexArrays(1, &vao)
     for p in programs { gl.glDeleteProgram(p.id) }
   }
 

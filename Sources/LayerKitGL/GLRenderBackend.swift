@@ -87,7 +87,7 @@ public final class GLRenderBackend {
     let library = try GLLibrary()
     context = try GLHeadlessContext(library: library)
     program = try GLLayerProgram(context.gl)
-    blender = try GLBlendProgram(context.gl)
+    blender = try GLBlendProgram(context.gl, layer: program)
     shaderCompiles = program.compiles + blender.compiles
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))

@@ -53,7 +53,7 @@ import Testing
     let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
     let program = try GLLayerProgram(desktop.gl, version: "330 core")
     #expect(program.compiles == 3)
-    let blend = try GLBlendProgram(desktop.gl, version: "330 core")
+    let blend = try GLBlendProgram(desktop.gl, layer: program, version: "330 core")
     #expect(blend.compiles == 9)
   }
 
