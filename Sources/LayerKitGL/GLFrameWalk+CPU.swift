@@ -1,3 +1,4 @@
+import CEGL
 import Foundation
 import LayerKit
 
@@ -5,13 +6,32 @@ import LayerKit
 extension GLFrameWalk {
   /// Node `i`'s whole subtree drawn by the CPU compositor.
   mutating func drawOnCPU(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
-    let region = subtreeExtent(i).intersection(rect)
+    let top = targets[targets.count - 1].rect
+    let region = subtreeExtent(i).intersection(rect).intersection(top)
     guard !region.isEmpty, let surface = RenderSurface(rect: region) else { return }
+    // A blend mode inside blends onto what is behind the subtree: the CPU compositor
+    // draws onto a copy of it, and its pixels replace the target's.
+    let blends = subtreeBlends(i)
+    if blends { readBack(region, into: surface) }
     backend.compositor.renderSubtree(
       i, of: frame.tree, placement: frame.placement, parentMap: parentMap, into: surface,
       clip: region, alpha: alpha)
     cpuSubtrees += 1
-    uploadedBytes += backend.compositeSurface(surface)
+    uploadedBytes += backend.compositeSurface(surface, replacing: blends)
+  }
+
+  /// Reads the device pixels `region` of the bound target into `surface` (which covers
+  /// them).
+  private func readBack(_ region: PixelRect, into surface: RenderSurface) {
+    let gl = backend.context.gl
+    let t = targets[targets.count - 1].rect
+    gl.glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(surface.stride))
+    gl.glReadPixels(
+      GLint(region.x0 - t.x0), GLint(region.y0 - t.y0), GLsizei(region.width),
+      GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+      surface.pixel(x: region.x0, y: region.y0))
+    gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
   }
 
   /// The device pixels node `i` and everything under it (sublayers, mask, a transition's
@@ -23,7 +43,7 @@ extension GLFrameWalk {
   /// extents, so the union is grown by the shadow's offset and blur reach.
   func subtreeExtent(_ i: Int) -> PixelRect {
     let n = nodes + i
-    var r = placed[i].extent
+    var r = extent(i)
     for c in n.pointee.children { r = r.union(subtreeExtent(c)) }
     if let m = n.pointee.mask { r = r.union(subtreeExtent(m)) }
     if let t = n.pointee.transition { r = r.union(subtreeExtent(t.outgoing)) }

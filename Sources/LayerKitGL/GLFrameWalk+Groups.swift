@@ -14,9 +14,17 @@ extension GLFrameWalk {
       GLsizei(max(s.height, 0)))
   }
 
-  /// Opens an offscreen over the device pixels `region` (cleared) and draws into it;
-  /// nil when `region` is empty or no target can be made.
-  mutating func beginGroup(_ region: PixelRect) -> (GLOffscreenPool.Target, PixelRect)? {
+  /// Opens an offscreen over the device pixels `region`, cut to the damaged rectangle
+  /// when `cut`, (cleared) and draws into it; nil when that is empty or no target can be
+  /// made.
+  ///
+  /// Only a content-shaped shadow's body (not `cut`) reaches outside the damage: its
+  /// mask covers what the layer draws off the frame too; groups inside it are cut there,
+  /// as the CPU compositor cuts them.
+  mutating func beginGroup(_ region: PixelRect, cut: Bool = true)
+    -> (GLOffscreenPool.Target, PixelRect)?
+  {
+    let region = cut ? region.intersection(damage) : region
     guard !region.isEmpty,
       let target = backend.offscreens.take(width: region.width, height: region.height)
     else { return nil }

@@ -24,9 +24,19 @@ struct GLFrameWalk {
   /// The device pixels being drawn: the damaged rectangle, cut by pixel-rectangle clips
   /// and offscreen groups (the scissor).
   var rect = PixelRect.empty
+  /// The damaged rectangle being drawn: offscreens are laid out inside it, as the CPU
+  /// compositor lays its groups out inside the rectangle it renders (`offscreenArea`).
+  var damage = PixelRect.empty
+  /// While a content-shaped shadow's body is drawn, the device pixels of its mask: the
+  /// body is drawn whole there, past the frame and its superlayers' clips, so extents
+  /// are measured against it instead of the placement's (``extent(_:)``).
+  var bodyClip: PixelRect? = nil
   /// The render targets being drawn into, outermost first: the frame's framebuffer, then
   /// the offscreen of each bounds clip group open (device rectangles they cover).
   var targets: [(framebuffer: GLuint, rect: PixelRect)] = []
+  /// The node whose blend group is being drawn (its blend mode is applied when the group
+  /// is composited, not again inside it); -1 for none.
+  var blendGroup = -1
 
   init(backend: GLRenderBackend, frame: RenderFrame) {
     self.backend = backend
@@ -37,6 +47,7 @@ struct GLFrameWalk {
   mutating func draw(in rect: PixelRect) {
     guard let root = frame.tree.root else { return }
     self.rect = rect
+    damage = rect
     targets = [(backend.framebuffer, PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))]
     let device = ProjectiveTransform2D(
       m11: frame.scale, m12: 0, m13: 0, m21: 0, m22: frame.scale, m23: 0, m31: 0, m32: 0, m33: 1)
@@ -56,14 +67,28 @@ struct GLFrameWalk {
   }
 
   /// Draws node `i` (its superlayer's plane mapped by `parentMap`) at inherited opacity
-  /// `alpha`.
-  mutating func drawNode(_ i: Int, parentMap: ProjectiveTransform2D, alpha: Float) {
+  /// `alpha`; with `body`, only its body (no shadow of its own, no mask, no group: the
+  /// coverage a content-shaped shadow blurs).
+  mutating func drawNode(
+    _ i: Int, parentMap: ProjectiveTransform2D, alpha: Float, body: Bool = false
+  ) {
     let n = nodes + i
     guard LayerVisibility.isShown(n), let own = LayerVisibility.ownOpacity(n.state) else { return }
-    let a = n.pointee.transition != nil ? alpha : alpha * own
+    // A body is drawn opaque, at the opacity handed in (`LayerCompositor.drawBody`).
+    let a = n.pointee.transition != nil || body ? alpha : alpha * own
     guard a > 0 else { return }
     let p = placed + i
-    guard !p.pointee.clip.intersection(rect).isEmpty else { return }
+    guard !(bodyClip ?? p.pointee.clip).intersection(rect).isEmpty else { return }
+    if !body, let mode = CompositingFilter.blendMode(named: n.state.compositingFilter),
+      blendGroup != i
+    {
+      drawBlendGroup(i, mode: mode, parentMap: parentMap, alpha: alpha)
+      return
+    }
+    if n.pointee.kind == .transform, n.pointee.transition == nil {
+      drawTransformLayer(i, parentMap: parentMap, alpha: a)
+      return
+    }
     let map = p.pointee.map
     guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
@@ -87,7 +112,7 @@ struct GLFrameWalk {
       }
     }
     let inv = GLQuadDrawer.matrix(inverse)
-    let quad = p.pointee.extent.intersection(rect)
+    let quad = extent(i).intersection(rect)
     let affine = map.exactAffine
     guard let parts = Self.parts(st, affine: affine) else {
       // An outline with more points than the shader takes.
@@ -98,8 +123,10 @@ struct GLFrameWalk {
     // composited once at the layer's opacity, as the CPU compositor's group.
     // A masked layer is a group too, composited through its mask (`GLFrameWalk+Masks`).
     let fades = a < 1 && st.pointee.allowsGroupOpacity && !n.pointee.children.isEmpty
-    let mask = n.pointee.mask
-    if (fades || mask != nil) && groupReachesPerspective(i) {
+    let mask = body ? nil : n.pointee.mask
+    // A replicator copy's tint multiplies its group as it is composited.
+    let tint = body ? nil : n.pointee.tint
+    if (fades || mask != nil || tint != nil) && groupReachesPerspective(i) {
       // The CPU compositor lays a projective sublayer's flat bitmap out over the group's
       // offscreen; drawn through its map here, its edge rows differ by more than the
       // contrast there: such a group is drawn by the CPU compositor.
@@ -108,14 +135,14 @@ struct GLFrameWalk {
     }
     let outermost = rect
     var fade: (GLOffscreenPool.Target, PixelRect)? = nil
-    if fades || mask != nil {
+    if fades || mask != nil || tint != nil {
       fade = beginGroup(subtreeExtent(i).intersection(rect))
       guard fade != nil else { return }
     }
     // The opacity its parts are drawn at (inside its group, opaque).
     let drawn: Float = fade != nil ? 1 : a
     let drawer = backend.drawer
-    if Self.castsShadow(st), let affine {
+    if !body, Self.castsShadow(st), let affine {
       drawShadow(
         i, bounds: parts.bounds, inverse: inv, map: affine, parentMap: parentMap, alpha: drawn)
     }
@@ -128,19 +155,17 @@ struct GLFrameWalk {
       if let pixels = Self.pixelRect(parts.bounds.rect, affine: affine, rounded: parts.rounded) {
         setScissor(rect.intersection(pixels))
       } else {
-        group = beginGroup(p.pointee.extent.intersection(rect))
+        group = beginGroup(extent(i).intersection(rect))
         if group == nil { setScissor(.empty) }
       }
     }
     if let plan, let texture, !rect.intersection(quad).isEmpty {
       drawContent(
-        plan, texture, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
+        plan, texture, of: i, map: map, affine: affine, inverse: inv, quad: quad.intersection(rect),
         alpha: drawn)
     }
     if !rect.isEmpty {
-      for c in n.pointee.children where LayerVisibility.isShown(nodes + c) {
-        drawNode(c, parentMap: map, alpha: drawn)
-      }
+      for c in drawingOrder(i) { drawNode(c, parentMap: map, alpha: drawn) }
     }
     if let (target, region) = group {
       endGroup(target, region: region, outer: outer, shape: parts.bounds, inverse: inv)
@@ -153,6 +178,13 @@ struct GLFrameWalk {
     }
     if let (target, region) = fade, let mask {
       endMaskedGroup(target, mask: mask, of: i, region: region, outer: outermost, opacity: a)
+    } else if let (target, region) = fade, let tint {
+      targets.removeLast()
+      bindTop(scissor: outermost)
+      backend.drawer.tinted(
+        target.texture, origin: (region.x0, region.y0), tint: Self.tintBytes(tint, opacity: a),
+        quad: region.intersection(outermost))
+      backend.offscreens.give(target)
     } else if let (target, region) = fade {
       let box = CGRect(x: region.x0, y: region.y0, width: region.width, height: region.height)
       endGroup(
@@ -160,6 +192,15 @@ struct GLFrameWalk {
         shape: GLQuadDrawer.Shape(rect: box, radii: .zero), inverse: GLQuadDrawer.matrix(.identity),
         opacity: a)
     }
+  }
+
+  /// The device pixels node `i` can touch itself: its placement's extent, or, while a
+  /// shadow's body is drawn, the same measure cut only to that body's mask
+  /// (``bodyClip``).
+  func extent(_ i: Int) -> PixelRect {
+    guard let clip = bodyClip else { return placed[i].extent }
+    return RenderPlacement.extent(
+      of: nodes + i, painted: (nodes + i).paintedRect, map: placed[i].map, clip: clip)
   }
 
   /// The device pixels of `rect` (layer points) under `affine`, when it is a rectangle
@@ -211,44 +252,15 @@ struct GLFrameWalk {
     return (bounds, inner, r > 0 && !corners.isEmpty)
   }
 
-  /// Draws a layer's content texture.
-  private func drawContent(
-    _ plan: GLLayerContent, _ texture: GLTextureCache.Entry,
-    map: ProjectiveTransform2D, affine: CGAffineTransform?, inverse: [Float], quad: PixelRect,
-    alpha: Float
-  ) {
-    var nearest = false
-    if case .image = plan.source {
-      // The CPU compositor's rule: magnified when an image pixel spans more than one
-      // device pixel along either axis.
-      let r = plan.textureRect
-      let centre = CGPoint(x: plan.shownRect.midX, y: plan.shownRect.midY)
-      let s = GLLayerContent.localScale(map, at: centre)
-      let perPixel = max(
-        s * r.width / CGFloat(texture.width), s * r.height / CGFloat(texture.height))
-      nearest = (perPixel > 1 ? plan.magnification : plan.minification) == .nearest
-    }
-    // A kept bitmap of a shape or text covers its own rectangle.
-    let shown = plan.rasterScale == nil ? plan.shownRect : texture.rect
-    var shape = GLQuadDrawer.Shape(rect: shown, radii: .zero)
-    if let affine {
-      shape.outline = GLOutline(
-        roundedRect: shown, radius: 0, corners: [], curve: .circular, map: affine)
-    }
-    backend.drawer.texture(
-      texture.texture, textureRect: texture.rect, shape: shape, opacity: alpha,
-      nearest: nearest, inverse: inverse, quad: quad)
-  }
-
   /// Whether node `n`, drawn at opacity `alpha` under `clips` bounds clips, needs what
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
-    if n.pointee.kind == .transform || n.pointee.transition != nil { return true }
-    // Group opacity and masks are offscreens of the GPU's own; tints are not yet.
-    if n.pointee.tint != nil || st.pointee.shouldRasterize { return true }
+    if n.pointee.transition != nil || st.pointee.shouldRasterize { return true }
+    // Group opacity, masks and tints are offscreens of the GPU's own; a tinted copy with
+    // a mask is not yet.
+    if n.pointee.tint != nil && n.pointee.mask != nil { return true }
     if Self.castsShadow(st), !drawsShadow(n - nodes, affine: affine) { return true }
-    if n.pointee.kind == .replicator, st.replicator?.preservesDepth == true { return true }
     // Continuous corners are drawn from their outline, which needs an affine map.
     let rounded =
       RoundedRectPath.clampedRadius(st.pointee.cornerRadius, in: st.pointee.bounds) > 0

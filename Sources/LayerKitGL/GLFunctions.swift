@@ -79,6 +79,7 @@ struct GLFunctions {
   let glDeleteTextures: PFNGLDELETETEXTURESPROC
   let glBindTexture: PFNGLBINDTEXTUREPROC
   let glTexImage2D: PFNGLTEXIMAGE2DPROC
+  let glCopyTexSubImage2D: PFNGLCOPYTEXSUBIMAGE2DPROC
   let glTexSubImage2D: PFNGLTEXSUBIMAGE2DPROC
   let glTexParameteri: PFNGLTEXPARAMETERIPROC
   let glPixelStorei: PFNGLPIXELSTOREIPROC
@@ -140,6 +141,7 @@ struct GLFunctions {
     glDeleteTextures = try lib.function("glDeleteTextures")
     glBindTexture = try lib.function("glBindTexture")
     glTexImage2D = try lib.function("glTexImage2D")
+    glCopyTexSubImage2D = try lib.function("glCopyTexSubImage2D")
     glTexSubImage2D = try lib.function("glTexSubImage2D")
     glTexParameteri = try lib.function("glTexParameteri")
     glPixelStorei = try lib.function("glPixelStorei")

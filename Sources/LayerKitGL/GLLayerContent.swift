@@ -1,4 +1,5 @@
 import Foundation
+import LayerGraphics
 import LayerKit
 
 /// What one layer draws itself between its background and its sublayers, as the GPU
@@ -6,9 +7,10 @@ import LayerKit
 ///
 /// Contents images and backing stores are their own texture (uploaded as they are);
 /// gradients, shape paths and text are rasterized by LayerKit's CPU code into a bitmap in
-/// the layer's coordinates (`rasterized(_:rect:scale:limit:)`) and uploaded once. A layer whose own
-/// drawing this slice does not do on the GPU (nine-part contents, tiles, particles, more
-/// than one kind of content) gets no plan and is drawn by the CPU compositor.
+/// the layer's coordinates (`rasterized(_:rect:scale:limit:)`) and uploaded once. Nine-part
+/// contents (`contentsCenter`) are the one texture drawn once per patch. A layer whose own
+/// drawing this slice does not do on the GPU (tiles, particles, more than one kind of
+/// content) gets no plan and is drawn by the CPU compositor.
 struct GLLayerContent {
   /// What the texture holds, compared to decide whether a kept texture still shows it.
   enum Source: Equatable {
@@ -38,6 +40,12 @@ struct GLLayerContent {
   var minification: CALayerContentsFilter = .linear
   /// The contents image, for `.image` sources.
   var image: CGImage?
+  /// Nine-part contents: for each patch (`NinePartLayout`), the layer rectangle the whole
+  /// image fills for it and the part of it shown; nil for contents drawn whole.
+  var patches: [(full: CGRect, shown: CGRect)]? = nil
+  /// Contents minified trilinearly: the lower mip level ⌊λ⌋ and the next level's weight
+  /// (0…255), as `CGContext.drawMipmapped` takes them; nil for contents sampled once.
+  var mip: (level: Int, weight: UInt32)? = nil
 
   /// The plan for node `n` under the device `map`, with `frameScale` device pixels per
   /// point; `.none` when the node draws nothing itself; nil when the GPU backend does not
@@ -106,8 +114,9 @@ struct GLLayerContent {
     return (snap(painted, to: origin, scale: s), s, s)
   }
 
-  /// The plan of contents `image`: its rectangle by gravity, `contentsRect` and scale;
-  /// nil for nine-part contents.
+  /// The plan of contents `image`: its rectangle by gravity, `contentsRect` and scale,
+  /// and its nine patches when `contentsCenter` cuts it; nil when a part is minified
+  /// trilinearly (the CPU compositor samples its mip chain).
   private static func contents(
     _ n: UnsafePointer<RenderNode>, _ image: CGImage, map: ProjectiveTransform2D
   ) -> GLLayerContent?? {
@@ -116,28 +125,77 @@ struct GLLayerContent {
     let r = n.imageRect(image)
     let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
     let cr = stored ? unit : st.pointee.contentsRect
+    let rare = st.pointee.rare.value
+    // Minified trilinearly (as `LayerCompositor.drawImage` decides it, per axis).
+    func trilinear(_ full: CGRect, _ shown: CGRect) -> Bool {
+      guard rare.minificationFilter == .trilinear else { return false }
+      guard let t = map.exactAffine else { return true }
+      let sx = (t.a * t.a + t.b * t.b).squareRoot()
+      let sy = (t.c * t.c + t.d * t.d).squareRoot()
+      return max(sx * full.width / CGFloat(image.width), sy * full.height / CGFloat(image.height))
+        <= 1
+    }
+    var plan = GLLayerContent(
+      source: .image(ObjectIdentifier(image)), textureRect: r, shownRect: r,
+      magnification: rare.magnificationFilter, minification: rare.minificationFilter,
+      image: image)
     if !stored,
-      NinePartLayout.patches(
+      let patches = NinePartLayout.patches(
         destination: r, contentsRect: cr, center: st.contentsCenter, imageWidth: image.width,
-        imageHeight: image.height, contentsScale: st.pointee.contentsScale) != nil
+        imageHeight: image.height, contentsScale: st.pointee.contentsScale)
     {
-      return nil
+      // Each patch as `LayerCompositor.drawImage` draws it: its source part of the image
+      // stretched over its destination, clipped there.
+      plan.patches = patches.compactMap { p in
+        let (d, c) = (p.destination, p.source)
+        guard d.width > 0, d.height > 0, c.width != 0, c.height != 0 else { return nil }
+        let full = CGRect(
+          x: d.minX - c.minX / c.width * d.width, y: d.minY - c.minY / c.height * d.height,
+          width: d.width / c.width, height: d.height / c.height)
+        return (full, d)
+      }
+      // A minified patch samples the mip chain on the CPU.
+      if plan.patches!.contains(where: { trilinear($0.full, $0.shown) }) { return nil }
+      return plan
     }
     guard r.width > 0, r.height > 0, cr.width != 0, cr.height != 0 else { return .some(.none) }
     let full = CGRect(
       x: r.minX - cr.minX / cr.width * r.width, y: r.minY - cr.minY / cr.height * r.height,
       width: r.width / cr.width, height: r.height / cr.height)
     let shown = unit == cr ? r : r.intersection(full.standardized)
-    let rare = st.pointee.rare.value
-    // Minified trilinearly, the CPU compositor's mip chain is drawn on the CPU.
-    let s = localScale(map, at: CGPoint(x: shown.midX, y: shown.midY))
-    let perPixel = max(
-      s * full.width / CGFloat(image.width), s * full.height / CGFloat(image.height))
-    if perPixel <= 1 && rare.minificationFilter == .trilinear { return nil }
-    return GLLayerContent(
-      source: .image(ObjectIdentifier(image)), textureRect: full, shownRect: shown,
-      magnification: rare.magnificationFilter, minification: rare.minificationFilter,
-      image: image)
+    plan.textureRect = full
+    plan.shownRect = shown
+    if trilinear(full, shown) {
+      // Under perspective the CPU compositor draws the layer flat, then warps it.
+      guard let t = map.exactAffine, let mip = mipLevel(image, full: full, map: t, rare: rare)
+      else { return nil }
+      plan.mip = mip.level > 0 || mip.weight > 0 ? mip : nil
+    }
+    return plan
+  }
+
+  /// The mip level and weight `CGContext.drawMipmapped` samples `image` filling `full`
+  /// under `map` with: λ = log2(image pixels per device pixel) + the layer's bias,
+  /// clamped to the chain; (0, 0) when λ ≤ 0 (drawn bilinearly, unmipmapped); nil when
+  /// the placement is degenerate.
+  static func mipLevel(
+    _ image: CGImage, full: CGRect, map: CGAffineTransform, rare: LayerState.Rare
+  ) -> (level: Int, weight: UInt32)? {
+    let r = full.standardized
+    let imageToDevice = CGAffineTransform(
+      a: r.width / CGFloat(image.width), b: 0, c: 0, d: r.height / CGFloat(image.height),
+      tx: r.minX, ty: r.minY
+    ).concatenating(map)
+    let det = imageToDevice.a * imageToDevice.d - imageToDevice.b * imageToDevice.c
+    guard det != 0, det.isFinite else { return nil }
+    let bias = CGFloat(rare.minificationFilterBias)
+    let lod = CGContext.levelOfDetail(imageToDevice.inverted(), bias: bias.isFinite ? bias : 0)
+    guard lod > 0 else { return (0, 0) }
+    let last = MipmapCache.shared.chain(for: image).levelCount - 1
+    let clamped = min(lod, CGFloat(last))
+    let k = Int(clamped.rounded(.down))
+    let weight = k < last ? UInt32(min(max((clamped - CGFloat(k)) * 256, 0), 255)) : 0
+    return (k, weight)
   }
 
   /// How many device pixels one point at `p` spans under `map` (the square root of the

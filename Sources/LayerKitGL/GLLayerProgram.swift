@@ -8,7 +8,7 @@ final class GLLayerProgram {
   let compiles: Int
   let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
     color: GLint
-  let texture, texRect, sampling: GLint
+  let texture, texRect, sampling, mipWeight: GLint
   /// `uMask` (texture unit 1) and `uMaskMode`, for masked groups.
   let maskTexture, maskMode: GLint
   /// `uBox` and `uBoxSize`, for box passes and shadows.
@@ -26,26 +26,9 @@ final class GLLayerProgram {
   /// backend; "330 core" to check the same source on desktop GL).
   init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
     self.gl = gl
-    let vs = try Self.compile(
-      gl, GLenum(GL_VERTEX_SHADER), GLLayerShader.vertex(version: version),
-      name: "layer.vert")
-    defer { gl.glDeleteShader(vs) }
-    let fs = try Self.compile(
-      gl, GLenum(GL_FRAGMENT_SHADER), GLLayerShader.fragment(version: version),
-      name: "layer.frag")
-    defer { gl.glDeleteShader(fs) }
-    let p = gl.glCreateProgram()
-    gl.glAttachShader(p, vs)
-    gl.glAttachShader(p, fs)
-    gl.glLinkProgram(p)
-    var ok: GLint = 0
-    gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-    guard ok != 0 else {
-      var log = [GLchar](repeating: 0, count: 4096)
-      gl.glGetProgramInfoLog(p, GLsizei(log.count), nil, &log)
-      gl.glDeleteProgram(p)
-      throw .shader(name: "layer", log: Self.text(log))
-    }
+    let p = try Self.link(
+      gl, vertex: GLLayerShader.vertex(version: version),
+      fragment: GLLayerShader.fragment(version: version), name: "layer")
     id = p
     compiles = 3
     func at(_ name: String) -> GLint { gl.glGetUniformLocation(p, name) }
@@ -63,6 +46,7 @@ final class GLLayerProgram {
     texture = at("uTexture")
     texRect = at("uTexRect")
     sampling = at("uSampling")
+    mipWeight = at("uMipWeight")
     maskTexture = at("uMask")
     maskMode = at("uMaskMode")
     box = at("uBox")
@@ -81,6 +65,28 @@ final class GLLayerProgram {
     gl.glDeleteProgram(id)
   }
 
+  /// Compiles the two stages `vertex` and `fragment` and links them into a program
+  /// (two compiles and a link); `name` names it in a failure's `GLError`.
+  static func link(_ gl: GLFunctions, vertex: String, fragment: String, name: String)
+    throws(GLError) -> GLuint
+  {
+    let vs = try compile(gl, GLenum(GL_VERTEX_SHADER), vertex, name: "\(name).vert")
+    defer { gl.glDeleteShader(vs) }
+    let fs = try compile(gl, GLenum(GL_FRAGMENT_SHADER), fragment, name: "\(name).frag")
+    defer { gl.glDeleteShader(fs) }
+    let p = gl.glCreateProgram()
+    gl.glAttachShader(p, vs)
+    gl.glAttachShader(p, fs)
+    gl.glLinkProgram(p)
+    var ok: GLint = 0
+    gl.glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+    guard ok != 0 else {
+      defer { gl.glDeleteProgram(p) }
+      throw failure(name) { gl.glGetProgramInfoLog(p, GLsizei($0.count), nil, &$0) }
+    }
+    return p
+  }
+
   private static func compile(_ gl: GLFunctions, _ kind: GLenum, _ source: String, name: String)
     throws(GLError) -> GLuint
   {
@@ -93,17 +99,18 @@ final class GLLayerProgram {
     var ok: GLint = 0
     gl.glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
     guard ok != 0 else {
-      var log = [GLchar](repeating: 0, count: 4096)
-      gl.glGetShaderInfoLog(s, GLsizei(log.count), nil, &log)
-      gl.glDeleteShader(s)
-      throw .shader(name: name, log: Self.text(log))
+      defer { gl.glDeleteShader(s) }
+      throw failure(name) { gl.glGetShaderInfoLog(s, GLsizei($0.count), nil, &$0) }
     }
     return s
   }
 
-  /// A driver's NUL-terminated log as a string.
-  private static func text(_ log: [GLchar]) -> String {
+  /// The error for a stage or program `name` that failed, with the driver's log, which
+  /// `read` fills (NUL-terminated, at most 4096 characters).
+  private static func failure(_ name: String, _ read: (inout [GLchar]) -> Void) -> GLError {
+    var log = [GLchar](repeating: 0, count: 4096)
+    read(&log)
     let bytes = log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return .shader(name: name, log: String(decoding: bytes, as: UTF8.self))
   }
 }

@@ -17,9 +17,14 @@
 /// - under an affine map, every shape's coverage comes from its device-space outline
 ///   (``GLOutline``): the exact area of the pixel inside the flattened polygon, as
 ///   LayerKit's rasterizer accumulates it; the analytic forms above serve perspective;
+/// - a texture minified trilinearly mixes two levels of the CPU's mip chain, each sampled
+///   as above, with `MipmapShader`'s 8-bit weight;
+/// - a nine-part patch is its destination's coverage times that of the rectangle the
+///   whole image fills for it, as the CPU compositor clips each patch;
 /// - a masked group (a layer's offscreen and its mask's) is multiplied by the coverage
 ///   the mask mode takes from the mask pixel, then by the opacity, in bytes rounded as
 ///   the CPU compositor's `applyMask` and source-over row kernels round them;
+/// - a replicator copy's group is multiplied by its tint as `srcOverTintedRow` does;
 /// - a shadow's coverage is blurred by six running-sum box passes (three along x, three
 ///   along y) in integers, each rounded as `GaussianBlur`'s, and tinted as its table.
 ///
@@ -55,7 +60,9 @@ enum GLLayerShader {
     uniform vec2 uOrigin;     // the device pixel at the target's (0, 0)
     uniform mat3 uInverse;    // device pixel → layer point (columns: ∂/∂x, ∂/∂y, 1)
     uniform int uMode;        // 0 fill, 1 texture, 2 border, 3 masked group, 4 box pass,
-                              // 5 shadow
+                              // 5 shadow, 6 texture also clipped to uInner (a patch),
+                              // 7 texture minified trilinearly (uMask the next mip level),
+                              // 8 tinted group (uColor: tint bytes)
     uniform vec4 uRect;       // the shape's rectangle in layer points: x0, y0, x1, y1
     uniform vec4 uRadii;      // its corner radii: top-left, top-right, bottom-right, bottom-left
     uniform vec4 uInner;      // a border's inner rectangle
@@ -65,6 +72,7 @@ enum GLLayerShader {
     uniform mat3 uTexInverse; // device pixel → the plane of uTexRect
     uniform vec4 uTexRect;    // the rectangle the texture's [0, 1]² fills, in that plane
     uniform int uSampling;    // 0 nearest, 1 bilinear
+    uniform float uMipWeight; // mode 7: the next level's weight, 0…255
     // A masked group (mode 3): the group in uTexture and its mask in uMask, both device
     // offscreens whose texel (0, 0) is the device pixel uTexRect.xy; uMaskMode is the
     // coverage the mask gives (RowKernels.MaskCoverage: bit 0 inverse, bit 1 luminance).
@@ -118,25 +126,34 @@ enum GLLayerShader {
     // The texture at `uv`, sampled as LayerKit's CPU image shader samples: nearest takes
     // the texel under the point; bilinear mixes the four around it with 8-bit weights
     // (⌊fraction · 256⌋), truncating after each axis, edges clamped.
-    vec4 sampleTexture(vec2 uv) {
-      ivec2 size = textureSize(uTexture, 0);
+    vec4 sampleTexture(sampler2D tex, vec2 uv) {
+      ivec2 size = textureSize(tex, 0);
       ivec2 last = size - 1;
       vec2 q = uv * vec2(size);
       if (uSampling == 0) {
-        return texelFetch(uTexture, clamp(ivec2(floor(q)), ivec2(0), last), 0);
+        return texelFetch(tex, clamp(ivec2(floor(q)), ivec2(0), last), 0);
       }
       vec2 g = q - 0.5;
       vec2 fl = floor(g);
       vec2 w = floor((g - fl) * 256.0);
       ivec2 a = clamp(ivec2(fl), ivec2(0), last);
       ivec2 b = clamp(ivec2(fl) + 1, ivec2(0), last);
-      vec4 t00 = round(texelFetch(uTexture, ivec2(a.x, a.y), 0) * 255.0);
-      vec4 t10 = round(texelFetch(uTexture, ivec2(b.x, a.y), 0) * 255.0);
-      vec4 t01 = round(texelFetch(uTexture, ivec2(a.x, b.y), 0) * 255.0);
-      vec4 t11 = round(texelFetch(uTexture, ivec2(b.x, b.y), 0) * 255.0);
+      vec4 t00 = round(texelFetch(tex, ivec2(a.x, a.y), 0) * 255.0);
+      vec4 t10 = round(texelFetch(tex, ivec2(b.x, a.y), 0) * 255.0);
+      vec4 t01 = round(texelFetch(tex, ivec2(a.x, b.y), 0) * 255.0);
+      vec4 t11 = round(texelFetch(tex, ivec2(b.x, b.y), 0) * 255.0);
       vec4 top = floor((t00 * (256.0 - w.x) + t10 * w.x) / 256.0);
       vec4 bottom = floor((t01 * (256.0 - w.x) + t11 * w.x) / 256.0);
       return floor((top * (256.0 - w.y) + bottom * w.y) / 256.0) / 255.0;
+    }
+
+    // Trilinear minification as LayerKit's MipmapShader: two levels sampled bilinearly
+    // (uTexture, and the next in uMask), mixed as (l·(256 − w) + u·w) >> 8 per channel.
+    vec4 sampleMipmapped(vec2 uv) {
+      vec4 l = round(sampleTexture(uTexture, uv) * 255.0);
+      if (uMipWeight <= 0.0) return l / 255.0;
+      vec4 u = round(sampleTexture(uMask, uv) * 255.0);
+      return floor((l * (256.0 - uMipWeight) + u * uMipWeight) / 256.0) / 255.0;
     }
 
     // ∫ clamp(1 − t, 0, 1) dt from 0 to u: the area right of a crossing at u.
@@ -199,6 +216,15 @@ enum GLLayerShader {
       return (k >= 255.0 ? masked : div255(masked * k)) / 255.0;
     }
 
+    // A replicator copy's group pixel at `d` (texel (0, 0) at uTexRect.xy) with its colour
+    // multiplied by the tint bytes uColor.rgb and the whole by uColor.a (tint alpha times
+    // opacity), rounded as srcOverTintedRow.
+    vec4 tintedGroup(vec2 d) {
+      vec4 g = round(texelFetch(uTexture, ivec2(floor(d - uTexRect.xy)), 0) * 255.0);
+      vec4 p = vec4(div255(vec4(g.rgb * uColor.rgb, 0.0)).rgb, g.a);
+      return div255(p * uColor.a) / 255.0;
+    }
+
     // The alpha byte of uTexture at texel t; 0 outside uBoxSize.
     uint alphaByte(ivec2 t) {
       if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, uBoxSize))) return 0u;
@@ -237,6 +263,10 @@ enum GLLayerShader {
         // pixel by 2 − (outer + inner), not by their difference).
         float sum = c + shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
         c = sum > 1.0 ? 2.0 - sum : sum;
+      } else if (uMode == 6) {
+        // A nine-part patch: the image's rectangle is filled with its own coverage and
+        // clipped to the patch's, the two multiplied as the CPU's clip multiplies them.
+        c *= shapeCoverage(1, uInverse, uInner, uInnerRadii, d);
       }
       if (c <= 0.0) discard;
       vec4 colour = uColor;
@@ -246,11 +276,13 @@ enum GLLayerShader {
         colour = boxPass(d);
       } else if (uMode == 5) {
         colour = shadow(d);
-      } else if (uMode == 1) {
+      } else if (uMode == 8) {
+        colour = tintedGroup(d);
+      } else if (uMode == 1 || uMode == 6 || uMode == 7) {
         vec3 h = uTexInverse * vec3(d, 1.0);
         vec2 p = h.xy / h.z;
         vec2 uv = (p - uTexRect.xy) / (uTexRect.zw - uTexRect.xy);
-        colour = sampleTexture(uv) * uColor.a;
+        colour = (uMode == 7 ? sampleMipmapped(uv) : sampleTexture(uTexture, uv)) * uColor.a;
       }
       fragColor = colour * c;
     }

@@ -75,16 +75,30 @@ final class GLQuadDrawer {
   ///
   /// `textureInverse` maps device pixels into the plane of `textureRect` (default
   /// `inverse`, the shape's: a layer's content); a device-space texture (an offscreen)
-  /// passes the identity.
+  /// passes the identity. With `filled` (`textureRect` as a shape, in the layer's plane),
+  /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch. With
+  /// `mip`, `texture` is a mip level and `mip.next` the next, mixed by `mip.weight`
+  /// (0…255; trilinear minification).
   func texture(
     _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
-    inverse: [Float], textureInverse: [Float]? = nil, quad: PixelRect
+    inverse: [Float], textureInverse: [Float]? = nil, filled: Shape? = nil,
+    mip: (next: GLuint, weight: UInt32)? = nil, quad: PixelRect
   ) {
     setCommon(shape, inverse: inverse, quad: quad)
     var t = textureInverse ?? inverse
     gl.glUniformMatrix3fv(program.texInverse, 1, GLboolean(GL_FALSE), &t)
-    setOutlines(shape.outline, inner: nil)
-    gl.glUniform1i(program.mode, 1)
+    setOutlines(shape.outline, inner: filled?.outline)
+    if let filled {
+      let r = Self.vector(filled.rect)
+      gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
+      gl.glUniform4f(program.innerRadii, 0, 0, 0, 0)
+    }
+    gl.glUniform1i(program.mode, mip != nil ? 7 : filled == nil ? 1 : 6)
+    if let mip {
+      gl.glUniform1f(program.mipWeight, Float(mip.weight))
+      gl.glActiveTexture(GLenum(GL_TEXTURE1))
+      gl.glBindTexture(GLenum(GL_TEXTURE_2D), mip.next)
+    }
     gl.glUniform4f(program.color, 0, 0, 0, opacity)
     let r = Self.vector(textureRect)
     gl.glUniform4f(program.texRect, r.x, r.y, r.z, r.w)
@@ -110,6 +124,22 @@ final class GLQuadDrawer {
     gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
     gl.glActiveTexture(GLenum(GL_TEXTURE1))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), mask)
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
+    draw()
+  }
+
+  /// Composites the offscreen `group` (texel (0, 0) at the device pixel `origin`) over
+  /// the device pixels `quad`, each pixel's colour multiplied by `tint`'s red, green and
+  /// blue bytes and the whole by its alpha byte (0…255; a replicator copy's tint times
+  /// its opacity), rounded as `RowKernels.srcOverTintedRow` rounds.
+  func tinted(_ group: GLuint, origin: (x: Int, y: Int), tint: SIMD4<Float>, quad: PixelRect) {
+    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
+    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
+    setOutlines(nil, inner: nil)
+    gl.glUniform1i(program.mode, 8)
+    gl.glUniform4f(program.color, tint.x, tint.y, tint.z, tint.w)
+    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
     draw()

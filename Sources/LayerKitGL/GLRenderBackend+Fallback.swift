@@ -16,10 +16,11 @@ extension GLRenderBackend {
   }
 
   /// Uploads `surface` (device pixels, premultiplied) into the fallback texture and
-  /// composites it source-over at its device rectangle.
+  /// composites it source-over at its device rectangle, or writes its pixels in place of
+  /// the target's when `replacing`.
   ///
   /// - Returns: the bytes uploaded.
-  func compositeSurface(_ surface: RenderSurface) -> Int {
+  func compositeSurface(_ surface: RenderSurface, replacing: Bool = false) -> Int {
     let gl = context.gl
     if fallbackTexture == 0 {
       gl.glGenTextures(1, &fallbackTexture)
@@ -38,9 +39,11 @@ extension GLRenderBackend {
     let box = CGRect(x: r.x0, y: r.y0, width: r.width, height: r.height)
     // Device pixels map to themselves: texel centres land on pixel centres, sampled
     // nearest, so the CPU's bytes arrive unchanged.
+    if replacing { gl.glDisable(GLenum(GL_BLEND)) }
     drawer.texture(
       fallbackTexture, textureRect: box, shape: GLQuadDrawer.Shape(rect: box, radii: .zero),
       opacity: 1, nearest: true, inverse: GLQuadDrawer.matrix(.identity), quad: r)
+    if replacing { gl.glEnable(GLenum(GL_BLEND)) }
     return r.width * r.height * 4
   }
 }

@@ -23,7 +23,7 @@ extension GLRenderBackend: RenderBackend {
     }
     let gl = context.gl
     textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
-    shadows.beginFrame(frameNumber)
+    shadows.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
     var query: GLuint = 0
     if context.hasTimerQueries {
       gl.glGenQueries(1, &query)
@@ -56,7 +56,7 @@ extension GLRenderBackend: RenderBackend {
     shadows.endFrame()
     offscreens.trim()
     stats.cpuSubtrees = walk.cpuSubtrees
-    stats.drawCalls = drawer.takeDrawCalls()
+    stats.drawCalls = drawer.takeDrawCalls() + blender.takeDrawCalls()
     stats.uploadedBytes = textures.takeUploadedBytes() + walk.uploadedBytes
     return 1
   }
@@ -70,18 +70,9 @@ extension GLRenderBackend: RenderBackend {
     cpu.takeMissedTiles() + compositor.takeMissedTiles()
   }
 
-  /// Whether the CPU compositor draws `tree` whole: a blend mode (`compositingFilter`)
-  /// blends a layer onto everything drawn before it, and emitter particles reach past
-  /// their layer's extent, neither of which a texture of one subtree can hold.
-  static func needsCPUFrame(_ tree: RenderTree) -> Bool {
-    if tree.hasParticles { return true }
-    return tree.nodes.withUnsafeBufferPointer { b in
-      b.indices.contains { i in
-        let n = b.baseAddress.unsafelyUnwrapped + i
-        return CompositingFilter.blendMode(named: n.state.compositingFilter) != nil
-      }
-    }
-  }
+  /// Whether the CPU compositor draws `tree` whole: emitter particles reach past their
+  /// layer's extent, which a texture of one subtree cannot hold.
+  static func needsCPUFrame(_ tree: RenderTree) -> Bool { tree.hasParticles }
 
   /// Reads the damaged rectangles of the framebuffer into `target`'s bitmap (its rows are
   /// the framebuffer's: row 0 is the top of the frame).

@@ -11,13 +11,15 @@ import LayerKit
 /// back to front through their 4×4 maps with perspective-correct sampling: background
 /// colour, content, sublayers and border, at their opacity, with `masksToBounds` and
 /// rounded corners computed analytically in the shader (`GLLayerShader`), masks
-/// combined with their layer's group by the `maskMode`'s formula, and shadows of rounded
-/// bounds blurred by box passes and kept (`GLShadowCache`). A layer that needs what this
-/// backend does not draw yet (shadow paths and content-shaped shadows, filters,
-/// transitions, `shouldRasterize`, replicator tints, `CATransformLayer` depth order,
-/// continuous corners, tiles, nine-part contents) is drawn with its subtree by the CPU
-/// compositor into a texture that is composited in its place, and a frame with blend
-/// modes or emitters is drawn by the CPU compositor whole: every frame is complete.
+/// combined with their layer's group by the `maskMode`'s formula, shadows (rounded
+/// bounds, shadow paths, content-shaped) blurred by box passes and kept
+/// (`GLShadowCache`), blend modes as a group blended onto a copy of its backdrop
+/// (`GLBlendProgram`), nine-part contents, trilinear minification from the CPU's mip
+/// chain, `CATransformLayer` depth order and replicator tints. A layer that needs what
+/// this backend does not draw yet (shadows under perspective, transitions,
+/// `shouldRasterize`, tiles) is drawn with its subtree by the CPU compositor into a texture
+/// that is composited in its place, and a frame with emitters is drawn by the CPU
+/// compositor whole: every frame is complete.
 /// The damaged rectangles are then read back into the caller's bitmap, so
 /// `CARenderer` works as with the CPU backend.
 ///
@@ -37,7 +39,7 @@ public final class GLRenderBackend {
     public var drawCalls = 0
     /// Subtrees the CPU compositor drew into a texture.
     public var cpuSubtrees = 0
-    /// Whether the CPU compositor drew the whole frame (blend modes, emitters).
+    /// Whether the CPU compositor drew the whole frame (emitters).
     public var cpuFrame = false
     /// GPU time of the frame's draws in seconds, from a timer query; nil where the driver
     /// has none (`GL_EXT_disjoint_timer_query`).
@@ -46,6 +48,8 @@ public final class GLRenderBackend {
 
   let context: GLHeadlessContext
   let program: GLLayerProgram
+  /// The blend-mode programs, one per formula family.
+  let blender: GLBlendProgram
   let drawer: GLQuadDrawer
   let textures: GLTextureCache
   let offscreens: GLOffscreenPool
@@ -83,7 +87,8 @@ public final class GLRenderBackend {
     let library = try GLLibrary()
     context = try GLHeadlessContext(library: library)
     program = try GLLayerProgram(context.gl)
-    shaderCompiles = program.compiles
+    blender = try GLBlendProgram(context.gl, layer: program)
+    shaderCompiles = program.compiles + blender.compiles
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
     offscreens = GLOffscreenPool(context.gl)

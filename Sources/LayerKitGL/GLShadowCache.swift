@@ -23,6 +23,10 @@ final class GLShadowCache {
     /// σ in device pixels, rounded to 64ths.
     var sigma: Double
     var lastUse: Int
+    /// For a content-shaped mask, what the layer's own body draws from
+    /// (``GLFrameWalk/bodyState(_:)``); `shape` then holds its sublayers' change stamp.
+    var body: LayerState? = nil
+    var byStamp: Bool { body != nil }
     var bytes: Int { target.width * target.height * 4 }
   }
 
@@ -34,15 +38,31 @@ final class GLShadowCache {
   /// Masks blurred so far (for tests that count work).
   private(set) var blurs = 0
   private var frame = 0
+  private var lastNewestStamp: UInt64 = 0
 
   init(offscreens: GLOffscreenPool) { self.offscreens = offscreens }
 
-  /// Starts frame `number`.
-  func beginFrame(_ number: Int) { frame = number }
+  /// Starts frame `number` of a tree whose newest change stamp is `newestStamp`.
+  ///
+  /// A content-shaped mask is keyed by its subtree's change stamps; a newest stamp lower
+  /// than the last frame's means another builder made this tree (a backend handed to a
+  /// new renderer), whose stamps say nothing about the kept masks: those are dropped.
+  func beginFrame(_ number: Int, newestStamp: UInt64) {
+    frame = number
+    if newestStamp < lastNewestStamp {
+      for (key, e) in entries where e.byStamp { drop(key) }
+    }
+    lastNewestStamp = newestStamp
+  }
 
-  /// The kept mask of `key` when it was made from `shape` and `sigma`, marked used.
-  func mask(for key: RenderNode.Key, shape: [CGFloat], sigma: Double) -> GLOffscreenPool.Target? {
-    guard var e = entries[key], e.shape == shape, e.sigma == sigma else { return nil }
+  /// The kept mask of `key` when it was made from `shape`, `sigma` and `body`, marked
+  /// used.
+  func mask(for key: RenderNode.Key, shape: [CGFloat], sigma: Double, body: LayerState? = nil)
+    -> GLOffscreenPool.Target?
+  {
+    guard var e = entries[key], e.shape == shape, e.sigma == sigma, e.body == body else {
+      return nil
+    }
     e.lastUse = frame
     entries[key] = e
     return e.target
@@ -51,11 +71,12 @@ final class GLShadowCache {
   /// Keeps `target` as the mask of `key`, replacing what it held; false when the
   /// budget has no room (the caller then hands `target` back after drawing).
   func keep(
-    _ target: GLOffscreenPool.Target, for key: RenderNode.Key, shape: [CGFloat], sigma: Double
+    _ target: GLOffscreenPool.Target, for key: RenderNode.Key, shape: [CGFloat], sigma: Double,
+    body: LayerState? = nil
   ) -> Bool {
     blurs += 1
     drop(key)
-    let e = Entry(target: target, shape: shape, sigma: sigma, lastUse: frame)
+    let e = Entry(target: target, shape: shape, sigma: sigma, lastUse: frame, body: body)
     guard bytes + e.bytes <= budget else { return false }
     entries[key] = e
     bytes += e.bytes

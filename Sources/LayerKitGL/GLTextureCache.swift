@@ -1,5 +1,6 @@
 import CEGL
 import Foundation
+import LayerGraphics
 import LayerKit
 
 /// The layers' content textures, kept between frames by render node and bounded by a
@@ -29,7 +30,12 @@ final class GLTextureCache {
     var lastUse: Int
     /// The image shown, kept alive so its identity stays its own.
     var image: CGImage?
-    var bytes: Int { width * height * 4 }
+    /// Levels 1… of the image's mip chain uploaded so far (trilinear minification), by
+    /// level.
+    var levels: [Int: (texture: GLuint, width: Int, height: Int)] = [:]
+    var bytes: Int {
+      levels.values.reduce(width * height * 4) { $0 + $1.width * $1.height * 4 }
+    }
   }
 
   private let gl: GLFunctions
@@ -53,8 +59,10 @@ final class GLTextureCache {
 
   deinit {
     for e in entries.values {
-      var t = e.texture
-      gl.glDeleteTextures(1, &t)
+      for t in [e.texture] + e.levels.values.map(\.texture) {
+        var t = t
+        gl.glDeleteTextures(1, &t)
+      }
     }
   }
 
@@ -100,27 +108,51 @@ final class GLTextureCache {
         n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
       image.width <= limit, image.height <= limit
     else { return nil }
-    let size = image.width * image.height * 4
-    guard makeRoom(for: size) else { return nil }
-    var t: GLuint = 0
-    gl.glGenTextures(1, &t)
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
-    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-    image.pixels.withUnsafeBytes { raw in
-      gl.glTexImage2D(
-        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    guard makeRoom(for: image.width * image.height * 4) else { return nil }
+    let t = image.pixels.withUnsafeBytes {
+      upload($0.baseAddress, width: image.width, height: image.height)
     }
-    GLRenderBackend.setSampling(gl)
-    uploadedBytes += size
-    bytes += size
     let e = Entry(
       texture: t, width: image.width, height: image.height, source: content.source,
       rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
       lastUse: frame, image: content.image)
     entries[key] = e
     return e
+  }
+
+  /// Level `k` (≥ 1) of the mip chain of the image entry `key` shows
+  /// (`MipmapCache`'s, as the CPU compositor samples it), uploaded on first use and kept
+  /// with the entry; nil when the chain has no such level or the budget no room.
+  func level(_ k: Int, for key: RenderNode.Key) -> GLuint? {
+    guard k >= 1, let e = entries[key], let image = e.image else { return nil }
+    if let l = e.levels[k] { return l.texture }
+    let chain = MipmapCache.shared.chain(for: image)
+    guard k - 1 < chain.reduced.count else { return nil }
+    let level = chain.reduced[k - 1]
+    let size = level.width * level.height * 4
+    guard size > 0, makeRoom(for: size), entries[key] != nil else { return nil }
+    let t = level.pixels.withUnsafeBytes {
+      upload($0.baseAddress, width: level.width, height: level.height)
+    }
+    entries[key]?.levels[k] = (t, level.width, level.height)
+    return t
+  }
+
+  /// A new texture of `width × height` premultiplied RGBA pixels from `pixels` (rows
+  /// packed), counted in the kept and uploaded bytes.
+  private func upload(_ pixels: UnsafeRawPointer?, width: Int, height: Int) -> GLuint {
+    var t: GLuint = 0
+    gl.glGenTextures(1, &t)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    gl.glTexImage2D(
+      GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+      GLenum(GL_UNSIGNED_BYTE), pixels)
+    GLRenderBackend.setSampling(gl)
+    uploadedBytes += width * height * 4
+    bytes += width * height * 4
+    return t
   }
 
   /// Whether a bitmap rasterized at `kept` texels per point still serves a layer that
@@ -149,8 +181,10 @@ final class GLTextureCache {
 
   private func remove(_ key: RenderNode.Key) {
     guard let e = entries.removeValue(forKey: key) else { return }
-    var t = e.texture
-    gl.glDeleteTextures(1, &t)
+    for t in [e.texture] + e.levels.values.map(\.texture) {
+      var t = t
+      gl.glDeleteTextures(1, &t)
+    }
     bytes -= e.bytes
   }
 }

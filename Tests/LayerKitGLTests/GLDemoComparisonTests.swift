@@ -9,8 +9,9 @@ import Testing
 /// Every demo scene, paused mid-way, drawn by the CPU compositor and by the GL backend on
 /// llvmpipe: the frames agree by `ImageComparison`'s rule.
 ///
-/// Three demos turn text and shapes out of the screen's axes (a slanted title; cards under
-/// perspective; swaying cards). The GL backend draws those from a bitmap in the layer's
+/// Four demos turn text and shapes out of the screen's axes (a slanted title; cards under
+/// perspective; swaying cards; a star turning on a card whose shadow is drawn through its
+/// rounded clip). The GL backend draws those from a bitmap in the layer's
 /// plane, resampled (as Core Animation composites a layer's backing store), where the CPU
 /// compositor fills the glyphs in device space: their glyph edges differ by more than
 /// 2/255 on more than 0.1 % of the pixels, so for them the test holds only that every
@@ -23,6 +24,7 @@ import Testing
   static let demos = DemoCatalog.all.filter { $0.makeDriver != nil }.map(\.name)
   static let resampled: Set<String> = [
     "perspective-cards", "inspirational-title", "rasterized-cards", "lottie-gallery",
+    "render-in-context",
   ]
 
   @Test(arguments: demos)

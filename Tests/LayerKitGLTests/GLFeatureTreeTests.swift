@@ -11,23 +11,27 @@ import Testing
 /// the same under perspective. Drawn by the CPU compositor and by the GL backend.
 ///
 /// Flat trees agree by the full rule, except that a shape mask turned out of the screen's
-/// axes (a kept bitmap resampled on the GPU, filled again in device space on the CPU)
-/// differs by more than 2/255 on more of its edge pixels; trees with perspective, as in
-/// `GLRandomTreeTests`, by "every difference on an edge". 400 trees here and 36 in `GLRandomTreeTests`; the
-/// suite runs in about a minute on llvmpipe on two cores.
+/// axes (a kept bitmap resampled on the GPU, filled again in device space on the CPU) or
+/// a blend mode (its group and its backdrop each within a level on edges) differs by more
+/// than 2/255 on more of its edge pixels; trees with perspective, as in
+/// `GLRandomTreeTests`, by "every difference on an edge". 400 trees here and 36 in
+/// `GLRandomTreeTests`; the whole GL test target runs in about 115 s on llvmpipe on two
+/// cores shared with other builds (about 90 s of CPU time).
 @Suite struct GLFeatureTreeTests {
-  /// Seeds whose frames differ by more than 2/255 on a few pixels away from edges, not
-  /// yet explained: at the frame's right border near a content-shaped shadow (flat), and
-  /// in groups under perspective (5 of 400 trees). Kept as known issues: they still run,
-  /// and the day they pass the list is shortened.
+  /// Seeds whose frames differ by more than the rule allows, not yet explained (5 of 400
+  /// trees): flat 41, by 3–4 levels on 38 edge pixels along the frame's bottom row and
+  /// an edge (more than 0.1 %); flat 155, by up to 10 levels on 8 pixels of the frame's
+  /// last column, inside a turned masked group (inverse luminance) whose sublayers reach
+  /// past the border; under perspective, a few pixels off edges in groups. Kept as known
+  /// issues: they still run, and the day they pass the list is shortened.
   static let knownFlat: Set<Int> = [41, 155]
   static let knownPerspective: Set<Int> = [44, 56, 77]
 
   /// A random tree of up to three levels under a 160 × 120 root, and whether a shape
   /// layer in it (a mask) is turned out of the screen's axes.
-  static func tree(seed: UInt64, perspective: Bool) -> (root: CALayer, resampled: Bool) {
+  static func tree(seed: UInt64, perspective: Bool) -> (root: CALayer, edgesOnly: Bool) {
     var g = SeededGenerator(seed: seed)
-    var resampled = false
+    var edgesOnly = false
     let root = RenderFixtures.root(160, 120)
     func color(_ alphas: [CGFloat] = [1, 1, 0.6]) -> CGColor {
       CGColor(
@@ -94,7 +98,12 @@ import Testing
           l.mask = mask(for: l)
           l.maskMode = LayerMaskMode.known.randomElement(using: &g)!
         }
-        if chance(60) { l.compositingFilter = "multiplyBlendMode" }
+        if chance(60) {
+          l.compositingFilter = "multiplyBlendMode"
+          // A blend takes both its group and its backdrop, each within the comparison's
+          // level of the CPU's on edges: their product may differ by two levels more.
+          edgesOnly = true
+        }
         var t = CATransform3DMakeRotation(.random(in: -0.6...0.6, using: &g), 0, 0, 1)
         if perspective {
           var p = CATransform3DIdentity
@@ -104,20 +113,20 @@ import Testing
         }
         if Bool.random(using: &g) { l.transform = t }
         let turnedHere = turned || !CATransform3DIsIdentity(l.transform)
-        if turnedHere && l.mask is CAShapeLayer { resampled = true }
+        if turnedHere && l.mask is CAShapeLayer { edgesOnly = true }
         l.masksToBounds = depth > 0 && chance(3)
         parent.addSublayer(l)
         if depth > 0 { add(to: l, depth: depth - 1, turned: turnedHere) }
       }
     }
     add(to: root, depth: 2, turned: false)
-    return (root, resampled)
+    return (root, edgesOnly)
   }
 
   @Test(arguments: 0..<300)
   func flatTreesWithEveryFeatureMatchTheCPUCompositor(_ seed: Int) throws {
     let gl = try GLTestSupport.backend()
-    let (root, resampled) = Self.tree(seed: UInt64(5000 + seed), perspective: false)
+    let (root, edgesOnly) = Self.tree(seed: UInt64(5000 + seed), perspective: false)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
     try GLTestSupport.dump((cpu, gpu), name: "feature\(seed)")
     let c = ImageComparison(cpu, gpu)
@@ -126,7 +135,7 @@ import Testing
       // A turned shape mask is a kept bitmap resampled on the GPU and filled again in
       // device space on the CPU: its edge pixels differ by more than 2/255 on more than
       // 0.1 %.
-      #expect(resampled || c.agrees, "seed \(seed): \(c)")
+      #expect(edgesOnly || c.agrees, "seed \(seed): \(c)")
     } when: {
       Self.knownFlat.contains(seed)
     }

@@ -53,6 +53,8 @@ import Testing
     let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
     let program = try GLLayerProgram(desktop.gl, version: "330 core")
     #expect(program.compiles == 3)
+    let blend = try GLBlendProgram(desktop.gl, layer: program, version: "330 core")
+    #expect(blend.compiles == 9)
   }
 
   /// A scene with every kind of content the GPU path draws: images, a shape, a gradient,
@@ -89,7 +91,9 @@ import Testing
   @Test func noShaderIsCompiledAfterTheFirstFrame() throws {
     let gl = try GLTestSupport.backend()
     let compiled = gl.shaderCompiles
-    #expect(compiled == 3)  // two stages and one link, at creation
+    // Two stages and one link for the layer program and for each of the three blend
+    // families, at creation.
+    #expect(compiled == 12)
     let (root, _) = Self.scene()
     for _ in 0..<3 {
       _ = GLTestSupport.renderBoth(root, gl: gl)
@@ -166,15 +170,17 @@ import Testing
   @Test func layersTheGPUDoesNotDrawAreDrawnByTheCPUCompositor() throws {
     let gl = try GLTestSupport.backend()
     let root = RenderFixtures.root(120, 90)
-    let shadowed = RenderFixtures.box(
+    // A layer with a sublayer under perspective: the CPU compositor flattens the group
+    // before warping it (shadows and blend modes are drawn on the GPU: `GLShadowTests`,
+    // `GLBlendTests`).
+    let turned = RenderFixtures.box(
       CGRect(x: 10, y: 10, width: 40, height: 30), RenderFixtures.red)
-    shadowed.shadowOpacity = 0.6
-    shadowed.shadowRadius = 4
-    shadowed.shadowOffset = CGSize(width: 3, height: 4)
-    // A shadow path (rounded bounds are blurred on the GPU: `GLShadowTests`).
-    shadowed.shadowPath = CGPath(
-      ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 30), transform: nil)
-    root.addSublayer(shadowed)
+    turned.addSublayer(
+      RenderFixtures.box(CGRect(x: 5, y: 5, width: 20, height: 12), RenderFixtures.yellow))
+    var turn = CATransform3DIdentity
+    turn.m34 = -1 / 300
+    turned.transform = CATransform3DConcat(CATransform3DMakeRotation(0.5, 0, 1, 0), turn)
+    root.addSublayer(turned)
     let masked = RenderFixtures.box(
       CGRect(x: 60, y: 20, width: 50, height: 50), RenderFixtures.blue)
     let mask = CAShapeLayer()
@@ -182,24 +188,10 @@ import Testing
     masked.mask = mask
     root.addSublayer(masked)
     let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
-    // The shadow; the mask is drawn on the GPU (`GLMaskTests`).
+    // The turned group; the mask is drawn on the GPU (`GLMaskTests`).
     #expect(gl.lastFrame.cpuSubtrees == 1)
     let c = ImageComparison(cpu, gpu)
     #expect(c.agrees, "\(c)")
-  }
-
-  @Test func aFrameWithABlendModeIsDrawnByTheCPUCompositor() throws {
-    let gl = try GLTestSupport.backend()
-    let root = RenderFixtures.root(60, 40)
-    root.addSublayer(
-      RenderFixtures.box(CGRect(x: 5, y: 5, width: 30, height: 20), RenderFixtures.red))
-    let blended = RenderFixtures.box(
-      CGRect(x: 20, y: 10, width: 30, height: 20), RenderFixtures.blue)
-    blended.compositingFilter = "multiplyBlendMode"
-    root.addSublayer(blended)
-    let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
-    #expect(gl.lastFrame.cpuFrame)
-    #expect(ImageComparison(cpu, gpu).exact)
   }
 
   @Test func theTextureBudgetEvictsTheLeastRecentlyUsed() throws {
