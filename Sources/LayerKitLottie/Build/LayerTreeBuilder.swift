@@ -205,19 +205,19 @@ final class LayerTreeBuilder {
   /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
   private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
     layer.lottieAnimate(
-      "shadowColor", s.color, timing, set: { (v: CGColor) in layer.shadowColor = v },
+      "shadowColor", s.color, timing, store: { (s, v: CGColor) in s.shadowColor = v },
       convert: {
         LottieColorConversion.cgColor($0)
       }
     )
     layer.lottieAnimate(
-      "shadowOpacity", s.opacity, timing, set: { (v: Float) in layer.shadowOpacity = v },
+      "shadowOpacity", s.opacity, timing, store: { (s, v: Float) in s.shadowOpacity = v },
       convert: {
         Float(min(1, max(0, $0)))
       }
     )
     layer.lottieAnimate(
-      "shadowRadius", s.radius, timing, set: { (v: CGFloat) in layer.shadowRadius = v },
+      "shadowRadius", s.radius, timing, store: { (s, v: CGFloat) in s.shadowRadius = v },
       convert: {
         CGFloat(max(0, $0))
       }
@@ -225,7 +225,7 @@ final class LayerTreeBuilder {
     let inputs = [s.angle, s.distance]
     CombinedKeyframes.apply(
       layer, "shadowOffset", inputs: inputs, timing: timing,
-      set: { (v: CGSize) in layer.shadowOffset = v },
+      store: { (s, v: CGSize) in s.shadowOffset = v },
       value: { f in
         let a = s.angle.value(at: f) * .pi / 180
         let d = s.distance.value(at: f)

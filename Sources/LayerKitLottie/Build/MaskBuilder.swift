@@ -45,7 +45,7 @@ struct MaskBuilder {
     layer.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     layer.fillRule = inverted ? .evenOdd : .nonZero
     layer.lottieAnimate(
-      "path", m.path, timing, set: { (v: CGPath) in layer.path = v },
+      "path", m.path, timing, store: { (s, v: CGPath) in s.shapeState.path = v },
       convert: { shape in
         let path = CGMutablePath()
         if inverted { path.addRect(MaskBuilder.outside) }

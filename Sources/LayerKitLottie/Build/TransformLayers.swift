@@ -134,9 +134,20 @@ struct TransformLayers {
     }
     let linear = linearPart(of: m)
     for layer in layers {
-      layer.position = layer.position.applying(m)
-      layer.transform = CATransform3DConcat(layer.transform, linear)
-      layer.opacity *= opacity
+      let position = layer.position.applying(m)
+      let transform = CATransform3DConcat(layer.transform, linear)
+      let alpha = layer.opacity * opacity
+      guard position.isValidAnimationValue, transform.isValidAnimationValue else {
+        layer.position = position
+        layer.transform = transform
+        layer.opacity = alpha
+        continue
+      }
+      layer.setModel(keys: ["position", "transform", "opacity"]) {
+        $0.position = position
+        $0.transform = transform
+        $0.opacity = alpha
+      }
     }
     return true
   }
@@ -208,8 +219,18 @@ struct TransformLayers {
   /// Makes the group layer `layer` (no size, anchored at its origin) place its points by
   /// `m`.
   static func place(_ layer: CALayer, by m: CGAffineTransform) {
-    layer.position = CGPoint(x: m.tx, y: m.ty)
-    layer.transform = linearPart(of: m)
+    let position = CGPoint(x: m.tx, y: m.ty)
+    let linear = linearPart(of: m)
+    guard position.isValidAnimationValue, linear.isValidAnimationValue else {
+      // The setters refuse a value that is not finite, each with a diagnostic.
+      layer.position = position
+      layer.transform = linear
+      return
+    }
+    layer.setModel(keys: ["position", "transform"]) {
+      $0.position = position
+      $0.transform = linear
+    }
   }
 
   /// `m` without its translation, as a layer transform.
