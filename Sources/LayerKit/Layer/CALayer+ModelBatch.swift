@@ -27,9 +27,9 @@ extension CALayer {
   ///   - keys: every top-level key whose property `body` writes.
   ///   - body: edits the model.
   package func setModel(keys: [String], _ body: (inout LayerState) -> Void) {
-    var next = state
-    body(&next)
     guard !isPresentationCopy, !watchesEachModelKey, !isInCommittedContextTree else {
+      var next = state
+      body(&next)
       let registry = type(of: self).propertyRegistry
       for key in keys {
         guard let property = registry.property(forKeyPath: key) else { continue }
@@ -39,11 +39,12 @@ extension CALayer {
     }
     let old = state.bounds
     TransactionThread.current.noteChange()
-    explicitlySetKeys.formUnion(keys)
-    state = next
-    if keys.contains("bounds"), old != next.bounds {
-      if old.size != next.bounds.size { setNeedsLayout() }
-      if next.needsDisplayOnBoundsChange { setNeedsDisplay() }
+    for key in keys { explicitlySetKeys.insert(key) }
+    // Edited in place (no copy of the state); the write is recorded once, by `state`.
+    body(&state)
+    if keys.contains("bounds"), old != state.bounds {
+      if old.size != state.bounds.size { setNeedsLayout() }
+      if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
     if keys.contains(where: { type(of: self).needsDisplay(forKey: $0) }) { setNeedsDisplay() }
   }
