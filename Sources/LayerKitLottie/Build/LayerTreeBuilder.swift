@@ -75,7 +75,7 @@ final class LayerTreeBuilder {
       }
       out.append(chain)
     }
-    for l in out.reversed() { container.addSublayer(l) }
+    for l in out.reversed() { container.appendBuiltSublayer(l) }
   }
 
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
@@ -116,7 +116,7 @@ final class LayerTreeBuilder {
         return top
       }
       let group = TransformLayers.group(pending, name: name)
-      holder.addSublayer(group)
+      holder.appendBuiltSublayer(group)
       return group
     }
     func flush() {
@@ -129,7 +129,7 @@ final class LayerTreeBuilder {
       }
       flush()
       let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
-      holder.addSublayer(t.outer)
+      holder.appendBuiltSublayer(t.outer)
       holder = t.inner
     }
     // The layer's own transform joins them unless its shadow needs the layer as it is.
@@ -147,7 +147,7 @@ final class LayerTreeBuilder {
     } else {
       flush()
       let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
-      holder.addSublayer(own.outer)
+      holder.appendBuiltSublayer(own.outer)
       content = own.inner
       if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     }
@@ -236,7 +236,7 @@ final class LayerTreeBuilder {
 
   private func matted(_ chain: CALayer, matte: CALayer, type: Int) -> CALayer {
     let holder = CALayer.lottieGroup(name: "matte")
-    holder.addSublayer(chain)
+    holder.appendBuiltSublayer(chain)
     holder.mask = matte
     holder.maskMode = Self.maskMode(matteType: type)
     return holder
@@ -261,14 +261,14 @@ final class LayerTreeBuilder {
     case .shape(let items, _):
       let builder = ShapeTreeBuilder(timing: timing)
       for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
-        content.addSublayer(l)
+        content.appendBuiltSublayer(l)
       }
     case .solid(let color, let w, let h):
       let solid = CALayer()
       solid.anchorPoint = .zero
       solid.bounds = CGRect(x: 0, y: 0, width: w, height: h)
       solid.backgroundColor = LottieColorConversion.cgColor(color)
-      content.addSublayer(solid)
+      content.appendBuiltSublayer(solid)
     case .image(let id):
       guard case .image(let w, let h, let data, _, let name, let dir)? = composition.assets[id]
       else { return }
@@ -283,7 +283,7 @@ final class LayerTreeBuilder {
         images[id] = image
         layer.contents = image
       }
-      content.addSublayer(layer)
+      content.appendBuiltSublayer(layer)
     case .precomp(let id, let w, let h):
       guard case .precomp(let layers)? = composition.assets[id] else { return }
       let clip = CALayer()
@@ -307,8 +307,8 @@ final class LayerTreeBuilder {
         ? endFrame.map { ($0 - model.startTime) / model.timeStretch } : nil
       // A time layer that neither moves nor stretches time is left out.
       let keepsTime = time.speed != 1 || time.beginTime != 0 || time.timeOffset != 0
-      if keepsTime { clip.addSublayer(time) }
-      content.addSublayer(clip)
+      if keepsTime { clip.appendBuiltSublayer(time) }
+      content.appendBuiltSublayer(clip)
       build(
         layers, into: keepsTime ? time : clip, endFrame: innerEnd, root: innerRoot,
         depth: depth + 1, remap: innerRemap, keys: keys)
@@ -318,7 +318,7 @@ final class LayerTreeBuilder {
         timing: timing, composition: composition, registry: fontRegistry,
         fontProvider: fontProvider,
         text: { provider?.text(for: AnimationKeypath(keys: keys), sourceText: $0) ?? $0 })
-      for l in builder.layers(documents) { content.addSublayer(l) }
+      for l in builder.layers(documents) { content.appendBuiltSublayer(l) }
     case .null, .other:
       break
     }

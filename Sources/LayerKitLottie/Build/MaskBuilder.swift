@@ -22,17 +22,17 @@ struct MaskBuilder {
       switch (m.mode, result) {
       case (_, nil):
         let container = CALayer.lottieGroup(name: "masks")
-        container.addSublayer(shape)
+        container.appendBuiltSublayer(shape)
         result = container
       case (.subtract, let r?), (.intersect, let r?):
         let container = CALayer.lottieGroup(name: "masks")
-        container.addSublayer(r)
+        container.appendBuiltSublayer(r)
         let clip = CALayer.lottieGroup(name: "mask")
-        clip.addSublayer(shape)
+        clip.appendBuiltSublayer(shape)
         r.mask = clip
         result = container
       case (_, let r?):
-        r.addSublayer(shape)
+        r.appendBuiltSublayer(shape)
       }
     }
     return result
