@@ -72,6 +72,12 @@ extension CALayer {
       "opacity", opacity, timing, store: { $0.opacity = $1 }, convert: LottieOpacity.fraction)
   }
 
+  /// Sets `isHidden` (key `"hidden"`) in one write (see ``lottieStore(_:_:_:)``): the
+  /// model value of every layer a visibility animation shows.
+  func lottieHide() {
+    setModel(keys: ["hidden"]) { $0.isHidden = true }
+  }
+
   /// A layer that only groups and transforms: no size, anchored at its origin.
   static func lottieGroup(name: String? = nil) -> CALayer {
     let layer = CALayer()

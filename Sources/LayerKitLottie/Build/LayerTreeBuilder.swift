@@ -171,7 +171,7 @@ final class LayerTreeBuilder {
   ) {
     let fr = composition.frameRate
     if let remap {
-      layer.isHidden = true
+      layer.lottieHide()
       let a = remap.visibility(inPoint: model.inPoint, outPoint: model.outPoint, frameRate: fr)
       layer.add(a, forKey: "hidden")
       return
@@ -179,10 +179,10 @@ final class LayerTreeBuilder {
     var outPoint = model.outPoint
     if let end = endFrame, outPoint >= end - 1e-9 { outPoint = .infinity }
     guard model.inPoint < outPoint else {
-      layer.isHidden = true
+      layer.lottieHide()
       return
     }
-    layer.isHidden = true
+    layer.lottieHide()
     let a = CAKeyframeAnimation(keyPath: "hidden")
     a.calculationMode = .discrete
     // A hair early, so the in point itself shows the layer (and a begin of 0 is not
