@@ -79,4 +79,18 @@ import Testing
     #expect(abs(shown.opacity - 0.197597) < 1e-4)  // 1 − default(0.5)
     #expect(abs(shown.position.x - 10 * 0.802403) < 1e-3)
   }
+
+  @Test func aNilValueInACommittedTreeGoesThroughKeyValueCoding() {
+    let context = CAContext(clock: CAManualClock())
+    let layer = CAShapeLayer()
+    context.layer = layer
+    context.commit()
+    layer.setModel(keys: ["fillColor", "hidden"]) {
+      $0.shapeState.fillColor = nil
+      $0.isHidden = true
+    }
+    #expect(layer.fillColor == nil)
+    #expect(layer.isHidden)
+    #expect(layer.explicitlySetKeys.isSuperset(of: ["fillColor", "hidden"]))
+  }
 }
