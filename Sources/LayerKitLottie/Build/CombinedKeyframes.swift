@@ -100,18 +100,19 @@ struct CombinedKeyframes {
   }
 
   /// Like ``apply(_:_:inputs:timing:sampling:value:)`` for a top-level property, whose
-  /// model value `set` stores through the property's own setter (the same model change as
-  /// key-value coding, without the key path's lookup and the value's conversion from
-  /// `Any`; see `CALayer.lottieAnimate(_:_:_:set:convert:)`).
-  static func apply<T>(
+  /// model value `store` writes into the layer's model in one write (the same model
+  /// change as key-value coding, without the key path's lookup, the value's conversion
+  /// from `Any` and the setter's per-change bookkeeping; see `CALayer.lottieStore`).
+  static func apply<T: Interpolatable>(
     _ layer: CALayer, _ keyPath: String, inputs: [Keyframed<Double>], timing: LayerTiming,
-    sampling: Sampling = .perFrameLinear, set: (T) -> Void, value: (Double) -> T
+    sampling: Sampling = .perFrameLinear, store: (inout LayerState, T) -> Void,
+    value: (Double) -> T
   ) {
     guard let combined = CombinedKeyframes(inputs, sampling: sampling) else {
-      set(value(0))
+      layer.lottieStore(keyPath, value(0), store)
       return
     }
-    set(value(combined.driver.initial))
+    layer.lottieStore(keyPath, value(combined.driver.initial), store)
     if let a = KeyframeAnimationFactory.animation(
       combined.driver, keyPath: keyPath, timing: timing, convert: { value($0) })
     {

@@ -28,6 +28,33 @@ extension CALayer {
     addLottieAnimation(keyPath, property, timing) { convert($0) }
   }
 
+  /// Like ``lottieAnimate(_:_:_:set:convert:)``, storing the model value of the top-level
+  /// property `keyPath` with ``lottieStore(_:_:_:)``: one write of the model instead of the
+  /// property's setter, for a layer being built outside any context.
+  func lottieAnimate<V, T: Interpolatable>(
+    _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming,
+    store: (inout LayerState, T) -> Void, convert: (V) -> T
+  ) {
+    lottieStore(keyPath, convert(property.initial), store)
+    addLottieAnimation(keyPath, property, timing) { convert($0) }
+  }
+
+  /// Stores `value` as the model value of the top-level property `key` through `store`, in
+  /// one write of the model (`setModel(keys:_:)`): the same model, explicitly set key and
+  /// change record as the property's setter, without its key-path lookups and per-change
+  /// bookkeeping, which cost more than the rest of building a layer. A value that is not
+  /// usable (NaN or infinite) goes through key-value coding, whose checked setter refuses
+  /// it with a diagnostic, as the property's own setter does.
+  func lottieStore<T: Interpolatable>(
+    _ key: String, _ value: T, _ store: (inout LayerState, T) -> Void
+  ) {
+    guard value.isValidAnimationValue else {
+      setValue(value, forKey: key)
+      return
+    }
+    setModel(keys: [key]) { store(&$0, value) }
+  }
+
   /// Adds the keyframe animation of `keyPath` when `property` is keyframed.
   private func addLottieAnimation<V>(
     _ keyPath: String, _ property: Keyframed<V>, _ timing: LayerTiming, _ convert: (V) -> Any
@@ -42,19 +69,30 @@ extension CALayer {
   /// Sets the layer's opacity from a Lottie opacity (percent) and its keyframes.
   func lottieAnimateOpacity(_ opacity: Keyframed<Double>, _ timing: LayerTiming) {
     lottieAnimate(
-      "opacity", opacity, timing, set: { (v: Float) in self.opacity = v },
-      convert: {
-        LottieOpacity.fraction($0)
-      })
+      "opacity", opacity, timing, store: { $0.opacity = $1 }, convert: LottieOpacity.fraction)
+  }
+
+  /// Sets `isHidden` (key `"hidden"`) in one write (see ``lottieStore(_:_:_:)``): the
+  /// model value of every layer a visibility animation shows.
+  func lottieHide() {
+    setModel(keys: ["hidden"]) { $0.isHidden = true }
   }
 
   /// A layer that only groups and transforms: no size, anchored at its origin.
   static func lottieGroup(name: String? = nil) -> CALayer {
     let layer = CALayer()
-    layer.anchorPoint = .zero
-    layer.bounds = .zero
+    layer.lottieAnchorAtOrigin()
     layer.name = name
     return layer
+  }
+
+  /// Sets `anchorPoint` and `bounds` to zero, as the setters would, in one write (see
+  /// ``lottieStore(_:_:_:)``): the start of most layers a Lottie file builds.
+  func lottieAnchorAtOrigin() {
+    setModel(keys: ["anchorPoint", "bounds"]) {
+      $0.anchorPoint = .zero
+      $0.bounds = .zero
+    }
   }
 }
 

@@ -75,7 +75,7 @@ final class LayerTreeBuilder {
       }
       out.append(chain)
     }
-    for l in out.reversed() { container.addSublayer(l) }
+    for l in out.reversed() { container.appendBuiltSublayer(l) }
   }
 
   /// The chain of layers for one Lottie layer, nil when it draws nothing.
@@ -116,7 +116,7 @@ final class LayerTreeBuilder {
         return top
       }
       let group = TransformLayers.group(pending, name: name)
-      holder.addSublayer(group)
+      holder.appendBuiltSublayer(group)
       return group
     }
     func flush() {
@@ -129,7 +129,7 @@ final class LayerTreeBuilder {
       }
       flush()
       let t = TransformLayers(p.transform, timing: timing, opacity: false, name: "parent")
-      holder.addSublayer(t.outer)
+      holder.appendBuiltSublayer(t.outer)
       holder = t.inner
     }
     // The layer's own transform joins them unless its shadow needs the layer as it is.
@@ -147,7 +147,7 @@ final class LayerTreeBuilder {
     } else {
       flush()
       let own = TransformLayers(model.transform, timing: timing, opacity: true, name: "transform")
-      holder.addSublayer(own.outer)
+      holder.appendBuiltSublayer(own.outer)
       content = own.inner
       if let shadow = model.dropShadow { apply(shadow, to: own.outer, timing: timing) }
     }
@@ -171,7 +171,7 @@ final class LayerTreeBuilder {
   ) {
     let fr = composition.frameRate
     if let remap {
-      layer.isHidden = true
+      layer.lottieHide()
       let a = remap.visibility(inPoint: model.inPoint, outPoint: model.outPoint, frameRate: fr)
       layer.add(a, forKey: "hidden")
       return
@@ -179,10 +179,10 @@ final class LayerTreeBuilder {
     var outPoint = model.outPoint
     if let end = endFrame, outPoint >= end - 1e-9 { outPoint = .infinity }
     guard model.inPoint < outPoint else {
-      layer.isHidden = true
+      layer.lottieHide()
       return
     }
-    layer.isHidden = true
+    layer.lottieHide()
     let a = CAKeyframeAnimation(keyPath: "hidden")
     a.calculationMode = .discrete
     // A hair early, so the in point itself shows the layer (and a begin of 0 is not
@@ -205,19 +205,19 @@ final class LayerTreeBuilder {
   /// The layer's shadow: Core Animation shadows the layer's composited sublayers.
   private func apply(_ s: DropShadow, to layer: CALayer, timing: LayerTiming) {
     layer.lottieAnimate(
-      "shadowColor", s.color, timing, set: { (v: CGColor) in layer.shadowColor = v },
+      "shadowColor", s.color, timing, store: { (s, v: CGColor) in s.shadowColor = v },
       convert: {
         LottieColorConversion.cgColor($0)
       }
     )
     layer.lottieAnimate(
-      "shadowOpacity", s.opacity, timing, set: { (v: Float) in layer.shadowOpacity = v },
+      "shadowOpacity", s.opacity, timing, store: { (s, v: Float) in s.shadowOpacity = v },
       convert: {
         Float(min(1, max(0, $0)))
       }
     )
     layer.lottieAnimate(
-      "shadowRadius", s.radius, timing, set: { (v: CGFloat) in layer.shadowRadius = v },
+      "shadowRadius", s.radius, timing, store: { (s, v: CGFloat) in s.shadowRadius = v },
       convert: {
         CGFloat(max(0, $0))
       }
@@ -225,7 +225,7 @@ final class LayerTreeBuilder {
     let inputs = [s.angle, s.distance]
     CombinedKeyframes.apply(
       layer, "shadowOffset", inputs: inputs, timing: timing,
-      set: { (v: CGSize) in layer.shadowOffset = v },
+      store: { (s, v: CGSize) in s.shadowOffset = v },
       value: { f in
         let a = s.angle.value(at: f) * .pi / 180
         let d = s.distance.value(at: f)
@@ -236,7 +236,7 @@ final class LayerTreeBuilder {
 
   private func matted(_ chain: CALayer, matte: CALayer, type: Int) -> CALayer {
     let holder = CALayer.lottieGroup(name: "matte")
-    holder.addSublayer(chain)
+    holder.appendBuiltSublayer(chain)
     holder.mask = matte
     holder.maskMode = Self.maskMode(matteType: type)
     return holder
@@ -261,14 +261,14 @@ final class LayerTreeBuilder {
     case .shape(let items, _):
       let builder = ShapeTreeBuilder(timing: timing)
       for l in builder.layers(items, inherited: [], roundness: nil, depth: 0) {
-        content.addSublayer(l)
+        content.appendBuiltSublayer(l)
       }
     case .solid(let color, let w, let h):
       let solid = CALayer()
       solid.anchorPoint = .zero
       solid.bounds = CGRect(x: 0, y: 0, width: w, height: h)
       solid.backgroundColor = LottieColorConversion.cgColor(color)
-      content.addSublayer(solid)
+      content.appendBuiltSublayer(solid)
     case .image(let id):
       guard case .image(let w, let h, let data, _, let name, let dir)? = composition.assets[id]
       else { return }
@@ -283,7 +283,7 @@ final class LayerTreeBuilder {
         images[id] = image
         layer.contents = image
       }
-      content.addSublayer(layer)
+      content.appendBuiltSublayer(layer)
     case .precomp(let id, let w, let h):
       guard case .precomp(let layers)? = composition.assets[id] else { return }
       let clip = CALayer()
@@ -307,8 +307,8 @@ final class LayerTreeBuilder {
         ? endFrame.map { ($0 - model.startTime) / model.timeStretch } : nil
       // A time layer that neither moves nor stretches time is left out.
       let keepsTime = time.speed != 1 || time.beginTime != 0 || time.timeOffset != 0
-      if keepsTime { clip.addSublayer(time) }
-      content.addSublayer(clip)
+      if keepsTime { clip.appendBuiltSublayer(time) }
+      content.appendBuiltSublayer(clip)
       build(
         layers, into: keepsTime ? time : clip, endFrame: innerEnd, root: innerRoot,
         depth: depth + 1, remap: innerRemap, keys: keys)
@@ -318,7 +318,7 @@ final class LayerTreeBuilder {
         timing: timing, composition: composition, registry: fontRegistry,
         fontProvider: fontProvider,
         text: { provider?.text(for: AnimationKeypath(keys: keys), sourceText: $0) ?? $0 })
-      for l in builder.layers(documents) { content.addSublayer(l) }
+      for l in builder.layers(documents) { content.appendBuiltSublayer(l) }
     case .null, .other:
       break
     }

@@ -22,17 +22,17 @@ struct MaskBuilder {
       switch (m.mode, result) {
       case (_, nil):
         let container = CALayer.lottieGroup(name: "masks")
-        container.addSublayer(shape)
+        container.appendBuiltSublayer(shape)
         result = container
       case (.subtract, let r?), (.intersect, let r?):
         let container = CALayer.lottieGroup(name: "masks")
-        container.addSublayer(r)
+        container.appendBuiltSublayer(r)
         let clip = CALayer.lottieGroup(name: "mask")
-        clip.addSublayer(shape)
+        clip.appendBuiltSublayer(shape)
         r.mask = clip
         result = container
       case (_, let r?):
-        r.addSublayer(shape)
+        r.appendBuiltSublayer(shape)
       }
     }
     return result
@@ -45,7 +45,7 @@ struct MaskBuilder {
     layer.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     layer.fillRule = inverted ? .evenOdd : .nonZero
     layer.lottieAnimate(
-      "path", m.path, timing, set: { (v: CGPath) in layer.path = v },
+      "path", m.path, timing, store: { (s, v: CGPath) in s.shapeState.path = v },
       convert: { shape in
         let path = CGMutablePath()
         if inverted { path.addRect(MaskBuilder.outside) }

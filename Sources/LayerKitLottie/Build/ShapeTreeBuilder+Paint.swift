@@ -12,10 +12,12 @@ extension ShapeTreeBuilder {
     switch paint {
     case .fill(let color, let opacity, let evenOdd):
       let layer = shapeLayer(geometry)
-      layer.fillRule = evenOdd ? .evenOdd : .nonZero
-      layer.strokeColor = nil
+      layer.setModel(keys: ["fillRule", "strokeColor"]) {
+        $0.shapeState.fillRule = evenOdd ? .evenOdd : .nonZero
+        $0.shapeState.strokeColor = nil
+      }
       layer.lottieAnimate(
-        "fillColor", color, timing, set: { (v: CGColor) in layer.fillColor = v },
+        "fillColor", color, timing, store: { (s, v: CGColor) in s.shapeState.fillColor = v },
         convert: {
           LottieColorConversion.cgColor($0)
         })
@@ -24,21 +26,25 @@ extension ShapeTreeBuilder {
     case .stroke(let color, let opacity, let style):
       return strokeGroups(geometry, trim: trim).map { geo in
         let layer = trimmedStroke(geo, trim: trim)
-        layer.fillColor = nil
+        layer.setModel(keys: ["fillColor"]) { $0.shapeState.fillColor = nil }
         addStroke(color, style, to: layer, groupScales: groupScales)
         layer.lottieAnimateOpacity(opacity, timing)
         return layer
       }
     case .gradientFill(let g, let opacity, let evenOdd):
       let mask = shapeLayer(geometry)
-      mask.fillRule = evenOdd ? .evenOdd : .nonZero
-      mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+      mask.setModel(keys: ["fillRule", "fillColor"]) {
+        $0.shapeState.fillRule = evenOdd ? .evenOdd : .nonZero
+        $0.shapeState.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+      }
       return [gradientLayer(g, opacity: opacity, mask: mask, geometry: geometry, pad: 0)]
     case .gradientStroke(let g, let opacity, let style):
       return strokeGroups(geometry, trim: trim).map { geo in
         let mask = trimmedStroke(geo, trim: trim)
-        mask.fillColor = nil
-        mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        mask.setModel(keys: ["fillColor", "strokeColor"]) {
+          $0.shapeState.fillColor = nil
+          $0.shapeState.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        }
         apply(style, to: mask, groupScales: groupScales)
         let pad = style.width.keyframes.map(\.value).max() ?? 1
         return gradientLayer(g, opacity: opacity, mask: mask, geometry: geo, pad: pad)
@@ -68,7 +74,7 @@ extension ShapeTreeBuilder {
   ) {
     apply(style, to: layer, groupScales: groupScales)
     layer.lottieAnimate(
-      "strokeColor", color, timing, set: { (v: CGColor) in layer.strokeColor = v },
+      "strokeColor", color, timing, store: { (s, v: CGColor) in s.shapeState.strokeColor = v },
       convert: {
         LottieColorConversion.cgColor($0)
       }
@@ -88,11 +94,11 @@ extension ShapeTreeBuilder {
   /// trims whose window runs past the path's end; see `TrimWindow`).
   func shapeLayer(_ geometry: [Geometry], copies: Int = 1) -> CAShapeLayer {
     let layer = CAShapeLayer()
-    layer.anchorPoint = .zero
-    layer.bounds = .zero
+    layer.lottieAnchorAtOrigin()
     let inputs = geometry.flatMap(\.inputs)
     CombinedKeyframes.apply(
-      layer, "path", inputs: inputs, timing: timing, set: { (v: CGPath) in layer.path = v },
+      layer, "path", inputs: inputs, timing: timing,
+      store: { (s, v: CGPath) in s.shapeState.path = v },
       value: { f in
         let path = CGMutablePath()
         for _ in 0..<max(1, copies) {
@@ -119,12 +125,12 @@ extension ShapeTreeBuilder {
     if !offset, let (lo, hi) = Self.ordered(s, e) {
       let layer = shapeLayer(geometry)
       layer.lottieAnimate(
-        "strokeStart", lo, timing, set: { (v: CGFloat) in layer.strokeStart = v },
+        "strokeStart", lo, timing, store: { (s, v: CGFloat) in s.shapeState.strokeStart = v },
         convert: {
           CGFloat($0 / 100)
         })
       layer.lottieAnimate(
-        "strokeEnd", hi, timing, set: { (v: CGFloat) in layer.strokeEnd = v },
+        "strokeEnd", hi, timing, store: { (s, v: CGFloat) in s.shapeState.strokeEnd = v },
         convert: {
           CGFloat($0 / 100)
         })
@@ -137,11 +143,13 @@ extension ShapeTreeBuilder {
     let layer = shapeLayer(geometry, copies: window.copies)
     CombinedKeyframes.apply(
       layer, "strokeStart", inputs: inputs, timing: timing, sampling: .tenthFrameHolds,
-      set: { (v: CGFloat) in layer.strokeStart = v }, value: { CGFloat(window.stroke(at: $0).0) }
+      store: { (s, v: CGFloat) in s.shapeState.strokeStart = v },
+      value: { CGFloat(window.stroke(at: $0).0) }
     )
     CombinedKeyframes.apply(
       layer, "strokeEnd", inputs: inputs, timing: timing, sampling: .tenthFrameHolds,
-      set: { (v: CGFloat) in layer.strokeEnd = v }, value: { CGFloat(window.stroke(at: $0).1) }
+      store: { (s, v: CGFloat) in s.shapeState.strokeEnd = v },
+      value: { CGFloat(window.stroke(at: $0).1) }
     )
     return layer
   }
@@ -163,7 +171,7 @@ extension ShapeTreeBuilder {
   ) {
     guard !groupScales.isEmpty else {
       layer.lottieAnimate(
-        "lineWidth", style.width, timing, set: { (v: CGFloat) in layer.lineWidth = v },
+        "lineWidth", style.width, timing, store: { (s, v: CGFloat) in s.shapeState.lineWidth = v },
         convert: {
           CGFloat(max(0, $0))
         }
@@ -181,7 +189,7 @@ extension ShapeTreeBuilder {
     let inputs = [style.width] + groupScales.map(CombinedKeyframes.times)
     CombinedKeyframes.apply(
       layer, "lineWidth", inputs: inputs, timing: timing,
-      set: { (v: CGFloat) in layer.lineWidth = v },
+      store: { (s, v: CGFloat) in s.shapeState.lineWidth = v },
       value: { f in
         let k = scale(at: f)
         return CGFloat(k > 1e-6 ? max(0, style.width.value(at: f)) / k : 0)
@@ -193,16 +201,20 @@ extension ShapeTreeBuilder {
   /// Caps, joins, miter limit and dashes (lengths and the animated offset divided by the
   /// groups' scale `k`).
   private func applyLineStyle(_ style: StrokeStyle, to layer: CAShapeLayer, scale k: Double) {
-    layer.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
-    layer.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
-    layer.miterLimit = CGFloat(style.miterLimit)
+    let miterLimit = CGFloat(style.miterLimit)
+    layer.setModel(keys: ["lineCap", "lineJoin"]) {
+      $0.shapeState.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
+      $0.shapeState.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
+    }
+    layer.lottieStore("miterLimit", miterLimit) { $0.shapeState.miterLimit = $1 }
     if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
       var d = style.dashes
       if d.count % 2 == 1 { d += d }
       let k = k > 1e-6 ? k : 1
       layer.lineDashPattern = d.map { NSNumber(value: $0 / k) }
       layer.lottieAnimate(
-        "lineDashPhase", style.dashOffset, timing, set: { (v: CGFloat) in layer.lineDashPhase = v },
+        "lineDashPhase", style.dashOffset, timing,
+        store: { (s, v: CGFloat) in s.shapeState.lineDashPhase = v },
         convert: { CGFloat($0 / k) }
       )
     }
@@ -222,10 +234,19 @@ extension ShapeTreeBuilder {
     if box.isNull || box.isEmpty { box = box.isNull ? .zero : box }
     box = box.insetBy(dx: -CGFloat(pad) - 1, dy: -CGFloat(pad) - 1)
     let layer = CAGradientLayer()
-    layer.anchorPoint = .zero
-    layer.position = box.origin
-    layer.bounds = CGRect(origin: .zero, size: box.size)
-    layer.type = g.type == 2 ? .radial : .axial
+    if box.origin.isValidAnimationValue && box.size.isValidAnimationValue {
+      layer.setModel(keys: ["anchorPoint", "position", "bounds", "type"]) {
+        $0.anchorPoint = .zero
+        $0.position = box.origin
+        $0.bounds = CGRect(origin: .zero, size: box.size)
+        $0.gradientState.type = g.type == 2 ? .radial : .axial
+      }
+    } else {
+      layer.anchorPoint = .zero
+      layer.position = box.origin
+      layer.bounds = CGRect(origin: .zero, size: box.size)
+      layer.type = g.type == 2 ? .radial : .axial
+    }
     func unit(_ p: [Double]) -> CGPoint {
       CGPoint(
         x: (p.at(0) - box.minX) / max(box.width, 1e-9),
@@ -234,14 +255,14 @@ extension ShapeTreeBuilder {
     let inputs = [CombinedKeyframes.times(g.start), CombinedKeyframes.times(g.end)]
     CombinedKeyframes.apply(
       layer, "startPoint", inputs: inputs, timing: timing,
-      set: { (v: CGPoint) in layer.startPoint = v },
+      store: { (s, v: CGPoint) in s.gradientState.startPoint = v },
       value: {
         unit(g.start.value(at: $0))
       }
     )
     CombinedKeyframes.apply(
       layer, "endPoint", inputs: inputs, timing: timing,
-      set: { (v: CGPoint) in layer.endPoint = v },
+      store: { (s, v: CGPoint) in s.gradientState.endPoint = v },
       value: { f in
         let s = g.start.value(at: f)
         let e = g.end.value(at: f)

@@ -96,7 +96,7 @@ struct ShapeTreeBuilder {
           continue
         }
         let t = TransformLayers(transform, timing: timing, opacity: true, name: "group")
-        for l in content { t.inner.addSublayer(l) }
+        for l in content { t.inner.appendBuiltSublayer(l) }
         out.append(t.outer)
       }
     }
@@ -130,8 +130,8 @@ struct ShapeTreeBuilder {
     if offset != 0 {
       holder.transform = CATransform3DMakeAffineTransform(Self.repeaterMatrix(t, times: offset))
     }
-    for l in inner { holder.addSublayer(l) }
-    replicator.addSublayer(holder)
+    for l in inner { holder.appendBuiltSublayer(l) }
+    replicator.appendBuiltSublayer(holder)
     let rest = layers(
       Array(items[(r + 1)...]), inherited: inherited, roundness: roundness, depth: depth + 1)
     return [replicator] + rest

@@ -32,7 +32,7 @@ struct TextLayerBuilder {
     let k = documents.keyframes
     return k.indices.map { i in
       let container = CALayer.lottieGroup(name: "text")
-      for l in document(k[i].value) { container.addSublayer(l) }
+      for l in document(k[i].value) { container.appendBuiltSublayer(l) }
       if documents.isAnimated {
         let shown = Keyframed(
           keyframes: k.indices.map { j in

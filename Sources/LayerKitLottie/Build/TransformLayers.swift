@@ -44,7 +44,7 @@ struct TransformLayers {
         return
       }
       inner = Self.group(tail, name: nil)
-      outer.addSublayer(inner)
+      outer.appendBuiltSublayer(inner)
       return
     }
     outer = CALayer.lottieGroup(name: name)
@@ -55,19 +55,19 @@ struct TransformLayers {
     if skew != 0 {
       let s = CALayer.lottieGroup()
       s.transform = CATransform3DMakeAffineTransform(Self.skewMatrix(skew: skew, axis: axis))
-      parent.addSublayer(s)
+      parent.appendBuiltSublayer(s)
       parent = s
     }
     let scale = CALayer.lottieGroup()
     scale.lottieAnimate("transform.scale.x", t.scale.map { $0.at(0, 100) }, timing) {
       CGFloat($0 / 100)
     }
-    parent.addSublayer(scale)
+    parent.appendBuiltSublayer(scale)
     // A mirrored scale gets a layer per axis: writing `scale.y` over a transform whose x
     // scale is negative would read that mirror back as a half-turn and keep it.
     let mirrored = t.scale.keyframes.contains { $0.value.at(0, 100) < 0 || $0.value.at(1, 100) < 0 }
     let scaleY = mirrored ? CALayer.lottieGroup() : scale
-    if mirrored { scale.addSublayer(scaleY) }
+    if mirrored { scale.appendBuiltSublayer(scaleY) }
     scaleY.lottieAnimate("transform.scale.y", t.scale.map { $0.at(1, 100) }, timing) {
       CGFloat($0 / 100)
     }
@@ -79,7 +79,7 @@ struct TransformLayers {
     {
       inner.add(a, forKey: "position")
     }
-    scaleY.addSublayer(inner)
+    scaleY.appendBuiltSublayer(inner)
   }
 
   /// Whether `t` moves nothing: no factor animated, every one at its identity (and, when
@@ -134,9 +134,20 @@ struct TransformLayers {
     }
     let linear = linearPart(of: m)
     for layer in layers {
-      layer.position = layer.position.applying(m)
-      layer.transform = CATransform3DConcat(layer.transform, linear)
-      layer.opacity *= opacity
+      let position = layer.position.applying(m)
+      let transform = CATransform3DConcat(layer.transform, linear)
+      let alpha = layer.opacity * opacity
+      guard position.isValidAnimationValue, transform.isValidAnimationValue else {
+        layer.position = position
+        layer.transform = transform
+        layer.opacity = alpha
+        continue
+      }
+      layer.setModel(keys: ["position", "transform", "opacity"]) {
+        $0.position = position
+        $0.transform = transform
+        $0.opacity = alpha
+      }
     }
     return true
   }
@@ -208,8 +219,18 @@ struct TransformLayers {
   /// Makes the group layer `layer` (no size, anchored at its origin) place its points by
   /// `m`.
   static func place(_ layer: CALayer, by m: CGAffineTransform) {
-    layer.position = CGPoint(x: m.tx, y: m.ty)
-    layer.transform = linearPart(of: m)
+    let position = CGPoint(x: m.tx, y: m.ty)
+    let linear = linearPart(of: m)
+    guard position.isValidAnimationValue, linear.isValidAnimationValue else {
+      // The setters refuse a value that is not finite, each with a diagnostic.
+      layer.position = position
+      layer.transform = linear
+      return
+    }
+    layer.setModel(keys: ["position", "transform"]) {
+      $0.position = position
+      $0.transform = linear
+    }
   }
 
   /// `m` without its translation, as a layer transform.

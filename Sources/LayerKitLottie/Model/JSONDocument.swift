@@ -43,8 +43,10 @@ final class JSONDocument {
 
   /// The input, UTF-8.
   let bytes: [UInt8]
-  /// The values, in document order; the root at index 0.
-  private(set) var tape: [Entry] = []
+  /// The values, in document order; the root at index 0. A constant once parsed, so the
+  /// model's many reads of it need no exclusivity check (a stored `var` of a class is
+  /// checked at run time on every access, a tenth of the parse).
+  let tape: [Entry]
 
   /// Parses `data`.
   init(_ data: Data) throws(LottieError) {
@@ -52,9 +54,11 @@ final class JSONDocument {
       throw .limitExceeded(path: "$", limit: "\(LottieLimits.maxJSONBytes) bytes of JSON")
     }
     bytes = [UInt8](data)
+    var tape: [Entry] = []
     tape.reserveCapacity(bytes.count / 8 + 16)
     var parser = JSONParser(bytes: bytes)
     try parser.parse(into: &tape)
+    self.tape = tape
   }
 
   /// The index one past the subtree at `i`.
