@@ -38,9 +38,11 @@ public struct WindowCompositorReport: Sendable, Equatable, CustomStringConvertib
 
   public init() {}
 
-  /// One line for a person: "GL, direct to window (llvmpipe …)", or why not.
+  /// One line for a person: "GL, direct to window (llvmpipe)", or why not; the
+  /// renderer's name without its parenthesised details.
   public var description: String {
-    let gpu = renderer.map { " (\($0))" } ?? ""
+    let name = renderer.map { $0.components(separatedBy: " (")[0] }
+    let gpu = name.map { " (\($0))" } ?? ""
     switch path {
     case .starting: return "starting"
     case .cpu: return "CPU compositor"
