@@ -52,7 +52,7 @@ extension GLRenderBackend: RenderBackend {
     }
     if context.hasTimerQueries { gl.glEndQuery(GLenum(GL_TIME_ELAPSED_EXT)) }
     if readsBackFrames {
-      stats.readBackBytes = readBack(frame.damage, frame: frame, into: target)
+      stats.readBackBytes = readBack(frame.damage, into: target)
     }
     holdsFrame = true
     if context.hasTimerQueries, let get = context.gl.glGetQueryObjectui64vEXT {
@@ -96,22 +96,15 @@ extension GLRenderBackend: RenderBackend {
   /// the framebuffer's: row 0 is the top of the frame).
   ///
   /// - Returns: the bytes read.
-  private func readBack(_ damage: [PixelRect], frame: RenderFrame, into target: CGContext)
-    -> Int
-  {
+  private func readBack(_ damage: [PixelRect], into target: CGContext) -> Int {
     let gl = context.gl
-    var bytes = 0
     let surface = RenderSurface(wrapping: target)
     gl.glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
     gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(surface.stride))
-    for r in damage {
-      let rect = r.intersection(surface.rect).intersection(
-        PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
-      guard !rect.isEmpty else { continue }
+    let bytes = forEachRectangle(of: damage, in: surface) { rect, pixels in
       gl.glReadPixels(
         GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
-        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), surface.pixel(x: rect.x0, y: rect.y0))
-      bytes += rect.width * rect.height * 4
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
     }
     gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
     bytesReadBack += bytes

@@ -88,22 +88,35 @@ extension GLRenderBackend {
   private func upload(_ damage: [PixelRect], of source: CGContext) -> Int {
     let gl = context.gl
     let surface = RenderSurface(wrapping: source)
-    var bytes = 0
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), colorTexture)
     gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
     gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(surface.stride))
-    for r in damage {
-      let rect = r.intersection(surface.rect).intersection(
-        PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height))
-      guard !rect.isEmpty else { continue }
+    defer { gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }
+    return forEachRectangle(of: damage, in: surface) { rect, pixels in
       gl.glTexSubImage2D(
         GLenum(GL_TEXTURE_2D), 0, GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width),
-        GLsizei(rect.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-        surface.pixel(x: rect.x0, y: rect.y0))
+        GLsizei(rect.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
+    }
+  }
+
+  /// Calls `body` with each rectangle of `damage` clipped to `surface` and to the
+  /// framebuffer, and the surface's pixel at its top-left corner (the surface's rows are
+  /// the framebuffer's, `GL_*_ROW_LENGTH` set to its stride by the caller).
+  ///
+  /// - Returns: the bytes the rectangles cover.
+  func forEachRectangle(
+    of damage: [PixelRect], in surface: RenderSurface,
+    _ body: (PixelRect, UnsafeMutablePointer<UInt32>) -> Void
+  ) -> Int {
+    let frame = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+    var bytes = 0
+    for r in damage {
+      let rect = r.intersection(surface.rect).intersection(frame)
+      guard !rect.isEmpty else { continue }
+      body(rect, surface.pixel(x: rect.x0, y: rect.y0))
       bytes += rect.width * rect.height * 4
     }
-    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     return bytes
   }
 }
