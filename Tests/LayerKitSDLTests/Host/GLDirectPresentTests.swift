@@ -16,21 +16,14 @@ extension SDLVideoTests {
     static let size = (width: 160, height: 120)
 
     /// A demo, paused at 40 % of its duration, in a context of `size` on a manual clock.
-    static func demoScene(_ name: String) throws -> (CAContext, AnyObject) {
-      let demo = try #require(DemoCatalog.demo(named: name))
-      let makeDriver = try #require(demo.makeDriver)
+    static func demoScene(_ name: String) throws -> (CAContext, SceneDriver) {
+      let type = try #require(DemoCatalog.sceneTypes.first { $0.name == name })
       SceneRenderer.installFonts()
-      let context = CAContext(clock: CAManualClock())
-      let root = CALayer()
-      root.bounds = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-      root.anchorPoint = .zero
-      root.backgroundColor = DemoStyle.background
-      context.layer = root
-      context.commit()
-      let driver = makeDriver(root, context)
-      driver.seek(to: demo.duration * 0.4)
-      context.advance(by: 0)
-      return (context, driver)
+      let (_, driver) = SceneDriver.onManualClock(
+        type, size: CGSize(width: size.width, height: size.height))
+      driver.seek(to: driver.duration * 0.4)
+      driver.context.advance(by: 0)
+      return (driver.context, driver)
     }
 
     /// Runs `body` with `host`'s presenter active on another thread; nil when the host has
