@@ -76,7 +76,8 @@ public final class GLRenderBackend {
   /// to draw on the same context, and the bitmap is written only where the CPU compositor
   /// drew a frame whole (blend modes, emitters; then its damage is also uploaded into the
   /// texture, so the texture always holds the frame) or where no texture can hold the
-  /// frame (then the bitmap holds all of it and ``frameTarget`` is nil).
+  /// frame (then the bitmap holds all of it and ``frameTarget`` is nil). Set it before the
+  /// first frame: turned on later, the bitmap is up to date only where frames drew since.
   public var readsBackFrames = true
   /// Bytes `glReadPixels` has read since the backend was made: frames read back, and
   /// ``readPixels()``.
