@@ -70,8 +70,8 @@ let package = Package(
     .target(
       name: "LayerKitSDL",
       dependencies: [
-        "LayerKit", "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
-        logging,
+        "LayerKit", "LayerKitGL", "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi",
+        "CFontconfig", logging,
       ]),
     // The demo scenes, shared by the viewer, the tests and the embedding examples.
     .target(
@@ -120,7 +120,7 @@ let package = Package(
       name: "LayerKitLottieTests", dependencies: ["LayerKitLottie", "LayerKitTestSupport"]),
     .testTarget(
       name: "LayerKitSDLTests",
-      dependencies: ["LayerKitSDL", "LayerKitDemos", "LayerKitTestSupport"],
+      dependencies: ["LayerKitSDL", "LayerKitGL", "LayerKitDemos", "LayerKitTestSupport"],
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(
       name: "LayerKitViewerTests",

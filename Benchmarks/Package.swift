@@ -59,6 +59,8 @@ let package = Package(
       dependencies: [
         .product(name: "LayerKit", package: "LayerKit"),
         .product(name: "LayerKitSDL", package: "LayerKit"),
+        .product(name: "LayerKitDemos", package: "LayerKit"),
+        .product(name: "LayerKitGL", package: "LayerKit"),
       ],
       path: "Sources/PresentBench"),
   ],

@@ -18,6 +18,12 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
   case shader(name: String, log: String)
   /// The offscreen framebuffer is incomplete (`status` is the GL status).
   case framebuffer(status: UInt32)
+  /// A context handed to the backend (``GLHostContext``) is not current on the calling
+  /// thread.
+  case contextNotCurrent
+  /// A context handed to the backend speaks a GL older than OpenGL ES 3.0 or desktop
+  /// OpenGL 3.3 (`version` is its `GL_VERSION`).
+  case unsupportedVersion(String)
   /// A size the driver cannot hold (a frame larger than `GL_MAX_TEXTURE_SIZE`).
   case tooLarge(width: Int, height: Int, limit: Int)
 
@@ -33,6 +39,9 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
     case .shader(let name, let log): return "shader \(name) failed: \(log)"
     case .framebuffer(let status):
       return "the offscreen framebuffer is incomplete (0x\(String(status, radix: 16)))"
+    case .contextNotCurrent: return "the GL context handed to the backend is not current"
+    case .unsupportedVersion(let version):
+      return "GL \"\(version)\" is older than OpenGL ES 3.0 and OpenGL 3.3"
     case .tooLarge(let w, let h, let limit):
       return "a \(w)×\(h) framebuffer exceeds the driver's limit of \(limit) pixels a side"
     }

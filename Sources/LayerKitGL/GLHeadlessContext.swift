@@ -8,7 +8,7 @@ import Foundation
 /// when it goes. The context is used on one thread at a time: ``makeCurrent()`` binds it to
 /// the calling thread (a no-op when it already is), and every GL call of the backend
 /// follows one.
-final class GLHeadlessContext {
+final class GLHeadlessContext: GLDrawingContext {
   /// Which GL a context speaks.
   enum API {
     /// OpenGL ES 3.0, what the backend draws with.
@@ -28,12 +28,8 @@ final class GLHeadlessContext {
   /// Which way the context was made, for the documentation of a run ("surfaceless",
   /// "pbuffer").
   let platform: String
-  /// The driver's `GL_RENDERER` string (for example "llvmpipe (LLVM 15.0.7, 256 bits)").
-  let renderer: String
-  /// `GL_MAX_TEXTURE_SIZE`: the longest side of a texture or framebuffer, in pixels.
-  let maxTextureSize: Int
-  /// Whether timer queries (`GL_EXT_disjoint_timer_query`) are available.
-  let hasTimerQueries: Bool
+  /// The driver's strings and limits.
+  let driver: GLDriverInfo
 
   /// Opens EGL from `library` and makes a context of `api` current on this thread.
   init(library: GLLibrary, api: API = .gles3) throws(GLError) {
@@ -117,14 +113,7 @@ final class GLHeadlessContext {
       throw error
     }
     self.gl = gl
-    renderer = gl.glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
-    var size: GLint = 0
-    gl.glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
-    maxTextureSize = Int(size)
-    let extensions =
-      gl.glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-    hasTimerQueries =
-      extensions.contains("GL_EXT_disjoint_timer_query") && gl.glGetQueryObjectui64vEXT != nil
+    driver = GLDriverInfo(gl)
   }
 
   // EGL hands out one display per platform to the whole process, and terminating it ends
@@ -140,10 +129,11 @@ final class GLHeadlessContext {
   }
 
   /// Binds the context to the calling thread, when it is not bound already.
-  func makeCurrent() {
+  @discardableResult
+  func makeCurrent() -> Bool {
     // The current context is per thread and per client API.
     _ = egl.eglBindAPI(boundAPI)
-    guard egl.eglGetCurrentContext() != context else { return }
-    _ = egl.eglMakeCurrent(display, surface, surface, context)
+    guard egl.eglGetCurrentContext() != context else { return true }
+    return egl.eglMakeCurrent(display, surface, surface, context) != EGLBoolean(EGL_FALSE)
   }
 }

@@ -8,10 +8,8 @@ import Foundation
 /// Nothing links against GL, so a machine without it still runs LayerKit; opening fails
 /// with ``GLError/libraryMissing(name:reason:)``.
 final class GLLibrary: @unchecked Sendable {
-  // @unchecked: the handles are written once in `init` and only read after.
-  private let egl: UnsafeMutableRawPointer
-  private let gles: UnsafeMutableRawPointer?
-  private let getProcAddress: PFNEGLGETPROCADDRESSPROC
+  // @unchecked: the lookup is written once in `init` and only called after.
+  private let lookup: @Sendable (String) -> UnsafeMutableRawPointer?
 
   /// Opens the libraries, named by their Debian sonames unless given.
   init(egl eglName: String = "libEGL.so.1", gles glesName: String = "libGLESv2.so.2")
@@ -20,14 +18,30 @@ final class GLLibrary: @unchecked Sendable {
     guard let e = dlopen(eglName, RTLD_NOW | RTLD_LOCAL) else {
       throw .libraryMissing(name: eglName, reason: Self.dlError())
     }
-    egl = e
-    gles = dlopen(glesName, RTLD_NOW | RTLD_LOCAL)
+    let gles = dlopen(glesName, RTLD_NOW | RTLD_LOCAL)
     guard let p = dlsym(e, "eglGetProcAddress") else {
       dlclose(e)
       if let gles { dlclose(gles) }
       throw .functionMissing("eglGetProcAddress")
     }
-    getProcAddress = unsafeBitCast(p, to: PFNEGLGETPROCADDRESSPROC.self)
+    let getProcAddress = unsafeBitCast(p, to: PFNEGLGETPROCADDRESSPROC.self)
+    // The raw handles are only read: the closure shares them as bit patterns.
+    let (eglBits, glesBits) = (UInt(bitPattern: e), UInt(bitPattern: gles))
+    lookup = { name in
+      if let p = dlsym(UnsafeMutableRawPointer(bitPattern: eglBits), name) { return p }
+      if let h = UnsafeMutableRawPointer(bitPattern: glesBits), let p = dlsym(h, name) {
+        return p
+      }
+      guard let p = name.withCString({ getProcAddress($0) }) else { return nil }
+      return unsafeBitCast(p, to: UnsafeMutableRawPointer.self)
+    }
+  }
+
+  /// Entry points found by `lookup`: the loader of whoever made the context the functions
+  /// will run on (`SDL_GL_GetProcAddress` for an SDL window's), so that they reach the
+  /// same driver through the same dispatch. Opens no library.
+  init(lookup: @escaping @Sendable (String) -> UnsafeMutableRawPointer?) {
+    self.lookup = lookup
   }
 
   deinit {
@@ -46,12 +60,8 @@ final class GLLibrary: @unchecked Sendable {
     address(name).map { unsafeBitCast($0, to: T.self) }
   }
 
-  private func address(_ name: String) -> UnsafeMutableRawPointer? {
-    if let p = dlsym(egl, name) { return p }
-    if let gles, let p = dlsym(gles, name) { return p }
-    guard let p = name.withCString({ getProcAddress($0) }) else { return nil }
-    return unsafeBitCast(p, to: UnsafeMutableRawPointer.self)
-  }
+  /// The address of the entry point `name`, or nil when no library exports it.
+  func address(_ name: String) -> UnsafeMutableRawPointer? { lookup(name) }
 
   private static func dlError() -> String {
     dlerror().map { String(cString: $0) } ?? "unknown error"

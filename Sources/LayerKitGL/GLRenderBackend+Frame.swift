@@ -2,24 +2,30 @@ import CEGL
 import Foundation
 import LayerKit
 
-// One frame: the damaged rectangles cleared, drawn and read back.
+// One frame: the damaged rectangles cleared, drawn and read back (unless the frame stays
+// on the GPU for a window's presenter, `readsBackFrames` off).
 extension GLRenderBackend: RenderBackend {
   @discardableResult
   package func draw(_ frame: RenderFrame, into target: CGContext) -> Int {
     frameNumber += 1
     var stats = FrameStatistics()
     defer { lastFrame = stats }
+    guard context.makeCurrent() else {
+      CADiagnostics.report(
+        key: "gl", "\(GLError.contextNotCurrent); the CPU compositor drew the frame")
+      stats.cpuFrame = true
+      return drawWithoutTexture(frame, into: target)
+    }
     if Self.needsCPUFrame(frame.tree) {
       stats.cpuFrame = true
-      return cpu.draw(frame, into: target)
+      return drawOnCPU(frame, into: target, stats: &stats)
     }
-    context.makeCurrent()
     do {
       try ensureFramebuffer(width: frame.width, height: frame.height)
     } catch {
       CADiagnostics.report(key: "gl", "\(error); the CPU compositor drew the frame")
       stats.cpuFrame = true
-      return cpu.draw(frame, into: target)
+      return drawWithoutTexture(frame, into: target)
     }
     let gl = context.gl
     textures.beginFrame(frameNumber, newestStamp: frame.tree.newestStamp)
@@ -45,7 +51,10 @@ extension GLRenderBackend: RenderBackend {
       walk.draw(in: rect)
     }
     if context.hasTimerQueries { gl.glEndQuery(GLenum(GL_TIME_ELAPSED_EXT)) }
-    readBack(frame.damage, frame: frame, into: target)
+    if readsBackFrames {
+      stats.readBackBytes = readBack(frame.damage, into: target)
+    }
+    holdsFrame = true
     if context.hasTimerQueries, let get = context.gl.glGetQueryObjectui64vEXT {
       var ns: GLuint64 = 0
       get(query, GLenum(GL_QUERY_RESULT), &ns)
@@ -76,19 +85,20 @@ extension GLRenderBackend: RenderBackend {
 
   /// Reads the damaged rectangles of the framebuffer into `target`'s bitmap (its rows are
   /// the framebuffer's: row 0 is the top of the frame).
-  private func readBack(_ damage: [PixelRect], frame: RenderFrame, into target: CGContext) {
+  ///
+  /// - Returns: the bytes read.
+  private func readBack(_ damage: [PixelRect], into target: CGContext) -> Int {
     let gl = context.gl
     let surface = RenderSurface(wrapping: target)
     gl.glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
     gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(surface.stride))
-    for r in damage {
-      let rect = r.intersection(surface.rect).intersection(
-        PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
-      guard !rect.isEmpty else { continue }
+    let bytes = forEachRectangle(of: damage, in: surface) { rect, pixels in
       gl.glReadPixels(
         GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
-        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), surface.pixel(x: rect.x0, y: rect.y0))
+        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
     }
     gl.glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+    bytesReadBack += bytes
+    return bytes
   }
 }

@@ -23,13 +23,20 @@ import LayerKit
 /// The damaged rectangles are then read back into the caller's bitmap, so
 /// `CARenderer` works as with the CPU backend.
 ///
+/// Made on a window's context instead (``init(hostContext:textureBudget:)``) with
+/// ``readsBackFrames`` off, the frame stays on the GPU: its framebuffer texture
+/// (``frameTarget``) is what the window's presenter draws, and nothing is read back unless
+/// ``readPixels()`` asks.
+///
 /// ```swift
 /// let renderer = try CARenderer(context: context, backend: GLRenderBackend())
 /// let image = renderer.render(width: 640, height: 480, scale: 2)
 /// ```
 ///
 /// The backend owns one headless EGL context (`GLHeadlessContext`) and is used on one
-/// thread at a time; each frame makes its context current on the calling thread.
+/// thread at a time; each frame makes its context current on the calling thread. A
+/// backend made on a ``GLHostContext`` owns no context: it is used, and released, on the
+/// thread where its maker keeps that context current.
 public final class GLRenderBackend {
   /// Counts of one frame's work (``lastFrame``).
   public struct FrameStatistics: Sendable, Equatable {
@@ -41,12 +48,15 @@ public final class GLRenderBackend {
     public var cpuSubtrees = 0
     /// Whether the CPU compositor drew the whole frame (emitters).
     public var cpuFrame = false
+    /// Bytes read back from the framebuffer into the caller's bitmap (`glReadPixels`);
+    /// 0 when ``GLRenderBackend/readsBackFrames`` is off.
+    public var readBackBytes = 0
     /// GPU time of the frame's draws in seconds, from a timer query; nil where the driver
     /// has none (`GL_EXT_disjoint_timer_query`).
     public var gpuSeconds: Double?
   }
 
-  let context: GLHeadlessContext
+  let context: any GLDrawingContext
   let program: GLLayerProgram
   /// The blend-mode programs, one per formula family.
   let blender: GLBlendProgram
@@ -62,6 +72,20 @@ public final class GLRenderBackend {
   var colorTexture: GLuint = 0
   var fallbackTexture: GLuint = 0
   var size = (width: 0, height: 0)
+  /// Whether the framebuffer texture holds the whole of the last frame drawn.
+  var holdsFrame = false
+  /// Whether each frame's damage is read back into the caller's bitmap (default true).
+  ///
+  /// Off, the frame stays in the framebuffer texture (``frameTarget``) for a presenter
+  /// to draw on the same context, and the bitmap is written only where the CPU compositor
+  /// drew a frame whole (blend modes, emitters; then its damage is also uploaded into the
+  /// texture, so the texture always holds the frame) or where no texture can hold the
+  /// frame (then the bitmap holds all of it and ``frameTarget`` is nil). Set it before the
+  /// first frame: turned on later, the bitmap is up to date only where frames drew since.
+  public var readsBackFrames = true
+  /// Bytes `glReadPixels` has read since the backend was made: frames read back, and
+  /// ``readPixels()``.
+  public internal(set) var bytesReadBack = 0
   var frameNumber = 0
   /// Shader stages compiled and programs linked since the backend was made.
   public private(set) var shaderCompiles: Int
@@ -83,11 +107,38 @@ public final class GLRenderBackend {
   ///   256 MiB); past it the least recently used are dropped.
   /// - Throws: `GLError` when GL cannot be loaded, no context can be made or a shader
   ///   fails; LayerKit then draws with its CPU compositor.
-  public init(textureBudget: Int = 256 << 20) throws(GLError) {
-    let library = try GLLibrary()
-    context = try GLHeadlessContext(library: library)
-    program = try GLLayerProgram(context.gl)
-    blender = try GLBlendProgram(context.gl, layer: program)
+  public convenience init(textureBudget: Int = 256 << 20) throws(GLError) {
+    let context = try GLHeadlessContext(library: GLLibrary())
+    try self.init(context: context, shaderVersion: "300 es", textureBudget: textureBudget)
+  }
+
+  /// Makes the backend on `hostContext`, a context its maker (a window) keeps current on
+  /// this thread, and compiles the shaders there: GLSL ES 3.00 on OpenGL ES 3.0 and later,
+  /// the same source as GLSL 3.30 on desktop OpenGL 3.3 and later.
+  ///
+  /// The backend binds and releases nothing: it must be used and released on the thread
+  /// where its maker keeps the context current (its GL objects live in that context and
+  /// go with it).
+  ///
+  /// - Parameter textureBudget: as for ``init(textureBudget:)``.
+  /// - Throws: `GLError` when the context is not current, lacks an entry point or speaks
+  ///   an older GL, or a shader fails.
+  public convenience init(hostContext: GLHostContext, textureBudget: Int = 256 << 20)
+    throws(GLError)
+  {
+    let context = try GLBorrowedContext(hostContext)
+    guard let version = context.driver.shaderVersion else {
+      throw .unsupportedVersion(context.driver.version)
+    }
+    try self.init(context: context, shaderVersion: version, textureBudget: textureBudget)
+  }
+
+  private init(context: any GLDrawingContext, shaderVersion: String, textureBudget: Int)
+    throws(GLError)
+  {
+    self.context = context
+    program = try GLLayerProgram(context.gl, version: shaderVersion)
+    blender = try GLBlendProgram(context.gl, layer: program, version: shaderVersion)
     shaderCompiles = program.compiles + blender.compiles
     drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
@@ -96,7 +147,8 @@ public final class GLRenderBackend {
   }
 
   deinit {
-    context.makeCurrent()
+    // A borrowed context not current here is gone or elsewhere: its objects go with it.
+    guard context.makeCurrent() else { return }
     deleteFramebuffer()
     if fallbackTexture != 0 { context.gl.glDeleteTextures(1, &fallbackTexture) }
   }
@@ -135,5 +187,6 @@ public final class GLRenderBackend {
     framebuffer = 0
     colorTexture = 0
     size = (0, 0)
+    holdsFrame = false
   }
 }

@@ -36,9 +36,10 @@ final class InteractiveViewer {
       first = index
     }
     if options.backend == .gl {
-      // The GL backend's EGL context and the window's take turns on the render thread:
-      // SDL then makes the window's through EGL too (GLX refuses a context switched away
-      // to another API's). A value the user set wins.
+      // The GL backend composites on the window's own context. Where that context cannot
+      // take it, the backend's headless EGL context and the window's take turns on the
+      // render thread: SDL then makes the window's through EGL too (GLX refuses a context
+      // switched away to another API's). A value the user set wins.
       setenv("SDL_VIDEO_X11_FORCE_EGL", "1", 0)
     }
     do {
@@ -69,15 +70,17 @@ final class InteractiveViewer {
     defer { host.close() }
     do {
       // Presenting from a render thread: a render server draws and presents there, so
-      // the B key's blocked app thread freezes no animation.
-      let compositor = CompositorReport(options.backend)
+      // the B key's blocked app thread freezes no animation. With `--backend gl` it
+      // composites on the window's GL context and the frame goes to the window on the GPU.
+      let compositor: CARenderer.Backend = options.backend == .gl ? .gl : .cpu
       let served = try host.runServed(
-        context: controller.context, onEvent: handle,
+        context: controller.context, compositor: compositor, onEvent: handle,
         prepare: { info in
           prepareCommon(info)
-          controller.compositorDescription = "render server · " + compositor.description
+          let report = host.servedCompositor?.description ?? "starting"
+          controller.compositorDescription = "render server · " + report
           controller.prepareModel(info)
-        }, usesOtherGL: options.backend == .gl, backend: { compositor.makeBackend() })
+        })
       if !served {
         // The previous frame uploads on a worker while the next one is prepared.
         try host.run(
@@ -136,38 +139,5 @@ final class InteractiveViewer {
     var title = "LayerKit - \(controller.demo.title)"
     if controller.driver?.isPaused == true { title += " - paused" }
     if host.title != title { host.title = title }
-  }
-}
-
-/// Makes the render thread's compositor for `--backend` and says which one it is, and why
-/// when GL was asked for and could not be had.
-///
-/// `@unchecked Sendable`: `made` is written by the render thread and read by the app
-/// thread, both under `lock`.
-private final class CompositorReport: @unchecked Sendable {
-  private let choice: CompositorChoice
-  private let lock = NSLock()
-  private var made = "starting"
-
-  init(_ choice: CompositorChoice) { self.choice = choice }
-
-  var description: String { lock.withLock { made } }
-
-  /// The backend, made on the render thread.
-  func makeBackend() -> any RenderBackend {
-    guard choice == .gl else {
-      lock.withLock { made = "CPU compositor" }
-      return CPURenderBackend()
-    }
-    do {
-      let gl = try GLRenderBackend()
-      lock.withLock { made = "GL ES: \(gl.renderer)" }
-      return gl
-    } catch {
-      lock.withLock { made = "CPU compositor (GL: \(error))" }
-      CADiagnostics.report(
-        key: "backend", "the GL backend is unavailable (\(error)); the CPU draws")
-      return CPURenderBackend()
-    }
   }
 }

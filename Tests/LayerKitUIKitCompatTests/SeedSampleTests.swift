@@ -53,7 +53,7 @@ import Testing
       .deletingLastPathComponent().deletingLastPathComponent()
     var flags: [String] = []
     let maps = [
-      "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
+      "CSDL2", "CSDL2Image", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CEGL",
     ]
     for module in maps {
       let map = root.appendingPathComponent("Sources/\(module)/module.modulemap").path

@@ -4,6 +4,8 @@ import LayerKit
 import LayerKitSDL
 
 // layerkit-present-bench [--frames N]   (needs a display: DISPLAY, or run under xvfb-run)
+// layerkit-present-bench --compositor [--frames N]: how a composited frame reaches a GL
+// window instead (CompositorComparison.swift).
 //
 // What presenting a frame costs the app thread, on the host's two paths, doing the same
 // work: N frames (default 120) of a persistent bitmap through
@@ -25,8 +27,10 @@ import LayerKitSDL
 
 var args = CommandLine.arguments.dropFirst()
 var frames = 120
+var compositor = false
 while let a = args.popFirst() {
   if a == "--frames" { frames = max(10, Int(args.popFirst() ?? "") ?? 120) }
+  if a == "--compositor" { compositor = true }
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -112,6 +116,11 @@ func measure(
     median: percentile(hostTimes, 0.5) * 1000, p90: percentile(hostTimes, 0.9) * 1000,
     fps: Double(count) / elapsed, hitchRatio: host.framePacing.hitchTimeRatio,
     worstLateness: (host.framePacing.frames.map(\.lateness).max() ?? 0) * 1000)
+}
+
+if compositor {
+  runCompositorComparison(frames: frames)
+  exit(0)
 }
 
 print("| size | damage | path | app thread in host, median ms | p90 ms | frames/s |")

@@ -1,6 +1,7 @@
 internal import CSDL2
 import Foundation
 import LayerKit
+import LayerKitGL
 
 // The render-server path: a host that presents from a render thread hands its GL
 // presenter to a `RenderServer`, whose thread evaluates, composites and presents at the
@@ -28,25 +29,33 @@ extension LayerHost {
   public func runServed(
     context: CAContext, onEvent: (HostEvent) -> Void, prepare: (FrameInfo) -> Void
   ) throws(SDLError) -> Bool {
-    try runServed(
-      context: context, onEvent: onEvent, prepare: prepare, usesOtherGL: false,
-      backend: { CPURenderBackend() })
+    try runServed(context: context, compositor: .cpu, onEvent: onEvent, prepare: prepare)
   }
 
   /// ``runServed(context:onEvent:prepare:)`` with the render thread compositing through
-  /// the backend `backend` makes (called once, on the render thread); `usesOtherGL` says
-  /// that the backend makes a GL context of its own current there, so the window's is made
-  /// current again before each present.
+  /// `compositor`.
+  ///
+  /// With ``LayerKitGL/CARenderer/Backend/gl`` the frames are composited on the GPU by a
+  /// `GLRenderBackend` made on the window's own GL context, current on the render thread,
+  /// and go to the window on the GPU: the backend's framebuffer texture is copied into the
+  /// back buffer and swapped, with nothing read back and no frame uploaded. Where the
+  /// window's context cannot take the backend, the backend runs on a headless context and
+  /// its frames are read back and uploaded; without GL the CPU compositor draws. Either
+  /// fallback is said once, with its reason (a `backend` diagnostic), and
+  /// ``servedCompositor`` reports the path taken. A host with no GL window
+  /// (``presentationFallback``) returns false, as for the CPU.
   @discardableResult
-  package func runServed(
-    context: CAContext, onEvent: (HostEvent) -> Void, prepare: (FrameInfo) -> Void,
-    usesOtherGL: Bool, backend: @escaping @Sendable () -> any RenderBackend
+  public func runServed(
+    context: CAContext, compositor: CARenderer.Backend, onEvent: (HostEvent) -> Void,
+    prepare: (FrameInfo) -> Void
   ) throws(SDLError) -> Bool {
     guard let gl = takePresenter() else { return false }
     let vsync = SwapVSync(period: refreshPeriod)
-    let presenter = WindowServerPresenter(gl: gl, vsync: vsync, rebinds: usesOtherGL)
+    let presenter = WindowServerPresenter(gl: gl, vsync: vsync, compositor: compositor)
+    servedPresenter = presenter
     let server = RenderServer(
-      context: context, mode: .threaded(vsync), presenter: presenter, backend: backend)
+      context: context, mode: .threaded(vsync), presenter: presenter,
+      backend: { presenter.makeBackend() })
     activeServer = server
     defer {
       server.stop()
@@ -71,55 +80,8 @@ extension LayerHost {
     }
     return true
   }
-}
 
-/// Presents a render server's frames into the window through the host's GL presenter,
-/// on the render thread: made current there at the first frame, released when the
-/// thread ends.
-///
-/// `@unchecked Sendable`: `gl` and `active` are touched on the render thread only;
-/// `failure` under `lock`.
-final class WindowServerPresenter: RenderServerPresenter, @unchecked Sendable {
-  private let gl: GLWindowPresenter
-  private let vsync: SwapVSync
-  /// Whether another GL context is made current on the render thread between frames.
-  private let rebinds: Bool
-  private var active = false
-  private let lock = NSLock()
-  private var storedFailure: SDLError?
-
-  init(gl: GLWindowPresenter, vsync: SwapVSync, rebinds: Bool) {
-    self.gl = gl
-    self.vsync = vsync
-    self.rebinds = rebinds
-  }
-
-  /// The first GL error met on the render thread, for the app thread to throw.
-  var failure: SDLError? { lock.withLock { storedFailure } }
-
-  func present(_ frame: RenderServerFrame) -> CFTimeInterval {
-    do throws(SDLError) {
-      if !active {
-        try gl.activate()
-        active = true
-      } else if rebinds {
-        try gl.makeCurrentAgain()
-      }
-      guard let bitmap = FrameBitmap(frame.bitmap) else { return frame.time }
-      try gl.draw(.bitmap(bitmap, damage: frame.damage))
-      let start = CASystemClock.now()
-      let end = gl.swap()
-      vsync.noteSwap(start: start, end: end, vsync: gl.isVsyncEnabled)
-      return end
-    } catch {
-      lock.withLock { if storedFailure == nil { storedFailure = error } }
-      return frame.time
-    }
-  }
-
-  func renderThreadWillEnd() {
-    if active, rebinds { try? gl.makeCurrentAgain() }
-    if active { gl.deactivate() }
-    active = false
-  }
+  /// What composites the frames of the host's ``runServed(context:compositor:onEvent:prepare:)``
+  /// loop (running or ended) and how they reach the window; nil before one ran.
+  public var servedCompositor: WindowCompositorReport? { servedPresenter?.report }
 }

@@ -66,6 +66,8 @@ public final class LayerHost {
   var presenterTaken = false
   /// The render server of a ``runServed(context:onEvent:prepare:)`` loop while it runs.
   var activeServer: RenderServer?
+  /// The presenter of the last ``runServed(context:compositor:onEvent:prepare:)`` loop.
+  var servedPresenter: WindowServerPresenter?
   /// Arrival times of inputs polled and not yet shown by a presented frame.
   var pendingInputArrivals: [Double] = []
   /// When the last frame was presented, on `CASystemClock`'s clock.

@@ -1,6 +1,7 @@
 internal import CSDL2
 import Foundation
 import LayerKit
+import LayerKitGL
 
 #if canImport(Glibc)
   import Glibc
@@ -30,6 +31,11 @@ import LayerKit
 /// (`glBlitFramebuffer`, flipped, no shader), swaps with vsync and returns the time the
 /// swap returned. GL is loaded at run time through `SDL_GL_GetProcAddress`; nothing but
 /// SDL is linked.
+///
+/// A frame composited on the GPU by a ``LayerKitGL/GLRenderBackend`` made on this
+/// presenter's own context (``hostContext``) is drawn without an upload:
+/// `draw(_:)` with its `FrameTarget` copies the backend's framebuffer texture into
+/// the back buffer the same way, and nothing is read back to the CPU.
 ///
 /// Vsync: `SDL_GL_SetSwapInterval(1)` when the host's configuration asks for it; a driver
 /// that refuses gets interval 0, and the reason is kept in ``vsyncFallback``.
@@ -80,6 +86,17 @@ public final class GLWindowPresenter: @unchecked Sendable {
 
   deinit {
     if let context { SDL_GL_DeleteContext(context) }
+  }
+
+  /// The window's context as a GL backend borrows it
+  /// (``LayerKitGL/GLRenderBackend/init(hostContext:textureBudget:)``): entry points
+  /// through `SDL_GL_GetProcAddress`, current on the thread that ``activate()``d the
+  /// presenter. A backend made on it is used and released on that thread only.
+  public var hostContext: GLHostContext {
+    let made = UInt(bitPattern: context)
+    return GLHostContext(
+      name: "SDL window", procAddress: { SDL_GL_GetProcAddress($0) },
+      isCurrent: { made != 0 && UInt(bitPattern: SDL_GL_GetCurrentContext()) == made })
   }
 
   /// Deletes the context; the host calls it before destroying the window.
@@ -179,6 +196,16 @@ public final class GLWindowPresenter: @unchecked Sendable {
       try upload(bytes, width: ctx.width, height: ctx.height, damage: damage)
     }
     try drawTexture()
+  }
+
+  /// Draws a frame that a GL backend composited on this presenter's context
+  /// (``hostContext``) into the back buffer, without swapping: its framebuffer is copied,
+  /// flipped, to the window's top-left corner over black. Nothing is uploaded
+  /// (``lastUploadedPixelCount`` is 0) and nothing read back.
+  public func draw(_ frame: GLRenderBackend.FrameTarget) throws(SDLError) {
+    requireOwner()
+    lastUploadedPixelCount = 0
+    try copy(from: frame.framebuffer, width: frame.width, height: frame.height)
   }
 
   /// Swaps the back buffer to the screen (`SDL_GL_SwapWindow`, waiting for vsync when
@@ -282,21 +309,27 @@ public final class GLWindowPresenter: @unchecked Sendable {
     textureSize = (width, height)
   }
 
-  /// Clears the back buffer to black where the texture does not cover it and copies the
-  /// texture to its top-left corner, flipping it (GL's rows run bottom-up).
+  /// Draws the presenter's texture into the back buffer (``copy(from:width:height:)``).
   private func drawTexture() throws(SDLError) {
-    let (width, height) = drawableSize
-    gl.bindFramebuffer(GL.drawFramebuffer, 0)
     let size = textureSize ?? (0, 0)
-    if size.width < width || size.height < height {
+    try copy(from: framebuffer, width: size.width, height: size.height)
+  }
+
+  /// Clears the back buffer to black where a `width × height` frame does not cover it and
+  /// copies the frame from `source` (a framebuffer whose row 0 is the frame's top row) to
+  /// its top-left corner, flipping it (the window's rows run bottom-up).
+  private func copy(from source: UInt32, width: Int, height: Int) throws(SDLError) {
+    let drawable = drawableSize
+    gl.bindFramebuffer(GL.drawFramebuffer, 0)
+    if width < drawable.width || height < drawable.height {
       gl.clearColor(0, 0, 0, 1)
       gl.clear(GL.colorBufferBit)
     }
-    guard size.width > 0, size.height > 0 else { return }
-    gl.bindFramebuffer(GL.readFramebuffer, framebuffer)
-    let w = Int32(size.width)
-    let h = Int32(size.height)
-    let top = Int32(height)
+    guard width > 0, height > 0, source != 0 else { return }
+    gl.bindFramebuffer(GL.readFramebuffer, source)
+    let w = Int32(width)
+    let h = Int32(height)
+    let top = Int32(drawable.height)
     gl.blitFramebuffer(0, 0, w, h, 0, top, w, top - h, GL.colorBufferBit, UInt32(GL.nearest))
     try gl.check("glBlitFramebuffer")
   }
