@@ -94,8 +94,15 @@ extension SDLVideoTests {
       }
       guard let (window, texture, stats) = frames else { return }
       #expect(window.width == w && window.height == h)
-      #expect(Self.sameColours(window, readBack) == 0, "\(name)")
-      #expect(texture.pixels == readBack.pixels, "\(name)")
+      // The window shows the backend's texture exactly.
+      #expect(Self.sameColours(window, texture) == 0, "\(name)")
+      // The window's context is desktop GL and compiles the shaders as GLSL 3.30 core; the
+      // read-back path's headless context is GLES and compiles them as ES 3.00. llvmpipe's
+      // two builds of the shadow-blur and blend passes round some pixels one level apart
+      // (189 of chat-bubbles', 38 of blend-modes', 5 of shadow-corners' 19,200); every
+      // other demo here is the same bytes.
+      let largest = zip(texture.pixels, readBack.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(largest <= 1, "\(name): largest difference \(largest)")
       // A frame the CPU compositor drew whole reaches the texture as its damage, uploaded.
       if stats.cpuFrame { #expect(stats.uploadedBytes > 0) }
       withExtendedLifetime(driver) {}
