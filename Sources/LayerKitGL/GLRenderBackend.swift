@@ -120,7 +120,10 @@ public final class GLRenderBackend {
   /// where its maker keeps the context current (its GL objects live in that context and
   /// go with it).
   ///
-  /// - Parameter textureBudget: as for ``init(textureBudget:)``.
+  /// - Parameters:
+  ///   - hostContext: the context's maker: its function loader and whether the context is
+  ///     current on this thread.
+  ///   - textureBudget: as for ``init(textureBudget:)``.
   /// - Throws: `GLError` when the context is not current, lacks an entry point or speaks
   ///   an older GL, or a shader fails.
   public convenience init(hostContext: GLHostContext, textureBudget: Int = 256 << 20)

@@ -35,7 +35,7 @@ extension LayerHost {
   /// ``runServed(context:onEvent:prepare:)`` with the render thread compositing through
   /// `compositor`.
   ///
-  /// With ``LayerKitGL/CARenderer/Backend/gl`` the frames are composited on the GPU by a
+  /// With `CARenderer.Backend.gl` the frames are composited on the GPU by a
   /// `GLRenderBackend` made on the window's own GL context, current on the render thread,
   /// and go to the window on the GPU: the backend's framebuffer texture is copied into the
   /// back buffer and swapped, with nothing read back and no frame uploaded. Where the

@@ -32,7 +32,7 @@ import LayerKitGL
 /// swap returned. GL is loaded at run time through `SDL_GL_GetProcAddress`; nothing but
 /// SDL is linked.
 ///
-/// A frame composited on the GPU by a ``LayerKitGL/GLRenderBackend`` made on this
+/// A frame composited on the GPU by a `GLRenderBackend` made on this
 /// presenter's own context (``hostContext``) is drawn without an upload:
 /// `draw(_:)` with its `FrameTarget` copies the backend's framebuffer texture into
 /// the back buffer the same way, and nothing is read back to the CPU.
@@ -64,7 +64,7 @@ public final class GLWindowPresenter: @unchecked Sendable {
   /// Why vsync was asked for and not granted (SDL's error); nil when it was, or when it was
   /// not asked for.
   public private(set) var vsyncFallback: String?
-  /// Pixels uploaded by the most recent ``draw(_:)``.
+  /// Pixels uploaded by the most recent `draw(_:)` of a `FrameOutput`.
   public private(set) var lastUploadedPixelCount = 0
 
   /// Makes a context for `window` (made with `SDL_WINDOW_OPENGL`), loads GL and releases
@@ -89,7 +89,7 @@ public final class GLWindowPresenter: @unchecked Sendable {
   }
 
   /// The window's context as a GL backend borrows it
-  /// (``LayerKitGL/GLRenderBackend/init(hostContext:textureBudget:)``): entry points
+  /// (`GLRenderBackend.init(hostContext:textureBudget:)`): entry points
   /// through `SDL_GL_GetProcAddress`, current on the thread that ``activate()``d the
   /// presenter. A backend made on it is used and released on that thread only.
   public var hostContext: GLHostContext {
@@ -225,7 +225,7 @@ public final class GLWindowPresenter: @unchecked Sendable {
     return (Int(w), Int(h))
   }
 
-  /// Reads the back buffer drawn by ``draw(_:)`` as an opaque image (top row first). Call
+  /// Reads the back buffer drawn by the last `draw(_:)` as an opaque image (top row first). Call
   /// it before ``swap()``: after a swap the back buffer's contents are undefined.
   public func readPixels() throws(SDLError) -> CGImage {
     requireOwner()
