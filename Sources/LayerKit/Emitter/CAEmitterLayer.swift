@@ -104,8 +104,8 @@ open class CAEmitterLayer: CALayer {
   }
 
   /// Gives `node` the particles alive at `localTime`, as its shown state emits them.
-  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
-    node.particles = particles(at: localTime, shown: node.state)
+  override package func writeRenderParts(into node: inout RenderNode, localTime: () -> Double) {
+    node.particles = particles(at: localTime(), shown: node.state)
     node.particlesAdd = node.state.emitterState.renderMode == .additive
   }
 

@@ -199,11 +199,10 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
 
   /// Writes what this layer's class draws besides its state and backing store into its
   /// render node, `node`, whose state is already the one the frame shows: a text layer's
-  /// glyphs, a tiled layer's tiles, an emitter's particles at `localTime` (the layer's
-  /// local time in seconds; 0 for a class that does not ``LayerFrameTraits/drawsOverTime``).
-  /// The render-tree build calls it each time it writes the node; it reads the layer and
-  /// writes only `node`.
-  package func writeRenderParts(into node: inout RenderNode, localTime: Double) {}
+  /// glyphs, a tiled layer's tiles, an emitter's particles at `localTime()` (the layer's
+  /// local time in seconds, worked out only when called). The render-tree build calls it
+  /// each time it writes the node; it reads the layer and writes only `node`.
+  package func writeRenderParts(into node: inout RenderNode, localTime: () -> Double) {}
 
   /// Drops what this layer's class drew of its own content within `rect` (the layer's own
   /// coordinates; nil for all of it), as `setNeedsDisplay()` and `setNeedsDisplay(_:)`

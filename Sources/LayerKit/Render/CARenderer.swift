@@ -178,9 +178,7 @@ public final class CARenderer: CAObjectEquality {
   ///   too large for a bitmap (with a diagnostic).
   public func render(width: Int, height: Int, scale: CGFloat) -> CGImage {
     let s = Self.checked(scale)
-    let fits =
-      width > 0 && height > 0 && width <= CGImage.maximumDimension
-      && height <= CGImage.maximumDimension && width * height <= CGContext.maximumPixelCount
+    let fits = CGContext.holds(width: width, height: height)
     // The frame is drawn straight into the image's bytes, which start transparent: no
     // second clear, no copy out.
     var bytes = [UInt8](repeating: 0, count: fits ? width * height * 4 : 0)

@@ -65,7 +65,7 @@ open class CATiledLayer: CALayer {
   }
 
   /// Gives `node` the layer's tiles, unless contents stand in for them.
-  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
+  override package func writeRenderParts(into node: inout RenderNode, localTime: () -> Double) {
     let tiles = node.state.contents == nil ? TiledLayerSource(self) : nil
     if tiles != node.tiles { node.tiles = tiles }
   }

@@ -96,6 +96,12 @@ public final class CGContext {
       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
   }
 
+  /// Whether a bitmap of `width × height` pixels is within the limits (see the type).
+  package static func holds(width: Int, height: Int) -> Bool {
+    width > 0 && height > 0 && width <= CGImage.maximumDimension
+      && height <= CGImage.maximumDimension && width * height <= maximumPixelCount
+  }
+
   /// Creates a bitmap context, Core Graphics' way.
   ///
   /// - Parameters:
@@ -118,8 +124,7 @@ public final class CGContext {
     guard bitsPerComponent == 8, alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
       order == 0 || order == CGBitmapInfo.byteOrder32Big.rawValue,
       bitmapInfo & CGBitmapInfo.floatComponents.rawValue == 0,
-      width > 0, height > 0, width <= CGImage.maximumDimension, height <= CGImage.maximumDimension,
-      width * height <= Self.maximumPixelCount
+      Self.holds(width: width, height: height)
     else { return nil }
     let rowBytes = bytesPerRow == 0 ? width * 4 : bytesPerRow
     guard rowBytes >= width * 4, rowBytes % 4 == 0,

@@ -69,7 +69,7 @@ open class CATextLayer: CALayer {
   /// Gives `node` the glyphs of its state's text within its bounds: those it holds, else
   /// those the display stage shaped for this layer; a state the display stage did not see
   /// (a replicator copy at its own delayed time) is shaped here, from the node's values.
-  override package func writeRenderParts(into node: inout RenderNode, localTime: Double) {
+  override package func writeRenderParts(into node: inout RenderNode, localTime: () -> Double) {
     guard let text = node.state.text else {
       node.glyphs = nil
       return

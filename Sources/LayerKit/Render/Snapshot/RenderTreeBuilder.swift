@@ -366,12 +366,13 @@ package struct RenderTreeBuilder {
   /// Writes what node `index` draws besides its state and backing store, as its layer's
   /// class says (`CALayer.writeRenderParts(into:localTime:)`: glyphs, tiles,
   /// particles); `localTime` is the layer's local time where the caller knows it (a
-  /// replicator copy's delayed time), else that of the context's last evaluation, asked
-  /// only for a class that draws over time.
+  /// replicator copy's delayed time), else that of the context's last evaluation, looked
+  /// up only when the class asks for it.
   mutating func writeClassParts(_ index: Int, _ layer: CALayer, localTime: Double?) {
-    let time =
-      type(of: layer).frameTraits.drawsOverTime ? localTime ?? self.localTime(of: layer) : 0
-    layer.writeRenderParts(into: &tree.nodes[index], localTime: time)
+    let context = self.context
+    layer.writeRenderParts(into: &tree.nodes[index]) {
+      localTime ?? context?.localTime(of: layer) ?? 0
+    }
     if tree.nodes[index].particles != nil { tree.hasParticles = true }
   }
 
