@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// swift-log: LayerKit logs its diagnostics to it; the executables bootstrap it.
@@ -26,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // System libraries. SDL2 and SDL2_image (Debian: libsdl2-dev, libsdl2-image-dev) are
@@ -60,8 +62,23 @@ let package = Package(
     .target(name: "LayerGraphics", dependencies: ["CLayerKernels"]),
     // Fresh stack segments for deep recursions over the layer tree (C, not API).
     .target(name: "CStackReserve", path: "Sources/CStackReserve"),
+    // The macros that turn one declaration of a layer property (its state field) into
+    // the layer's public accessor and its registry row (a compile-time plugin: nothing of
+    // it is linked into LayerKit).
+    // The expansions live in a library of their own so that tests can call them (a test
+    // target that depends on a macro target is built as a host tool, without the
+    // executables the other tests import).
+    .target(
+      name: "LayerModelExpansion",
+      dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax")]),
+    .macro(
+      name: "LayerKitMacros",
+      dependencies: [
+        "LayerModelExpansion", .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]),
     // Core Animation-style runtime: layers, timing, animations, transactions, the compositor.
-    .target(name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve", logging]),
+    .target(
+      name: "LayerKit", dependencies: ["LayerGraphics", "CStackReserve", "LayerKitMacros", logging]),
     // Lottie files translated into layer trees with keyframe animations.
     .target(name: "LayerKitLottie", dependencies: ["LayerKit", "LayerGraphics"]),
     // The OpenGL ES 3.0 backend: layers composited from per-layer textures on the GPU.
@@ -113,6 +130,12 @@ let package = Package(
     .testTarget(
       name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport", logging],
       exclude: ["Goldens", "Conformance/CoreAnimationConformance.json"]),
+    .testTarget(
+      name: "LayerModelExpansionTests",
+      dependencies: [
+        "LayerModelExpansion",
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]),
     .testTarget(
       name: "LayerKitGLTests",
       dependencies: ["LayerKitGL", "LayerKit", "LayerKitTestSupport", "LayerKitDemos"]),

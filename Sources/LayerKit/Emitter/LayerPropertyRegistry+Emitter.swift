@@ -4,30 +4,9 @@ extension LayerPropertyRegistry {
   /// `CAEmitterLayer`'s properties: the emitter's multipliers, shape and place
   /// (animatable as on Apple), and every cell property through
   /// `emitterCells.<name>[.emitterCells.<name>…].<property>`.
-  package static let emitterLayer = LayerPropertyRegistry.layer.adding([
-    LayerProperty("birthRate", \.emitterState.birthRate, animatable: true),
-    LayerProperty("lifetime", \.emitterState.lifetime, animatable: true),
-    LayerProperty("velocity", \.emitterState.velocity, animatable: true),
-    LayerProperty("scale", \.emitterState.scale, animatable: true),
-    LayerProperty("spin", \.emitterState.spin, animatable: true),
-    LayerProperty("emitterPosition", \.emitterState.emitterPosition, animatable: true),
-    LayerProperty("emitterZPosition", \.emitterState.emitterZPosition, animatable: true),
-    LayerProperty("emitterSize", \.emitterState.emitterSize, animatable: true),
-    LayerProperty("emitterDepth", \.emitterState.emitterDepth, animatable: true),
-    PlainLayerProperty(
-      named: "emitterShape", \.emitterState.emitterShape,
-      known: [.point, .line, .rectangle, .cuboid, .circle, .sphere]),
-    PlainLayerProperty(
-      named: "emitterMode", \.emitterState.emitterMode,
-      known: [.points, .outline, .surface, .volume]),
-    PlainLayerProperty(
-      named: "renderMode", \.emitterState.renderMode,
-      known: [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive]),
-    LayerProperty("preservesDepth", \.emitterState.preservesDepth, animatable: false),
-    PlainLayerProperty("seed", \.emitterState.seed) { any in
-      animationScalar(any).flatMap { $0 >= 0 && $0 <= Double(UInt32.max) ? UInt32($0) : nil }
-    },
-  ]).resolving(EmitterCellKeyPath.property(forKeyPath:))
+  package static let emitterLayer = LayerPropertyRegistry.layer.adding(
+    EmitterLayerState.declaredProperties
+  ).resolving(EmitterCellKeyPath.property(forKeyPath:))
 }
 
 /// Key paths into an emitter layer's cells: `emitterCells.<name>.<property>`, with one

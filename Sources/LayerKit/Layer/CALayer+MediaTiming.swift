@@ -34,16 +34,6 @@ extension CALayer: CAMediaTiming {
     set { setFiniteTime(\.repeatDuration, newValue, forKey: "repeatDuration") }
   }
 
-  public var autoreverses: Bool {
-    get { state.autoreverses }
-    set { setModelValue(\.autoreverses, newValue, forKey: "autoreverses") }
-  }
-
-  public var fillMode: CAMediaTimingFillMode {
-    get { state.fillMode }
-    set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
-  }
-
   /// Stores one of the numbers that map the superlayer's time to this layer's
   /// (`beginTime`, `speed`, `timeOffset`) unless it is NaN, and records the change in the
   /// tree's change log as a retime (`LayerChangeLog.recordRetime`): the context takes the

@@ -240,6 +240,22 @@ open class CALayer: CustomStringConvertible, CAObjectEquality {
     setModelValue(keyPath, value, forKey: key)
   }
 
+  /// The setter of an accessor `@LayerModel` declares: the value is stored unchecked
+  /// (names, option sets, paths and other values with no NaN to refuse).
+  package func setDeclaredValue<V>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
+    setModelValue(keyPath, value, forKey: key)
+  }
+
+  /// The setter of an accessor `@LayerModel` declares for an ``Interpolatable`` value:
+  /// a value holding NaN or an infinity is refused (`setCheckedModelValue(_:_:forKey:)`).
+  package func setDeclaredValue<V: Interpolatable>(
+    _ keyPath: WritableKeyPath<LayerState, V>, _ value: V, forKey key: String
+  ) {
+    setCheckedModelValue(keyPath, value, forKey: key)
+  }
+
   /// Called after every change of a model property, with the property's top-level key
   /// and its previous value (of the property's own type, boxed).
   ///

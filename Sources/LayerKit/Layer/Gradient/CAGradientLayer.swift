@@ -64,21 +64,4 @@ open class CAGradientLayer: CALayer {
     }
   }
 
-  /// Where the gradient starts, in the unit square. Default (0.5, 0). Animatable.
-  public var startPoint: CGPoint {
-    get { state.gradientState.startPoint }
-    set { setCheckedModelValue(\.gradientState.startPoint, newValue, forKey: "startPoint") }
-  }
-
-  /// Where the gradient ends, in the unit square. Default (0.5, 1). Animatable.
-  public var endPoint: CGPoint {
-    get { state.gradientState.endPoint }
-    set { setCheckedModelValue(\.gradientState.endPoint, newValue, forKey: "endPoint") }
-  }
-
-  /// The gradient's geometry. Default `.axial`.
-  public var type: CAGradientLayerType {
-    get { state.gradientState.type }
-    set { setModelValue(\.gradientState.type, newValue, forKey: "type") }
-  }
 }

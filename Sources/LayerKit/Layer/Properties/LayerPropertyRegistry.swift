@@ -50,88 +50,9 @@ package struct LayerPropertyRegistry: Sendable {
 
   /// The registry of `CALayer`'s own properties.
   package static let layer = LayerPropertyRegistry(
-    topLevel + pointSubpaths + rectSubpaths + sizeSubpaths
+    LayerState.declaredProperties + pointSubpaths + rectSubpaths + sizeSubpaths
       + transformSubpaths("transform", \.transform)
       + transformSubpaths("sublayerTransform", \.sublayerTransform))
-
-  private static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
-
-  private static let topLevel: [any AnyLayerProperty] = [
-    LayerProperty(
-      "bounds", animatable: true, get: { $0.bounds }, set: { $0.bounds = $1 }),
-    LayerProperty(
-      "position", animatable: true, get: { $0.position }, set: { $0.position = $1 }),
-    LayerProperty(
-      "zPosition", animatable: true, get: { $0.zPosition }, set: { $0.zPosition = $1 }),
-    LayerProperty(
-      "anchorPoint", animatable: true, get: { $0.anchorPoint }, set: { $0.anchorPoint = $1 }),
-    LayerProperty("anchorPointZ", \.anchorPointZ, animatable: true),
-    LayerProperty(
-      "transform", animatable: true, get: { $0.transform }, set: { $0.transform = $1 }),
-    LayerProperty(
-      "sublayerTransform", animatable: true, get: { $0.sublayerTransform },
-      set: { $0.sublayerTransform = $1 }),
-    LayerProperty("geometryFlipped", \.isGeometryFlipped, animatable: false),
-    LayerProperty("hidden", \.isHidden, animatable: true),
-    LayerProperty("doubleSided", \.isDoubleSided, animatable: true),
-    LayerProperty(
-      "opacity", animatable: true, get: { $0.opacity }, set: { $0.opacity = $1 }),
-    LayerProperty(
-      "backgroundColor", animatable: true, get: { $0.backgroundColor },
-      set: { $0.backgroundColor = $1 }),
-    LayerProperty(
-      "cornerRadius", animatable: true, get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }),
-    PlainLayerProperty(options: "maskedCorners", \.maskedCorners),
-    PlainLayerProperty(named: "cornerCurve", \.cornerCurve, known: [.circular, .continuous]),
-    PlainLayerProperty(named: "maskMode", \.maskMode, known: LayerMaskMode.known),
-    LayerProperty(
-      "borderWidth", animatable: true, get: { $0.borderWidth }, set: { $0.borderWidth = $1 }),
-    LayerProperty(
-      "borderColor", animatable: true, get: { $0.borderColor }, set: { $0.borderColor = $1 }),
-    LayerProperty("masksToBounds", \.masksToBounds, animatable: true),
-    LayerProperty("allowsGroupOpacity", \.allowsGroupOpacity, animatable: false),
-    LayerProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, animatable: false),
-    PlainLayerProperty(options: "edgeAntialiasingMask", \.edgeAntialiasingMask),
-    LayerProperty("opaque", \.isOpaque, animatable: false),
-    PlainLayerProperty("compositingFilter", \.compositingFilter) {
-      .some(CALayer.compositingFilterName($0))
-    },
-    LayerProperty(
-      "shadowColor", animatable: true, get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
-    LayerProperty(
-      "shadowOpacity", animatable: true, get: { $0.shadowOpacity }, set: { $0.shadowOpacity = $1 }),
-    LayerProperty(
-      "shadowOffset", animatable: true, get: { $0.shadowOffset }, set: { $0.shadowOffset = $1 }),
-    LayerProperty(
-      "shadowRadius", animatable: true, get: { $0.shadowRadius }, set: { $0.shadowRadius = $1 }),
-    LayerProperty("shadowPath", \.shadowPath, animatable: true),
-    LayerProperty("contents", \.contentsObject, animatable: true),
-    LayerProperty("contentsRect", \.contentsRect, animatable: true),
-    LayerProperty("contentsScale", \.contentsScale, animatable: true),
-    LayerProperty("contentsCenter", \.contentsCenter, animatable: true),
-    PlainLayerProperty(
-      named: "contentsGravity", \.contentsGravity,
-      known: [
-        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
-        .resize, .resizeAspect, .resizeAspectFill,
-      ]),
-    PlainLayerProperty(named: "minificationFilter", \.minificationFilter, known: filters),
-    PlainLayerProperty(named: "magnificationFilter", \.magnificationFilter, known: filters),
-    LayerProperty("minificationFilterBias", \.minificationFilterBias, animatable: false),
-    LayerProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, animatable: false),
-    LayerProperty("drawsAsynchronously", \.drawsAsynchronously, animatable: false),
-    LayerProperty("shouldRasterize", \.shouldRasterize, animatable: true),
-    LayerProperty("rasterizationScale", \.rasterizationScale, animatable: true),
-    PlainLayerProperty(seconds: "beginTime", \.beginTime),
-    PlainLayerProperty(seconds: "duration", \.duration),
-    PlainLayerProperty(number: "speed", \.speed),
-    PlainLayerProperty(seconds: "timeOffset", \.timeOffset),
-    PlainLayerProperty(number: "repeatCount", \.repeatCount),
-    PlainLayerProperty(seconds: "repeatDuration", \.repeatDuration),
-    LayerProperty("autoreverses", \.autoreverses, animatable: false),
-    PlainLayerProperty(
-      named: "fillMode", \.fillMode, known: [.removed, .forwards, .backwards, .both]),
-  ]
 
   /// A CGFloat sub-path of an animatable top-level property.
   private static func component(

@@ -13,17 +13,18 @@ package struct PlainLayerProperty<Value: Sendable>: AnyLayerProperty {
   private let setter: @Sendable (inout LayerState, Value) -> Void
   private let convert: @Sendable (Any) -> Value?
 
-  /// A property stored at `keyPath`.
+  /// A property read and written through `get` and `set`.
   ///
   /// - Parameter convert: Turns a boxed value into `Value`, or nil when it has the
   ///   wrong type or is not usable. Defaults to a plain cast.
   package init(
-    _ key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable,
+    _ key: String, get: @escaping @Sendable (LayerState) -> Value,
+    set: @escaping @Sendable (inout LayerState, Value) -> Void,
     convert: @escaping @Sendable (Any) -> Value? = { $0 as? Value }
   ) {
     self.key = key
-    self.getter = { $0[keyPath: keyPath] }
-    self.setter = { $0[keyPath: keyPath] = $1 }
+    self.getter = get
+    self.setter = set
     self.convert = convert
   }
 
@@ -39,21 +40,15 @@ package struct PlainLayerProperty<Value: Sendable>: AnyLayerProperty {
   }
 }
 
-extension PlainLayerProperty where Value == Double {
-  /// A finite time interval, accepting any numeric type.
-  package init(seconds key: String, _ keyPath: WritableKeyPath<LayerState, Double> & Sendable) {
-    self.init(key, keyPath) { any in animationScalar(any).flatMap { $0.isNaN ? nil : $0 } }
-  }
-}
-
 extension PlainLayerProperty where Value: RawRepresentable, Value.RawValue == String {
   /// A string-backed name (gravity, filter, fill mode), accepting the type itself or a
-  /// `String` naming one of `known` (any other string is refused).
+  /// `String` naming one of its known values (any other string is refused).
   package init(
-    named key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable, known: [Value]
-  ) {
-    let names = Set(known.map(\.rawValue))
-    self.init(key, keyPath) { any in
+    named key: String, get: @escaping @Sendable (LayerState) -> Value,
+    set: @escaping @Sendable (inout LayerState, Value) -> Void
+  ) where Value: LayerNamedValue {
+    let names = Set(Value.knownValues.map(\.rawValue))
+    self.init(key, get: get, set: set) { any in
       if let v = any as? Value { return v }
       guard let name = any as? String, names.contains(name) else { return nil }
       return Value(rawValue: name)
@@ -63,8 +58,11 @@ extension PlainLayerProperty where Value: RawRepresentable, Value.RawValue == St
 
 extension PlainLayerProperty where Value: OptionSet, Value.RawValue: FixedWidthInteger {
   /// An option set, accepting the type or its raw integer (any numeric type).
-  package init(options key: String, _ keyPath: WritableKeyPath<LayerState, Value> & Sendable) {
-    self.init(key, keyPath) { any in
+  package init(
+    options key: String, get: @escaping @Sendable (LayerState) -> Value,
+    set: @escaping @Sendable (inout LayerState, Value) -> Void
+  ) {
+    self.init(key, get: get, set: set) { any in
       if let v = any as? Value { return v }
       guard let d = animationScalar(any), d >= 0, d == d.rounded(),
         let raw = Value.RawValue(exactly: d)
@@ -74,10 +72,17 @@ extension PlainLayerProperty where Value: OptionSet, Value.RawValue: FixedWidthI
   }
 }
 
-extension PlainLayerProperty where Value == Float {
-  /// A number that may be infinite but not NaN (`repeatCount`, `speed`), accepting any
-  /// numeric type.
-  package init(number key: String, _ keyPath: WritableKeyPath<LayerState, Float> & Sendable) {
-    self.init(key, keyPath) { any in animationScalar(any).flatMap { $0.isNaN ? nil : Float($0) } }
+/// What key-value coding accepts for a media-timing number (`beginTime`, `duration`,
+/// `speed`, `timeOffset`, `repeatCount`, `repeatDuration`): any numeric type, infinite or
+/// not (`repeatCount = .infinity` repeats for ever), but never NaN.
+package enum TimingNumber {
+  /// A time interval, in seconds.
+  package static func seconds(_ any: Any) -> Double? {
+    animationScalar(any).flatMap { $0.isNaN ? nil : $0 }
+  }
+
+  /// A speed or a repeat count.
+  package static func float(_ any: Any) -> Float? {
+    animationScalar(any).flatMap { $0.isNaN ? nil : Float($0) }
   }
 }

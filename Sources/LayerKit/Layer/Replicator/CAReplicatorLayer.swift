@@ -48,22 +48,6 @@ open class CAReplicatorLayer: CALayer {
     }
   }
 
-  /// Whether copies keep their depth and are drawn sorted by it. Default false.
-  public var preservesDepth: Bool {
-    get { state.replicatorState.preservesDepth }
-    set { setModelValue(\.replicatorState.preservesDepth, newValue, forKey: "preservesDepth") }
-  }
-
-  /// The step from one copy to the next, about the replicator's anchor point. Default
-  /// identity. Animatable.
-  public var instanceTransform: CATransform3D {
-    get { state.replicatorState.instanceTransform }
-    set {
-      setCheckedModelValue(
-        \.replicatorState.instanceTransform, newValue, forKey: "instanceTransform")
-    }
-  }
-
   /// Seconds between the animation times of consecutive copies. Default 0. Animatable.
   public var instanceDelay: CFTimeInterval {
     get { state.replicatorState.instanceDelay }
@@ -76,45 +60,4 @@ open class CAReplicatorLayer: CALayer {
     }
   }
 
-  /// The colour multiplier of the first copy. Default opaque white. Animatable.
-  public var instanceColor: CGColor? {
-    get { state.replicatorState.instanceColor }
-    set { setCheckedModelValue(\.replicatorState.instanceColor, newValue, forKey: "instanceColor") }
-  }
-
-  /// Added to the red multiplier once per copy. Default 0. Animatable.
-  public var instanceRedOffset: Float {
-    get { state.replicatorState.instanceRedOffset }
-    set {
-      setCheckedModelValue(
-        \.replicatorState.instanceRedOffset, newValue, forKey: "instanceRedOffset")
-    }
-  }
-
-  /// Added to the green multiplier once per copy. Default 0. Animatable.
-  public var instanceGreenOffset: Float {
-    get { state.replicatorState.instanceGreenOffset }
-    set {
-      setCheckedModelValue(
-        \.replicatorState.instanceGreenOffset, newValue, forKey: "instanceGreenOffset")
-    }
-  }
-
-  /// Added to the blue multiplier once per copy. Default 0. Animatable.
-  public var instanceBlueOffset: Float {
-    get { state.replicatorState.instanceBlueOffset }
-    set {
-      setCheckedModelValue(
-        \.replicatorState.instanceBlueOffset, newValue, forKey: "instanceBlueOffset")
-    }
-  }
-
-  /// Added to the alpha multiplier once per copy. Default 0. Animatable.
-  public var instanceAlphaOffset: Float {
-    get { state.replicatorState.instanceAlphaOffset }
-    set {
-      setCheckedModelValue(
-        \.replicatorState.instanceAlphaOffset, newValue, forKey: "instanceAlphaOffset")
-    }
-  }
 }

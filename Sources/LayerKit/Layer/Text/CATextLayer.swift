@@ -149,43 +149,6 @@ open class CATextLayer: CALayer {
     }
   }
 
-  /// The colour of text without a colour of its own; nil draws such text invisibly.
-  /// Default opaque white. Animatable.
-  public var foregroundColor: CGColor? {
-    get { state.textState.foregroundColor }
-    set { setModelValue(\.textState.foregroundColor, newValue, forKey: "foregroundColor") }
-  }
-
-  /// Whether lines wrap at the bounds' width. Default false: only newlines break lines.
-  public var isWrapped: Bool {
-    get { state.textState.isWrapped }
-    set { setModelValue(\.textState.isWrapped, newValue, forKey: "wrapped") }
-  }
-
-  /// Where text that does not fit is cut and marked with "…". Default `.none`.
-  public var truncationMode: CATextLayerTruncationMode {
-    get { state.textState.truncationMode }
-    set { setModelValue(\.textState.truncationMode, newValue, forKey: "truncationMode") }
-  }
-
-  /// How lines align within the bounds' width. Default `.natural` (left, or right for a
-  /// right-to-left paragraph).
-  public var alignmentMode: CATextLayerAlignmentMode {
-    get { state.textState.alignmentMode }
-    set { setModelValue(\.textState.alignmentMode, newValue, forKey: "alignmentMode") }
-  }
-
-  /// Whether glyph positions may be rounded to pixels. Stored for compatibility; it has
-  /// no effect, since glyphs are exact vector outlines. Default false.
-  public var allowsFontSubpixelQuantization: Bool {
-    get { state.textState.allowsFontSubpixelQuantization }
-    set {
-      setModelValue(
-        \.textState.allowsFontSubpixelQuantization, newValue,
-        forKey: "allowsFontSubpixelQuantization")
-    }
-  }
-
   // MARK: - Layout
 
   /// The size the text needs: for unwrapped text, its widest line and all its lines; for
