@@ -70,7 +70,10 @@ let package = Package(
     // executables the other tests import).
     .target(
       name: "LayerModelExpansion",
-      dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax")]),
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     .macro(
       name: "LayerKitMacros",
       dependencies: [

@@ -70,6 +70,17 @@ struct ModelStruct {
         Diagnostic(node: node, message: ModelMessage("@LayerModel applies to a struct")))
       return nil
     }
+    self.init(node, structDecl) { node, message in
+      context.diagnose(Diagnostic(node: node, message: ModelMessage(message)))
+    }
+  }
+
+  /// The model of `structDecl`, annotated with `node`; `report` hears of each field that
+  /// cannot be read.
+  init(
+    _ node: AttributeSyntax, _ structDecl: StructDeclSyntax,
+    report: (any SyntaxProtocol, String) -> Void
+  ) {
     prefix = ""
     if let arguments = node.arguments?.as(LabeledExprListSyntax.self) {
       for argument in arguments where argument.label?.text == "state" {
@@ -77,13 +88,15 @@ struct ModelStruct {
       }
     }
     fields = []
-    collect(structDecl.memberBlock, context)
+    collect(structDecl.memberBlock, report)
   }
 
-  private mutating func collect(_ block: MemberBlockSyntax, _ context: some MacroExpansionContext) {
+  private mutating func collect(
+    _ block: MemberBlockSyntax, _ report: (any SyntaxProtocol, String) -> Void
+  ) {
     for member in block.members {
       if let nested = member.decl.as(StructDeclSyntax.self) {
-        collect(nested.memberBlock, context)
+        collect(nested.memberBlock, report)
         continue
       }
       guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -93,10 +106,7 @@ struct ModelStruct {
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let type = binding.typeAnnotation?.type.trimmedDescription
       else {
-        context.diagnose(
-          Diagnostic(
-            node: variable,
-            message: ModelMessage("a @Model field needs a name and a written type")))
+        report(variable, "a @Model field needs a name and a written type")
         continue
       }
       var field = ModelField(
