@@ -100,7 +100,7 @@ struct ModelStruct {
         continue
       }
       guard let variable = member.decl.as(VariableDeclSyntax.self),
-        let attribute = variable.modelAttribute
+        let attribute = variable.attributes.attribute(named: "Model")
       else { continue }
       guard let binding = variable.bindings.first,
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -173,19 +173,21 @@ struct ModelStruct {
   }
 }
 
-extension VariableDeclSyntax {
-  /// The `@Model` attribute, if the field has one.
-  fileprivate var modelAttribute: AttributeSyntax? {
-    for element in attributes {
+extension AttributeListSyntax {
+  /// The attribute spelled `@name`, if the list has one.
+  func attribute(named name: String) -> AttributeSyntax? {
+    for element in self {
       if let attribute = element.as(AttributeSyntax.self),
-        attribute.attributeName.trimmedDescription == "Model"
+        attribute.attributeName.trimmedDescription == name
       {
         return attribute
       }
     }
     return nil
   }
+}
 
+extension VariableDeclSyntax {
   /// The `///` lines before the declaration.
   fileprivate var documentation: [String] {
     leadingTrivia.compactMap { piece in

@@ -31,7 +31,7 @@ public enum PropertyDocumentation {
       let owner = extensionDecl.extendedType.trimmedDescription
       for member in extensionDecl.memberBlock.members {
         guard let structDecl = member.decl.as(StructDeclSyntax.self),
-          let attribute = structDecl.layerModelAttribute
+          let attribute = structDecl.attributes.attribute(named: "LayerModel")
         else { continue }
         pages += structPages(
           structDecl, attribute: attribute, owner: owner, folder: structDecl.name.text,
@@ -70,19 +70,5 @@ public enum PropertyDocumentation {
         file: file)
     }
     return pages
-  }
-}
-
-extension StructDeclSyntax {
-  /// The `@LayerModel` attribute, if the struct has one.
-  fileprivate var layerModelAttribute: AttributeSyntax? {
-    for element in attributes {
-      if let attribute = element.as(AttributeSyntax.self),
-        attribute.attributeName.trimmedDescription == "LayerModel"
-      {
-        return attribute
-      }
-    }
-    return nil
   }
 }
