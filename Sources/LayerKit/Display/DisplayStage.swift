@@ -20,9 +20,9 @@ import Foundation
 /// tree's `LayerChangeLog.renderStamp` when it last ran), as the render-tree update does;
 /// a pass after a sublayer or mask was attached or removed (the log's `attachments`
 /// moved), or under another root or log, visits the whole tree once. A frame with nothing
-/// marked costs a comparison, plus the geometry of each tiled layer on the way to its
-/// root and a look at each text layer with animations attached (its shown text may
-/// move without a change stamp).
+/// marked costs a comparison, plus a look at each text layer with animations attached
+/// (its shown text may move without a change stamp); the tiles are placed again only
+/// when something they follow from moved (see `TileInputs`).
 ///
 /// **Tiles.** A tiled layer's visible tiles are computed from the geometry the frame
 /// will show (the state the render tree is built from), the renderer's viewport and the
@@ -39,7 +39,7 @@ package struct DisplayStage {
   package static let maximumBackingStoreSide = 8192
 
   /// What a frame shows: the pixels of the target and how the root maps onto them.
-  package struct Viewport {
+  package struct Viewport: Equatable {
     /// The target's pixels (device pixels, top-left origin).
     package var pixels: PixelRect
     /// The root's superlayer space (or, when `placesRoot` is false, the root's own
@@ -67,6 +67,39 @@ package struct DisplayStage {
   private var ownContentLayers: [WeakLayer] = []
   /// Tiles the compositor found missing in the last frame, drawn by the next pass.
   private var missed: [MissedTile] = []
+  /// What the last pass over the visible tiles read (see ``TileInputs``).
+  private var tilesDrawnFor: TileInputs?
+
+  /// Everything the visible tiles of a frame follow from, as counts that move with every
+  /// change: the tree's log (model values, attachments, retimes, and the render stamps
+  /// that display marks and drawn tiles take), the context's presentation (its generation,
+  /// which every commit and animation change moves, and the animation values it has
+  /// computed), the viewport and the root. A frame whose inputs equal the last pass's
+  /// shows the same tiles, all drawn by then, and skips the pass.
+  private struct TileInputs: Equatable {
+    var root: ObjectIdentifier
+    var log: ObjectIdentifier
+    var changes: UInt64
+    var renderStamp: UInt64
+    var retimes: UInt64
+    var context: ObjectIdentifier?
+    var generation: UInt64
+    var evaluatedAnimations: Int
+    var viewport: Viewport
+
+    init(_ root: CALayer, _ context: CAContext?, _ viewport: Viewport) {
+      let log = root.treeChangeLog
+      self.root = ObjectIdentifier(root)
+      self.log = ObjectIdentifier(log)
+      changes = log.changes
+      renderStamp = log.renderStamp
+      retimes = log.retimes
+      self.context = context.map(ObjectIdentifier.init)
+      generation = context?.generation ?? 0
+      evaluatedAnimations = context?.evaluatedAnimations ?? 0
+      self.viewport = viewport
+    }
+  }
   /// The layers on the path from the root to the layer being visited: a layer met again
   /// (a mask cycle, which the public API refuses) is not visited twice (the render-tree
   /// build reports it).
@@ -77,6 +110,8 @@ package struct DisplayStage {
   package var runsLayerCode = true
   /// Layers the passes visited since the stage was made, for tests that count work.
   package private(set) var visitedLayers = 0
+  /// Passes over the visible tiles since the stage was made, for tests that count work.
+  package private(set) var tilePasses = 0
 
   private struct WeakLayer {
     weak var layer: CALayer?
@@ -99,7 +134,12 @@ package struct DisplayStage {
     let shown: (CALayer) -> LayerState =
       context.map { c in { c.presentationState(of: $0) ?? $0.state } } ?? { $0.state }
     display(root, state: shown)
-    if runsLayerCode, let viewport { drawTiles(of: root, state: shown, viewport: viewport) }
+    guard runsLayerCode, let viewport else { return }
+    let inputs = TileInputs(root, context, viewport)
+    guard inputs != tilesDrawnFor || !missed.isEmpty else { return }
+    tilesDrawnFor = inputs
+    tilePasses &+= 1
+    drawTiles(of: root, state: shown, viewport: viewport)
   }
 
   /// Lays `root`'s tree out: `layoutSublayers(of:)` on every layer marked as needing it,

@@ -98,6 +98,8 @@ public final class CARenderer: CAObjectEquality {
   /// Layers visited by the display stage since the renderer was made, for tests that
   /// count work.
   package var displayedLayers: Int { displayStage.visitedLayers }
+  /// The display stage's passes over the visible tiles, for tests that count work.
+  package var tilePasses: Int { displayStage.tilePasses }
 
   /// The evaluation stage: the context's presentation at its clock's time, with the
   /// callbacks at its end.

@@ -93,7 +93,7 @@ open class CATiledLayer: CALayer {
   public var tileSize: CGSize = CATiledLayer.defaultTileSize {
     didSet {
       guard tileSize != oldValue else { return }
-      tiles.removeAll()
+      dropTiles()
       if Self.validTileSize(tileSize) == nil {
         CADiagnostics.report(
           key: "tileSize", "\(self) was given the tile size \(tileSize); uses 256 × 256")
@@ -102,15 +102,22 @@ open class CATiledLayer: CALayer {
   }
   /// How many levels of detail the layer draws at. Default 1.
   public var levelsOfDetail: Int = 1 {
-    didSet { if levelsOfDetail != oldValue { tiles.removeAll() } }
+    didSet { if levelsOfDetail != oldValue { dropTiles() } }
   }
   /// How many of the levels are magnified (finer than `contentsScale`). Default 0.
   public var levelsOfDetailBias: Int = 0 {
-    didSet { if levelsOfDetailBias != oldValue { tiles.removeAll() } }
+    didSet { if levelsOfDetailBias != oldValue { dropTiles() } }
   }
 
   /// The tiles drawn so far.
   package private(set) var tiles = TileCache()
+
+  /// Drops every tile after a change of how tiles are cut, as a change of what the layer
+  /// draws: the next frame's display stage draws the tiles it shows anew.
+  private func dropTiles() {
+    tiles.removeAll()
+    recordChange(.drawing)
+  }
 
   public override init() {
     super.init()
