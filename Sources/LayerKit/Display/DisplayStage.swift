@@ -70,11 +70,12 @@ package struct DisplayStage {
   /// What the last pass over the visible tiles read (see ``TileInputs``).
   private var tilesDrawnFor: TileInputs?
 
-  /// Everything the visible tiles of a frame follow from, as counts that move with every
-  /// change: the tree's log (model values, attachments, retimes, and the render stamps
-  /// that display marks and drawn tiles take), the context's presentation (its generation,
-  /// which every commit and animation change moves, and the animation values it has
-  /// computed), the viewport and the root. A frame whose inputs equal the last pass's
+  /// The counts the visible tiles of a frame follow from, besides the shown values of
+  /// animations: the tree's log (model values, attachments, retimes, and the render
+  /// stamps that display marks and drawn tiles take), the context's generation (which
+  /// every commit and animation change moves), the viewport and the root. A frame whose
+  /// inputs equal the last pass's, and where no animation of a layer on the way from the
+  /// root to a tiled layer moved its shown values since (`CAContext.presentationChanged`),
   /// shows the same tiles, all drawn by then, and skips the pass.
   private struct TileInputs: Equatable {
     var root: ObjectIdentifier
@@ -84,7 +85,6 @@ package struct DisplayStage {
     var retimes: UInt64
     var context: ObjectIdentifier?
     var generation: UInt64
-    var evaluatedAnimations: Int
     var viewport: Viewport
 
     init(_ root: CALayer, _ context: CAContext?, _ viewport: Viewport) {
@@ -96,10 +96,16 @@ package struct DisplayStage {
       retimes = log.retimes
       self.context = context.map(ObjectIdentifier.init)
       generation = context?.generation ?? 0
-      evaluatedAnimations = context?.evaluatedAnimations ?? 0
       self.viewport = viewport
     }
   }
+
+  /// The most layers `tiledPathsMoved` walks up from one layer.
+  private static let maximumPathLength = 1 << 16
+  /// The context's `evaluatedFrames` at the last tile pass: the shown values that pass
+  /// placed tiles with.
+  private var tilesEvaluatedAt = 0
+
   /// The layers on the path from the root to the layer being visited: a layer met again
   /// (a mask cycle, which the public API refuses) is not visited twice (the render-tree
   /// build reports it).
@@ -136,10 +142,36 @@ package struct DisplayStage {
     display(root, state: shown)
     guard runsLayerCode, let viewport else { return }
     let inputs = TileInputs(root, context, viewport)
-    guard inputs != tilesDrawnFor || !missed.isEmpty else { return }
+    guard
+      inputs != tilesDrawnFor || !missed.isEmpty
+        || tiledPathsMoved(in: context, since: tilesEvaluatedAt)
+    else { return }
     tilesDrawnFor = inputs
+    tilesEvaluatedAt = context?.evaluatedFrames ?? 0
     tilePasses &+= 1
     drawTiles(of: root, state: shown, viewport: viewport)
+  }
+
+  /// Whether an animation of a layer on the way from the root to a layer that draws its
+  /// own content (a tiled layer among them) moved its shown values after the evaluation
+  /// numbered `evaluation`. A layer with no animation shows its model, whose changes the
+  /// tree's log counts.
+  private func tiledPathsMoved(in context: CAContext?, since evaluation: Int) -> Bool {
+    guard let context else { return false }
+    for entry in ownContentLayers {
+      var layer = entry.layer
+      var depth = 0  // a mask cycle, which the public API refuses, ends the walk
+      while let l = layer, depth < Self.maximumPathLength {
+        depth += 1
+        if !l.animationStorage.entries.isEmpty,
+          context.presentationChanged(of: l, since: evaluation)
+        {
+          return true
+        }
+        layer = l.parentLayer ?? l.maskedLayer
+      }
+    }
+    return false
   }
 
   /// Lays `root`'s tree out: `layoutSublayers(of:)` on every layer marked as needing it,

@@ -80,6 +80,31 @@ import Testing
     }
   }
 
+  /// An animation that moves nothing on the way to the tiled layer (another layer's, or
+  /// one held at its end value) leaves the pass skipped.
+  @Test func animationsOffThePathOrHeldSkipThePass() {
+    let (context, renderer, window, tiled, _) = committedScene()
+    let other = CALayer()
+    other.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    window.superlayer?.addSublayer(other)
+    let spin = CABasicAnimation(keyPath: "opacity")
+    spin.fromValue = 0
+    spin.toValue = 1
+    spin.duration = 10
+    other.add(spin, forKey: "fade")
+    let held = CABasicAnimation(keyPath: "position")
+    held.fromValue = CGPoint(x: -10, y: -10)
+    held.toValue = CGPoint(x: -20, y: -20)
+    held.duration = 0.05
+    held.fillMode = .forwards
+    held.isRemovedOnCompletion = false
+    tiled.add(held, forKey: "held")
+    for _ in 0..<4 { _ = frame(context, renderer) }  // the held animation ends
+    let settled = frame(context, renderer).passes
+    for _ in 0..<5 { #expect(frame(context, renderer).passes == settled) }
+    #expect(context.evaluatedAnimations > 0)
+  }
+
   @Test func aNewTileSizeRedrawsInTheSameFrame() {
     let (context, renderer, _, tiled, recorder) = committedScene()
     for _ in 0..<3 { _ = frame(context, renderer) }
