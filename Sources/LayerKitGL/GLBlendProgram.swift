@@ -13,7 +13,11 @@ final class GLBlendProgram {
   }
 
   private let gl: GLFunctions
+  /// The context the programs live in: they are deleted only there.
+  private let context: any GLDrawingContext
   private let programs: [Linked]
+  /// The programs' names, one per family.
+  var programIDs: [GLuint] { programs.map(\.id) }
   /// The empty vertex array the quads are drawn with (the layer program's, which owns
   /// it).
   private let vertexArray: GLuint
@@ -26,7 +30,11 @@ final class GLBlendProgram {
   /// Compiles and links every family, to draw with `layer`'s vertex array; `version` is
   /// the GLSL `#version` ("300 es" for the backend; "330 core" to check the same sources
   /// on desktop GL).
-  init(_ gl: GLFunctions, layer: GLLayerProgram, version: String = "300 es") throws(GLError) {
+  init(
+    _ context: any GLDrawingContext, layer: GLLayerProgram, version: String = "300 es"
+  ) throws(GLError) {
+    self.context = context
+    let gl = context.gl
     self.gl = gl
     vertexArray = layer.vertexArray
     var linked: [Linked] = []
@@ -52,6 +60,8 @@ final class GLBlendProgram {
   }
 
   deinit {
+    // Only in the programs' own context (see `GLLayerProgram`'s deinit).
+    guard context.makeCurrent() else { return }
     for p in programs { gl.glDeleteProgram(p.id) }
   }
 

@@ -120,8 +120,10 @@ final class GLHeadlessContext: GLDrawingContext {
   // every context on it (other backends' included): a display, once initialised, stays so.
 
   deinit {
-    makeCurrent()
-    _ = egl.eglMakeCurrent(display, nil, nil, nil)
+    // Unbinds the context from this thread when it is (or can be made) current here; a
+    // context still current on another thread is destroyed by EGL once released there,
+    // and this thread's own binding (another backend's context) is left as it is.
+    if makeCurrent() { _ = egl.eglMakeCurrent(display, nil, nil, nil) }
     if let surface { _ = egl.eglDestroySurface(display, surface) }
     _ = egl.eglDestroyContext(display, context)
     // The display is shared by every context of the process (EGL hands out one per

@@ -21,10 +21,15 @@ final class GLLayerProgram {
   /// The empty vertex array the quads are drawn with (desktop core profiles need one).
   let vertexArray: GLuint
   private let gl: GLFunctions
+  /// The context the program lives in: it is deleted only there.
+  private let context: any GLDrawingContext
 
-  /// Compiles and links the program; `version` is the GLSL `#version` ("300 es" for the
-  /// backend; "330 core" to check the same source on desktop GL).
-  init(_ gl: GLFunctions, version: String = "300 es") throws(GLError) {
+  /// Compiles and links the program in `context` (current on this thread); `version` is
+  /// the GLSL `#version` ("300 es" for the backend; "330 core" to check the same source
+  /// on desktop GL).
+  init(_ context: any GLDrawingContext, version: String = "300 es") throws(GLError) {
+    self.context = context
+    let gl = context.gl
     self.gl = gl
     let p = try Self.link(
       gl, vertex: GLLayerShader.vertex(version: version),
@@ -60,6 +65,9 @@ final class GLLayerProgram {
   }
 
   deinit {
+    // Names belong to one context: with another current here they would delete its
+    // objects. A program whose context is current elsewhere goes with the context.
+    guard context.makeCurrent() else { return }
     var vao = vertexArray
     gl.glDeleteVertexArrays(1, &vao)
     gl.glDeleteProgram(id)

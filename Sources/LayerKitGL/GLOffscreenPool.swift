@@ -18,13 +18,20 @@ final class GLOffscreenPool {
   /// Free targets kept between frames.
   static let keptFree = 4
   private let gl: GLFunctions
+  /// The context the targets live in: they are deleted only there.
+  private let context: any GLDrawingContext
   private var free: [Target] = []
   /// Targets made so far (for tests that count work).
   private(set) var made = 0
 
-  init(_ gl: GLFunctions) { self.gl = gl }
+  init(_ context: any GLDrawingContext) {
+    self.context = context
+    gl = context.gl
+  }
 
   deinit {
+    // Only in the targets' own context (see `GLLayerProgram`'s deinit).
+    guard context.makeCurrent() else { return }
     for t in free { delete(t) }
   }
 

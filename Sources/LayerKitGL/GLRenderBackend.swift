@@ -140,12 +140,12 @@ public final class GLRenderBackend {
     throws(GLError)
   {
     self.context = context
-    program = try GLLayerProgram(context.gl, version: shaderVersion)
-    blender = try GLBlendProgram(context.gl, layer: program, version: shaderVersion)
+    program = try GLLayerProgram(context, version: shaderVersion)
+    blender = try GLBlendProgram(context, layer: program, version: shaderVersion)
     shaderCompiles = program.compiles + blender.compiles
     drawer = GLQuadDrawer(context.gl, program: program)
-    textures = GLTextureCache(context.gl, budget: max(0, textureBudget))
-    offscreens = GLOffscreenPool(context.gl)
+    textures = GLTextureCache(context, budget: max(0, textureBudget))
+    offscreens = GLOffscreenPool(context)
     shadows = GLShadowCache(offscreens: offscreens)
   }
 

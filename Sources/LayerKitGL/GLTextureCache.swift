@@ -39,6 +39,9 @@ final class GLTextureCache {
   }
 
   private let gl: GLFunctions
+  /// The context the textures live in: they are deleted only there.
+  private let context: any GLDrawingContext
+
   /// The most bytes the kept textures may hold together (default 256 MiB).
   let budget: Int
   private(set) var entries: [RenderNode.Key: Entry] = [:]
@@ -52,12 +55,15 @@ final class GLTextureCache {
   /// The newest change stamp of the last frame's tree.
   private var lastNewestStamp: UInt64 = 0
 
-  init(_ gl: GLFunctions, budget: Int) {
-    self.gl = gl
+  init(_ context: any GLDrawingContext, budget: Int) {
+    self.context = context
+    gl = context.gl
     self.budget = budget
   }
 
   deinit {
+    // Only in the textures' own context (see `GLLayerProgram`'s deinit).
+    guard context.makeCurrent() else { return }
     for e in entries.values {
       for t in [e.texture] + e.levels.values.map(\.texture) {
         var t = t

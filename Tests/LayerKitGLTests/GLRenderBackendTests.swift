@@ -51,9 +51,9 @@ import Testing
   @Test func theShadersAlsoCompileAsDesktopGLSL330Core() throws {
     let library = try GLLibrary()
     let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
-    let program = try GLLayerProgram(desktop.gl, version: "330 core")
+    let program = try GLLayerProgram(desktop, version: "330 core")
     #expect(program.compiles == 3)
-    let blend = try GLBlendProgram(desktop.gl, layer: program, version: "330 core")
+    let blend = try GLBlendProgram(desktop, layer: program, version: "330 core")
     #expect(blend.compiles == 9)
   }
 
