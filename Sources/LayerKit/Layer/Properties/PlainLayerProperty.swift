@@ -40,13 +40,13 @@ package struct PlainLayerProperty<Value: Sendable>: AnyLayerProperty {
   }
 }
 
-extension PlainLayerProperty where Value: RawRepresentable, Value.RawValue == String {
+extension PlainLayerProperty where Value: LayerNamedValue {
   /// A string-backed name (gravity, filter, fill mode), accepting the type itself or a
   /// `String` naming one of its known values (any other string is refused).
   package init(
     named key: String, get: @escaping @Sendable (LayerState) -> Value,
     set: @escaping @Sendable (inout LayerState, Value) -> Void
-  ) where Value: LayerNamedValue {
+  ) {
     let names = Set(Value.knownValues.map(\.rawValue))
     self.init(key, get: get, set: set) { any in
       if let v = any as? Value { return v }

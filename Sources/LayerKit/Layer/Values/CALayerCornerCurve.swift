@@ -32,7 +32,7 @@ extension CALayer {
   public var cornerCurve: CALayerCornerCurve {
     get { state.cornerCurve }
     set {
-      guard newValue == .circular || newValue == .continuous else {
+      guard CALayerCornerCurve.knownValues.contains(newValue) else {
         CADiagnostics.report(
           key: "cornerCurve",
           "unknown corner curve \"\(newValue.rawValue)\"; kept \(state.cornerCurve.rawValue)")
