@@ -18,31 +18,29 @@ final class GLBlendProgram {
   private let programs: [Linked]
   /// The programs' names, one per family.
   var programIDs: [GLuint] { programs.map(\.id) }
-  /// The empty vertex array the quads are drawn with (the layer program's, which owns
-  /// it).
-  private let vertexArray: GLuint
+  /// The empty vertex array the quads are drawn with (desktop core profiles need one).
+  private var vertexArray: GLuint = 0
   /// Shader stages compiled and programs linked to make them (two stages and a link per
   /// family: 9).
   let compiles: Int
   /// Draw calls issued since the counter was last taken.
   private(set) var drawCalls = 0
 
-  /// Compiles and links every family, to draw with `layer`'s vertex array; `version` is
+  /// Compiles and links every family; `version` is
   /// the GLSL `#version` ("300 es" for the backend; "330 core" to check the same sources
   /// on desktop GL).
   init(
-    _ context: any GLDrawingContext, layer: GLLayerProgram, version: String = "300 es"
+    _ context: any GLDrawingContext, version: String = "300 es"
   ) throws(GLError) {
     self.context = context
     let gl = context.gl
     self.gl = gl
-    vertexArray = layer.vertexArray
     var linked: [Linked] = []
     for family in GLBlendShader.Family.allCases {
       let p: GLuint
       do {
         p = try GLLayerProgram.link(
-          gl, vertex: GLLayerShader.vertex(version: version),
+          gl, vertex: GLLayerShader.quadVertex(version: version),
           fragment: GLBlendShader.fragment(family, version: version), name: "blend\(family)")
       } catch {
         for l in linked { gl.glDeleteProgram(l.id) }
@@ -57,12 +55,14 @@ final class GLBlendProgram {
     }
     programs = linked
     compiles = 3 * linked.count
+    gl.glGenVertexArrays(1, &vertexArray)
   }
 
   deinit {
     // Only in the programs' own context (see `GLLayerProgram`'s deinit).
     guard context.makeCurrent() else { return }
     for p in programs { gl.glDeleteProgram(p.id) }
+    gl.glDeleteVertexArrays(1, &vertexArray)
   }
 
   /// Hands over the draw calls counted since the last call.

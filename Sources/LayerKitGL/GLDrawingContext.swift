@@ -13,6 +13,14 @@ protocol GLDrawingContext: AnyObject {
   /// whether it is current there now; GL calls may follow only when it is.
   @discardableResult
   func makeCurrent() -> Bool
+  /// Runs `body`, a stretch of GL work on this context, apart from work that the driver
+  /// cannot run beside it on another thread (``GLDriverInfo/isSoftwareRasterizer``).
+  func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
+}
+
+extension GLDrawingContext {
+  /// Runs `body` as it is: a context a window made has its own driver screen.
+  func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try body() }
 }
 
 extension GLDrawingContext {
@@ -34,6 +42,18 @@ struct GLDriverInfo {
   let maxTextureSize: Int
   /// Whether timer queries (`GL_EXT_disjoint_timer_query`) are available.
   let hasTimerQueries: Bool
+
+  /// Whether the driver is one of Mesa's software rasterizers (llvmpipe, softpipe).
+  ///
+  /// Their contexts on one EGL display share one screen, and mapping a texture (an
+  /// upload, a read-back, binding it to sample) checks whether any context of that screen
+  /// still has the texture in a queued frame by reading each context's frames without that
+  /// context's lock (Mesa 22.3's llvmpipe). A context recording a frame on another thread
+  /// meanwhile changes those lists under the reader: a crash in the driver, seldom. The
+  /// backend therefore does its GL work on such contexts one context at a time.
+  var isSoftwareRasterizer: Bool {
+    renderer.hasPrefix("llvmpipe") || renderer.hasPrefix("softpipe")
+  }
 
   /// Reads the strings and limits of the context current on this thread.
   init(_ gl: GLFunctions) {

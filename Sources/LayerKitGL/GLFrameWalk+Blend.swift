@@ -44,6 +44,7 @@ extension GLFrameWalk {
   /// Copies the device pixels `region` of the bound target into texels (0, 0)… of
   /// `texture`.
   func copyBackdrop(_ region: PixelRect, into texture: GLuint) {
+    backend.drawer.flush()
     let gl = backend.context.gl
     let t = targets[targets.count - 1].rect
     gl.glActiveTexture(GLenum(GL_TEXTURE0))

@@ -23,6 +23,7 @@ extension GLFrameWalk {
   /// Reads the device pixels `region` of the bound target into `surface` (which covers
   /// them).
   private func readBack(_ region: PixelRect, into surface: RenderSurface) {
+    backend.drawer.flush()
     let gl = backend.context.gl
     let t = targets[targets.count - 1].rect
     gl.glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)

@@ -42,6 +42,7 @@ extension GLFrameWalk {
       }
       // Minified trilinearly: levels ⌊λ⌋ and ⌊λ⌋ + 1 of the image's mip chain.
       var drawn = texture.texture
+      var slot = texture.texels
       var mip: (next: GLuint, weight: UInt32)? = nil
       if let m = plan.mip {
         let cache = backend.textures
@@ -49,11 +50,12 @@ extension GLFrameWalk {
         guard let lower = m.level == 0 ? drawn : cache.level(m.level, for: key) else { return }
         let upper = m.weight > 0 ? cache.level(m.level + 1, for: key) : nil
         guard m.weight == 0 || upper != nil else { return }
+        if m.level > 0 { slot = nil }
         drawn = lower
         mip = (upper ?? lower, m.weight)
       }
       backend.drawer.texture(
-        drawn, textureRect: full, shape: shape(shown), opacity: alpha,
+        drawn, slot: slot, textureRect: full, shape: shape(shown), opacity: alpha,
         nearest: nearest, inverse: inverse,
         filled: plan.patches == nil ? nil : shape(full.standardized), mip: mip, quad: quad)
     }

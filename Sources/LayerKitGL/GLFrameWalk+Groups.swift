@@ -6,6 +6,7 @@ import LayerKit
 extension GLFrameWalk {
   /// Sets the scissor to the device pixels `r` of the current target.
   mutating func setScissor(_ r: PixelRect) {
+    backend.drawer.flush()
     rect = r
     let t = targets[targets.count - 1].rect
     let s = r.intersection(t)
@@ -24,6 +25,7 @@ extension GLFrameWalk {
   mutating func beginGroup(_ region: PixelRect, cut: Bool = true)
     -> (GLOffscreenPool.Target, PixelRect)?
   {
+    backend.drawer.flush()
     let region = cut ? region.intersection(damage) : region
     guard !region.isEmpty,
       let target = backend.offscreens.take(width: region.width, height: region.height)
@@ -59,6 +61,7 @@ extension GLFrameWalk {
   /// Binds the target on top of the stack (its framebuffer and viewport) for the drawer,
   /// the scissor at `scissor`.
   mutating func bindTop(scissor: PixelRect) {
+    backend.drawer.flush()
     let t = targets[targets.count - 1]
     let gl = backend.context.gl
     gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), t.framebuffer)

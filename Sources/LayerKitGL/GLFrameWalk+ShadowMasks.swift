@@ -45,6 +45,7 @@ extension GLFrameWalk {
     ctx.addPath(CGPath(storage: local))
     ctx.setFillColor(.white)
     ctx.fillPath()
+    backend.drawer.flush()
     let gl = backend.context.gl
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), a.texture)
@@ -114,6 +115,7 @@ extension GLFrameWalk {
   /// Binds `target` (texel (0, 0) at the device pixel `origin`), cleared whole, for the
   /// drawer.
   private func bind(_ target: GLOffscreenPool.Target, origin: (x: Int, y: Int)) {
+    backend.drawer.flush()
     let gl = backend.context.gl
     gl.glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
     gl.glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))

@@ -95,6 +95,14 @@ struct GLFunctions {
   let glBindVertexArray: PFNGLBINDVERTEXARRAYPROC
   let glDeleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
   let glDrawArrays: PFNGLDRAWARRAYSPROC
+  let glDrawArraysInstanced: PFNGLDRAWARRAYSINSTANCEDPROC
+  let glGenBuffers: PFNGLGENBUFFERSPROC
+  let glDeleteBuffers: PFNGLDELETEBUFFERSPROC
+  let glBindBuffer: PFNGLBINDBUFFERPROC
+  let glBufferData: PFNGLBUFFERDATAPROC
+  let glEnableVertexAttribArray: PFNGLENABLEVERTEXATTRIBARRAYPROC
+  let glVertexAttribIPointer: PFNGLVERTEXATTRIBIPOINTERPROC
+  let glVertexAttribDivisor: PFNGLVERTEXATTRIBDIVISORPROC
   let glFinish: PFNGLFINISHPROC
   let glGenQueries: PFNGLGENQUERIESPROC
   let glDeleteQueries: PFNGLDELETEQUERIESPROC
@@ -157,6 +165,14 @@ struct GLFunctions {
     glBindVertexArray = try lib.function("glBindVertexArray")
     glDeleteVertexArrays = try lib.function("glDeleteVertexArrays")
     glDrawArrays = try lib.function("glDrawArrays")
+    glDrawArraysInstanced = try lib.function("glDrawArraysInstanced")
+    glGenBuffers = try lib.function("glGenBuffers")
+    glDeleteBuffers = try lib.function("glDeleteBuffers")
+    glBindBuffer = try lib.function("glBindBuffer")
+    glBufferData = try lib.function("glBufferData")
+    glEnableVertexAttribArray = try lib.function("glEnableVertexAttribArray")
+    glVertexAttribIPointer = try lib.function("glVertexAttribIPointer")
+    glVertexAttribDivisor = try lib.function("glVertexAttribDivisor")
     glFinish = try lib.function("glFinish")
     glGenQueries = try lib.function("glGenQueries")
     glDeleteQueries = try lib.function("glDeleteQueries")

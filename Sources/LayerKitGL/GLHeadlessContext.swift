@@ -123,11 +123,27 @@ final class GLHeadlessContext: GLDrawingContext {
     // Unbinds the context from this thread when it is (or can be made) current here; a
     // context still current on another thread is destroyed by EGL once released there,
     // and this thread's own binding (another backend's context) is left as it is.
-    if makeCurrent() { _ = egl.eglMakeCurrent(display, nil, nil, nil) }
-    if let surface { _ = egl.eglDestroySurface(display, surface) }
-    _ = egl.eglDestroyContext(display, context)
+    exclusively {
+      if makeCurrent() { _ = egl.eglMakeCurrent(display, nil, nil, nil) }
+      if let surface { _ = egl.eglDestroySurface(display, surface) }
+      _ = egl.eglDestroyContext(display, context)
+    }
     // The display is shared by every context of the process (EGL hands out one per
     // platform): terminating it would end the others' too, so it stays initialised.
+  }
+
+  /// Serialises the GL work of headless contexts on a software rasterizer
+  /// (``GLDriverInfo/isSoftwareRasterizer``). EGL gives the whole process one display per
+  /// platform, so every headless context shares one driver screen: the lock that keeps
+  /// their work apart is the process's too, as the screen is. Recursive: a backend
+  /// released inside another's frame deletes its objects under the same lock.
+  private static let softwareDriverLock = NSRecursiveLock()
+
+  func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    guard driver.isSoftwareRasterizer else { return try body() }
+    Self.softwareDriverLock.lock()
+    defer { Self.softwareDriverLock.unlock() }
+    return try body()
   }
 
   /// Binds the context to the calling thread, when it is not bound already.

@@ -6,19 +6,13 @@ final class GLLayerProgram {
   let id: GLuint
   /// Shader stages compiled and programs linked to make it (2 and 1).
   let compiles: Int
-  let quad, viewport, origin, texInverse, inverse, mode, rect, radii, inner, innerRadii,
-    color: GLint
-  let texture, texRect, sampling, mipWeight: GLint
-  /// `uMask` (texture unit 1) and `uMaskMode`, for masked groups.
-  let maskTexture, maskMode: GLint
-  /// `uBox` and `uBoxSize`, for box passes and shadows.
-  let box, boxSize: GLint
-  let counts: GLint
-  /// The locations of `uInside[0…1]`.
-  let insides: [GLint]
-  /// The location of each outline's first vec4 in `uPoints` (shape, inner).
-  let outlines: [GLint]
-  /// The empty vertex array the quads are drawn with (desktop core profiles need one).
+  /// `uViewport` and `uOrigin`: the target's size and device origin.
+  let viewport, origin: GLint
+  /// `uTexture` (texture unit 0), `uMask` (unit 1) and `uRecords` (unit 2, the draws'
+  /// records, ``GLDrawRecord``).
+  let texture, maskTexture, records: GLint
+  /// The vertex array the quads are drawn with: attribute 0 is the instance's record
+  /// (``GLQuadDrawer`` binds its buffer).
   let vertexArray: GLuint
   private let gl: GLFunctions
   /// The context the program lives in: it is deleted only there.
@@ -37,28 +31,11 @@ final class GLLayerProgram {
     id = p
     compiles = 3
     func at(_ name: String) -> GLint { gl.glGetUniformLocation(p, name) }
-    quad = at("uQuad")
     viewport = at("uViewport")
     origin = at("uOrigin")
-    texInverse = at("uTexInverse")
-    inverse = at("uInverse")
-    mode = at("uMode")
-    rect = at("uRect")
-    radii = at("uRadii")
-    inner = at("uInner")
-    innerRadii = at("uInnerRadii")
-    color = at("uColor")
     texture = at("uTexture")
-    texRect = at("uTexRect")
-    sampling = at("uSampling")
-    mipWeight = at("uMipWeight")
     maskTexture = at("uMask")
-    maskMode = at("uMaskMode")
-    box = at("uBox")
-    boxSize = at("uBoxSize")
-    counts = at("uCounts")
-    insides = (0..<2).map { at("uInside[\($0)]") }
-    outlines = (0..<2).map { at("uPoints[\($0 * GLLayerShader.maxPoints / 2)]") }
+    records = at("uRecords")
     var vao: GLuint = 0
     gl.glGenVertexArrays(1, &vao)
     vertexArray = vao

@@ -18,6 +18,9 @@ final class GLOffscreenPool {
   /// Free targets kept between frames.
   static let keptFree = 4
   private let gl: GLFunctions
+  /// Called before a target is handed out, made or deleted: the backend issues the draws
+  /// it has batched first (``GLQuadDrawer/flush()``), which may draw into or read it.
+  var willUseGL: () -> Void = {}
   /// The context the targets live in: they are deleted only there.
   private let context: any GLDrawingContext
   private var free: [Target] = []
@@ -37,6 +40,7 @@ final class GLOffscreenPool {
 
   /// A target of at least `width × height` pixels, or nil when the driver cannot make one.
   func take(width: Int, height: Int) -> Target? {
+    willUseGL()
     if let i = free.indices.filter({ free[$0].width >= width && free[$0].height >= height })
       .min(by: { free[$0].width * free[$0].height < free[$1].width * free[$1].height })
     {
@@ -70,6 +74,7 @@ final class GLOffscreenPool {
   /// Drops free targets past ``keptFree``, largest first.
   func trim() {
     guard free.count > Self.keptFree else { return }
+    willUseGL()
     free.sort { $0.width * $0.height < $1.width * $1.height }
     for t in free[Self.keptFree...] { delete(t) }
     free.removeSubrange(Self.keptFree...)

@@ -2,9 +2,13 @@ import CEGL
 import Foundation
 import LayerKit
 
-/// Issues the backend's draw calls: one device-space rectangle per layer part through
-/// ``GLLayerProgram``, with the part's inverse map, shape (and its outline), colour or
-/// texture. Counts the draw calls.
+/// Draws the backend's layer parts through ``GLLayerProgram``, in batches: each part (one
+/// device-space rectangle, with its inverse map, shape and outline, colour or texture) is
+/// written as a record (``GLDrawRecord``) into the frame's record texture, and the parts
+/// recorded since the last ``flush()`` go to the GPU as one instanced draw call. The
+/// walk flushes before it changes any GL state the pending parts depend on; a part that
+/// samples another texture than the batch's flushes it itself. Counts the draw calls and
+/// the parts.
 final class GLQuadDrawer {
   /// One rounded rectangle in a layer's coordinates.
   struct Shape {
@@ -18,28 +22,172 @@ final class GLQuadDrawer {
 
   private let gl: GLFunctions
   private let program: GLLayerProgram
+  /// The context the record texture and instance buffer live in: deleted only there.
+  private let context: any GLDrawingContext
   /// Draw calls issued since the counter was last taken.
   private(set) var drawCalls = 0
+  /// Draws recorded since the counter was last taken.
+  private(set) var draws = 0
 
-  init(_ gl: GLFunctions, program: GLLayerProgram) {
-    self.gl = gl
+  /// This frame's records (``GLDrawRecord``), four floats a texel, in whole rows of
+  /// ``GLLayerShader/recordWidth`` texels.
+  private var records: [Float] = []
+  /// Texels of `records` written this frame, and how many of them the record texture
+  /// holds.
+  private var cursor = 0
+  private var uploaded = 0
+  /// The record texture (RGBA32F, ``GLLayerShader/recordWidth`` wide) and its rows.
+  private var recordTexture: GLuint = 0
+  private var recordRows = 0
+  /// The per-instance buffer: each pending draw's first record texel.
+  private var instanceBuffer: GLuint = 0
+  /// The draws not yet issued: their first texels, in drawing order, and the textures
+  /// they sample on units 0 and 1 (0 where none needs one yet).
+  private var pending: [Int32] = []
+  private var bound: (GLuint, GLuint) = (0, 0)
+  /// The target's device rectangle (``begin(target:)``).
+  private var target = PixelRect.empty
+
+  init(_ context: any GLDrawingContext, program: GLLayerProgram) {
+    self.context = context
+    gl = context.gl
     self.program = program
+    gl.glGenTextures(1, &recordTexture)
+    gl.glGenBuffers(1, &instanceBuffer)
+    gl.glBindVertexArray(program.vertexArray)
+    gl.glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    gl.glEnableVertexAttribArray(0)
+    gl.glVertexAttribIPointer(0, 1, GLenum(GL_INT), 0, nil)
+    gl.glVertexAttribDivisor(0, 1)
+    gl.glBindVertexArray(0)
+    gl.glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
   }
 
-  /// Hands over the draw calls counted since the last call.
+  deinit {
+    // Only in their own context (see `GLLayerProgram`'s deinit).
+    guard context.makeCurrent() else { return }
+    gl.glDeleteTextures(1, &recordTexture)
+    gl.glDeleteBuffers(1, &instanceBuffer)
+  }
+
+  /// Hands over the draw calls issued since the last call.
   func takeDrawCalls() -> Int {
+    flush()
     defer { drawCalls = 0 }
     return drawCalls
   }
 
-  /// Binds the program for the target `target` (device pixels).
+  /// Hands over the draws recorded since the last call.
+  func takeDraws() -> Int {
+    defer { draws = 0 }
+    return draws
+  }
+
+  /// Starts a frame: its records are written from the record texture's first texel.
+  func beginFrame() {
+    flush()
+    cursor = 0
+    uploaded = 0
+  }
+
+  /// Draws into the target whose device rectangle is `target` from now on (the caller
+  /// binds its framebuffer after ``flush()``).
   func begin(target: PixelRect) {
+    flush()
+    self.target = target
+  }
+
+  /// Issues the pending draws as one instanced call. Called before any other GL work
+  /// that could change what they draw into or read: a framebuffer, scissor, viewport or
+  /// blend change, an upload, a copy or a read of the target.
+  func flush() {
+    guard !pending.isEmpty else { return }
+    uploadRecords()
     gl.glUseProgram(program.id)
     gl.glBindVertexArray(program.vertexArray)
     gl.glUniform1i(program.texture, 0)
     gl.glUniform1i(program.maskTexture, 1)
+    gl.glUniform1i(program.records, 2)
     gl.glUniform2f(program.viewport, Float(target.width), Float(target.height))
     gl.glUniform2f(program.origin, Float(target.x0), Float(target.y0))
+    if bound.1 != 0 {
+      gl.glActiveTexture(GLenum(GL_TEXTURE1))
+      gl.glBindTexture(GLenum(GL_TEXTURE_2D), bound.1)
+    }
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    if bound.0 != 0 { gl.glBindTexture(GLenum(GL_TEXTURE_2D), bound.0) }
+    gl.glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    pending.withUnsafeBytes { raw in
+      gl.glBufferData(
+        GLenum(GL_ARRAY_BUFFER), GLsizeiptr(raw.count), raw.baseAddress,
+        GLenum(GL_STREAM_DRAW))
+    }
+    gl.glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(pending.count))
+    gl.glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+    drawCalls += 1
+    pending.removeAll(keepingCapacity: true)
+    bound = (0, 0)
+  }
+
+  /// Copies the rows of `records` written since the last upload into the record texture,
+  /// growing it (the rows before the pending draws' are no longer read).
+  private func uploadRecords() {
+    let w = GLLayerShader.recordWidth
+    let rows = (cursor + w - 1) / w
+    var first = uploaded / w
+    gl.glActiveTexture(GLenum(GL_TEXTURE2))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), recordTexture)
+    if rows > recordRows {
+      recordRows = max(64, recordRows)
+      while recordRows < rows { recordRows *= 2 }
+      gl.glTexImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(w), GLsizei(recordRows), 0,
+        GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+      first = (cursor - pendingTexels) / w
+    }
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    // GL copies the rows before the call returns; the pointer is not kept.
+    records.withUnsafeBufferPointer { p in
+      gl.glTexSubImage2D(
+        GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(w), GLsizei(rows - first),
+        GLenum(GL_RGBA), GLenum(GL_FLOAT), p.baseAddress! + first * w * 4)
+    }
+    gl.glActiveTexture(GLenum(GL_TEXTURE0))
+    uploaded = cursor
+  }
+
+  /// Texels the pending draws' records take (from their first).
+  private var pendingTexels: Int { pending.first.map { cursor - Int($0) } ?? 0 }
+
+  /// Adds `record` to the pending draws, sampling `textures` (units 0 and 1; 0 for none):
+  /// the pending draws are issued first when they sample other textures there.
+  private func add(_ record: GLDrawRecord, textures: (GLuint, GLuint) = (0, 0)) {
+    if (textures.0 != 0 && bound.0 != 0 && bound.0 != textures.0)
+      || (textures.1 != 0 && bound.1 != 0 && bound.1 != textures.1)
+    {
+      flush()
+    }
+    let w = GLLayerShader.recordWidth
+    let n = record.texels
+    if (cursor + n + w - 1) / w > context.maxTextureSize {
+      // The record texture is full: what is pending is issued, and the frame's records
+      // start again from its first texel.
+      flush()
+      cursor = 0
+      uploaded = 0
+    }
+    let needed = ((cursor + n + w - 1) / w) * w * 4
+    if records.count < needed {
+      records.append(contentsOf: repeatElement(0, count: needed - records.count))
+    }
+    record.write(into: &records, at: cursor)
+    pending.append(Int32(cursor))
+    cursor += n
+    if textures.0 != 0 { bound.0 = textures.0 }
+    if textures.1 != 0 { bound.1 = textures.1 }
+    draws += 1
   }
 
   /// The column-major 3×3 matrix of `m` as the shader reads it (`inv * vec3(d, 1)` with
@@ -57,16 +205,14 @@ final class GLQuadDrawer {
   func fill(
     _ shape: Shape, inner: Shape? = nil, color: SIMD4<Float>, inverse: [Float], quad: PixelRect
   ) {
-    setCommon(shape, inverse: inverse, quad: quad)
-    setOutlines(shape.outline, inner: inner?.outline)
-    gl.glUniform1i(program.mode, inner == nil ? 0 : 2)
+    var r = record(inner == nil ? 0 : 2, shape, inverse: inverse, quad: quad)
     if let inner {
-      let r = Self.vector(inner.rect)
-      gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
-      gl.glUniform4f(program.innerRadii, inner.radii.x, inner.radii.y, inner.radii.z, inner.radii.w)
+      r.inner = Self.vector(inner.rect)
+      r.innerRadii = inner.radii
+      r.innerOutline = inner.outline
     }
-    gl.glUniform4f(program.color, color.x, color.y, color.z, color.w)
-    draw()
+    r.color = color
+    add(r)
   }
 
   /// Draws texture `texture` filling the layer rectangle `textureRect`, shown inside
@@ -78,34 +224,25 @@ final class GLQuadDrawer {
   /// passes the identity. With `filled` (`textureRect` as a shape, in the layer's plane),
   /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch. With
   /// `mip`, `texture` is a mip level and `mip.next` the next, mixed by `mip.weight`
-  /// (0…255; trilinear minification).
+  /// (0…255; trilinear minification). `slot` is where the image lies on `texture` when
+  /// that is an atlas page (``GLTextureAtlas``).
   func texture(
-    _ texture: GLuint, textureRect: CGRect, shape: Shape, opacity: Float, nearest: Bool,
-    inverse: [Float], textureInverse: [Float]? = nil, filled: Shape? = nil,
-    mip: (next: GLuint, weight: UInt32)? = nil, quad: PixelRect
+    _ texture: GLuint, slot: PixelRect? = nil, textureRect: CGRect, shape: Shape,
+    opacity: Float, nearest: Bool, inverse: [Float], textureInverse: [Float]? = nil,
+    filled: Shape? = nil, mip: (next: GLuint, weight: UInt32)? = nil, quad: PixelRect
   ) {
-    setCommon(shape, inverse: inverse, quad: quad)
-    var t = textureInverse ?? inverse
-    gl.glUniformMatrix3fv(program.texInverse, 1, GLboolean(GL_FALSE), &t)
-    setOutlines(shape.outline, inner: filled?.outline)
+    var r = record(mip != nil ? 7 : filled == nil ? 1 : 6, shape, inverse: inverse, quad: quad)
+    r.texInverse = textureInverse ?? inverse
     if let filled {
-      let r = Self.vector(filled.rect)
-      gl.glUniform4f(program.inner, r.x, r.y, r.z, r.w)
-      gl.glUniform4f(program.innerRadii, 0, 0, 0, 0)
+      r.inner = Self.vector(filled.rect)
+      r.innerOutline = filled.outline
     }
-    gl.glUniform1i(program.mode, mip != nil ? 7 : filled == nil ? 1 : 6)
-    if let mip {
-      gl.glUniform1f(program.mipWeight, Float(mip.weight))
-      gl.glActiveTexture(GLenum(GL_TEXTURE1))
-      gl.glBindTexture(GLenum(GL_TEXTURE_2D), mip.next)
-    }
-    gl.glUniform4f(program.color, 0, 0, 0, opacity)
-    let r = Self.vector(textureRect)
-    gl.glUniform4f(program.texRect, r.x, r.y, r.z, r.w)
-    gl.glUniform1i(program.sampling, nearest ? 0 : 1)
-    gl.glActiveTexture(GLenum(GL_TEXTURE0))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-    draw()
+    if let mip { r.mipWeight = Float(mip.weight) }
+    r.color = SIMD4(0, 0, 0, opacity)
+    r.texRect = Self.vector(textureRect)
+    r.bilinear = !nearest
+    r.slot = slot
+    add(r, textures: (texture, mip?.next ?? 0))
   }
 
   /// Composites the offscreen `group` through the offscreen `mask` (both with texel
@@ -115,18 +252,11 @@ final class GLQuadDrawer {
     _ group: GLuint, mask: GLuint, origin: (x: Int, y: Int), mode: LayerMaskMode,
     opacity: Float, quad: PixelRect
   ) {
-    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
-    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
-    setOutlines(nil, inner: nil)
-    gl.glUniform1i(program.mode, 3)
-    gl.glUniform1i(program.maskMode, Self.maskModeBits(mode))
-    gl.glUniform4f(program.color, 0, 0, 0, opacity)
-    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
-    gl.glActiveTexture(GLenum(GL_TEXTURE1))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), mask)
-    gl.glActiveTexture(GLenum(GL_TEXTURE0))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
-    draw()
+    var r = deviceRecord(3, quad: quad)
+    r.maskMode = Int(Self.maskModeBits(mode))
+    r.color = SIMD4(0, 0, 0, opacity)
+    r.texRect = SIMD4(Float(origin.x), Float(origin.y), 0, 0)
+    add(r, textures: (group, mask))
   }
 
   /// Composites the offscreen `group` (texel (0, 0) at the device pixel `origin`) over
@@ -134,15 +264,10 @@ final class GLQuadDrawer {
   /// blue bytes and the whole by its alpha byte (0…255; a replicator copy's tint times
   /// its opacity), rounded as `RowKernels.srcOverTintedRow` rounds.
   func tinted(_ group: GLuint, origin: (x: Int, y: Int), tint: SIMD4<Float>, quad: PixelRect) {
-    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
-    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
-    setOutlines(nil, inner: nil)
-    gl.glUniform1i(program.mode, 8)
-    gl.glUniform4f(program.color, tint.x, tint.y, tint.z, tint.w)
-    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
-    gl.glActiveTexture(GLenum(GL_TEXTURE0))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), group)
-    draw()
+    var r = deviceRecord(8, quad: quad)
+    r.color = tint
+    r.texRect = SIMD4(Float(origin.x), Float(origin.y), 0, 0)
+    add(r, textures: (group, 0))
   }
 
   /// One box pass (``GLLayerShader``) over the device pixels `quad`, reading the alpha
@@ -152,9 +277,9 @@ final class GLQuadDrawer {
     _ source: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
     reach: (left: Int, right: Int), vertical: Bool, quad: PixelRect
   ) {
-    setByteSource(source, origin: origin, size: size, quad: quad, mode: 4)
-    gl.glUniform3i(program.box, GLint(reach.left), GLint(reach.right), vertical ? 1 : 0)
-    draw()
+    var r = byteSource(4, origin: origin, size: size, quad: quad)
+    r.box = (reach.left, reach.right, vertical ? 1 : 0)
+    add(r, textures: (source, 0))
   }
 
   /// The premultiplied colour `tint` (0…1, opacity applied) through the blurred coverage
@@ -164,62 +289,42 @@ final class GLQuadDrawer {
     _ mask: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
     tint: SIMD4<Float>, quad: PixelRect
   ) {
-    setByteSource(mask, origin: origin, size: size, quad: quad, mode: 5)
-    gl.glUniform4f(program.color, tint.x, tint.y, tint.z, tint.w)
-    draw()
+    var r = byteSource(5, origin: origin, size: size, quad: quad)
+    r.color = tint
+    add(r, textures: (mask, 0))
   }
 
-  private func setByteSource(
-    _ texture: GLuint, origin: (x: Int, y: Int), size: (width: Int, height: Int),
-    quad: PixelRect, mode: GLint
-  ) {
-    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
-    setCommon(Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
-    setOutlines(nil, inner: nil)
-    gl.glUniform1i(program.mode, mode)
-    gl.glUniform4f(program.texRect, Float(origin.x), Float(origin.y), 0, 0)
-    gl.glUniform2i(program.boxSize, GLint(size.width), GLint(size.height))
-    gl.glActiveTexture(GLenum(GL_TEXTURE0))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+  private func byteSource(
+    _ mode: Int, origin: (x: Int, y: Int), size: (width: Int, height: Int), quad: PixelRect
+  ) -> GLDrawRecord {
+    var r = deviceRecord(mode, quad: quad)
+    r.texRect = SIMD4(Float(origin.x), Float(origin.y), 0, 0)
+    r.boxSize = size
+    return r
   }
 
-  /// The shader's `uMaskMode` for `mode`: bit 0 inverse, bit 1 luminance (an unknown
+  /// The shader's `rMaskMode` for `mode`: bit 0 inverse, bit 1 luminance (an unknown
   /// mode never reaches a layer; it reads as alpha).
   static func maskModeBits(_ mode: LayerMaskMode) -> GLint {
     (mode == .luminance || mode == .inverseLuminance ? 2 : 0)
       | (mode == .inverseAlpha || mode == .inverseLuminance ? 1 : 0)
   }
 
-  /// Loads `outline` into outline slot `slot` of the shader's `uPoints` and `uInside`.
-  private func setOutline(_ outline: GLOutline, slot: Int) {
-    var packed = outline.points.flatMap { [$0.x, $0.y] }
-    if packed.count % 4 != 0 { packed += [0, 0] }
-    gl.glUniform4fv(program.outlines[slot], GLsizei(packed.count / 4), &packed)
-    var box = [outline.inside.x, outline.inside.y, outline.inside.z, outline.inside.w]
-    gl.glUniform4fv(program.insides[slot], 1, &box)
+  /// A record of `mode` drawing `shape` under `inverse` over `quad`.
+  private func record(_ mode: Int, _ shape: Shape, inverse: [Float], quad: PixelRect)
+    -> GLDrawRecord
+  {
+    var r = GLDrawRecord(mode: mode, inverse: inverse, quad: quad)
+    r.rect = Self.vector(shape.rect)
+    r.radii = shape.radii
+    r.outline = shape.outline
+    return r
   }
 
-  /// Sets the outline counts of the next draw: `shape`'s and `inner`'s (0 for none),
-  /// loading their points.
-  private func setOutlines(_ shape: GLOutline?, inner: GLOutline?) {
-    if let shape { setOutline(shape, slot: 0) }
-    if let inner { setOutline(inner, slot: 1) }
-    gl.glUniform2i(
-      program.counts, Int32(shape?.points.count ?? 0), Int32(inner?.points.count ?? 0))
-  }
-
-  private func setCommon(_ shape: Shape, inverse: [Float], quad: PixelRect) {
-    var m = inverse
-    gl.glUniformMatrix3fv(program.inverse, 1, GLboolean(GL_FALSE), &m)
-    let r = Self.vector(shape.rect)
-    gl.glUniform4f(program.rect, r.x, r.y, r.z, r.w)
-    gl.glUniform4f(program.radii, shape.radii.x, shape.radii.y, shape.radii.z, shape.radii.w)
-    gl.glUniform4f(
-      program.quad, Float(quad.x0), Float(quad.y0), Float(quad.x1), Float(quad.y1))
-  }
-
-  private func draw() {
-    gl.glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-    drawCalls += 1
+  /// A record of `mode` over the device rectangle `quad`, in device space.
+  private func deviceRecord(_ mode: Int, quad: PixelRect) -> GLDrawRecord {
+    let box = CGRect(x: quad.x0, y: quad.y0, width: quad.width, height: quad.height)
+    return record(
+      mode, Shape(rect: box, radii: .zero), inverse: Self.matrix(.identity), quad: quad)
   }
 }

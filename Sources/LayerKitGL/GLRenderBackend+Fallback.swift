@@ -21,6 +21,7 @@ extension GLRenderBackend {
   ///
   /// - Returns: the bytes uploaded.
   func compositeSurface(_ surface: RenderSurface, replacing: Bool = false) -> Int {
+    drawer.flush()
     let gl = context.gl
     if fallbackTexture == 0 {
       gl.glGenTextures(1, &fallbackTexture)
@@ -43,7 +44,11 @@ extension GLRenderBackend {
     drawer.texture(
       fallbackTexture, textureRect: box, shape: GLQuadDrawer.Shape(rect: box, radii: .zero),
       opacity: 1, nearest: true, inverse: GLQuadDrawer.matrix(.identity), quad: r)
-    if replacing { gl.glEnable(GLenum(GL_BLEND)) }
+    if replacing {
+      // Issued while blending is off.
+      drawer.flush()
+      gl.glEnable(GLenum(GL_BLEND))
+    }
     return r.width * r.height * 4
   }
 }

@@ -7,6 +7,10 @@ import LayerKit
 extension GLRenderBackend: RenderBackend {
   @discardableResult
   package func draw(_ frame: RenderFrame, into target: CGContext) -> Int {
+    context.exclusively { drawFrame(frame, into: target) }
+  }
+
+  private func drawFrame(_ frame: RenderFrame, into target: CGContext) -> Int {
     frameNumber += 1
     var stats = FrameStatistics()
     defer { lastFrame = stats }
@@ -41,15 +45,18 @@ extension GLRenderBackend: RenderBackend {
     gl.glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     gl.glEnable(GLenum(GL_SCISSOR_TEST))
     gl.glClearColor(0, 0, 0, 0)
+    drawer.beginFrame()
     drawer.begin(target: PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
     var walk = GLFrameWalk(backend: self, frame: frame)
     for r in frame.damage {
       let rect = r.intersection(PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height))
       guard !rect.isEmpty else { continue }
+      drawer.flush()
       gl.glScissor(GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height))
       gl.glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
       walk.draw(in: rect)
     }
+    drawer.flush()
     if context.hasTimerQueries { gl.glEndQuery(GLenum(GL_TIME_ELAPSED_EXT)) }
     if readsBackFrames {
       stats.readBackBytes = readBack(frame.damage, into: target)
@@ -65,7 +72,9 @@ extension GLRenderBackend: RenderBackend {
     shadows.endFrame()
     offscreens.trim()
     stats.cpuSubtrees = walk.cpuSubtrees
-    stats.drawCalls = drawer.takeDrawCalls() + blender.takeDrawCalls()
+    let blends = blender.takeDrawCalls()
+    stats.drawCalls = drawer.takeDrawCalls() + blends
+    stats.draws = drawer.takeDraws() + blends
     stats.uploadedBytes = textures.takeUploadedBytes() + walk.uploadedBytes
     return 1
   }

@@ -36,6 +36,10 @@ extension GLRenderBackend {
   /// - Returns: nil when no texture holds the frame (``frameTarget``) or the context is
   ///   not current.
   public func readPixels() -> CGImage? {
+    context.exclusively { readFrame() }
+  }
+
+  private func readFrame() -> CGImage? {
     guard let target = frameTarget, context.makeCurrent() else { return nil }
     let gl = context.gl
     var bytes = [UInt8](repeating: 0, count: target.width * target.height * 4)

@@ -42,8 +42,12 @@ public final class GLRenderBackend {
   public struct FrameStatistics: Sendable, Equatable {
     /// Bytes uploaded to textures: layer content and CPU-drawn subtrees.
     public var uploadedBytes = 0
-    /// Draw calls issued.
+    /// Draw calls issued: each a batch of layer parts (one instanced call) or a blend
+    /// pass.
     public var drawCalls = 0
+    /// Layer parts drawn (a background, a content texture, a border, a group composited,
+    /// a blur pass…) and blend passes: what the draw calls carried.
+    public var draws = 0
     /// Subtrees the CPU compositor drew into a texture.
     public var cpuSubtrees = 0
     /// Whether the CPU compositor drew the whole frame (emitters).
@@ -140,20 +144,29 @@ public final class GLRenderBackend {
     throws(GLError)
   {
     self.context = context
-    program = try GLLayerProgram(context, version: shaderVersion)
-    blender = try GLBlendProgram(context, layer: program, version: shaderVersion)
+    let (program, blender, drawer) = try context.exclusively { () throws(GLError) in
+      let program = try GLLayerProgram(context, version: shaderVersion)
+      let blender = try GLBlendProgram(context, version: shaderVersion)
+      return (program, blender, GLQuadDrawer(context, program: program))
+    }
+    self.program = program
+    self.blender = blender
+    self.drawer = drawer
     shaderCompiles = program.compiles + blender.compiles
-    drawer = GLQuadDrawer(context.gl, program: program)
     textures = GLTextureCache(context, budget: max(0, textureBudget))
     offscreens = GLOffscreenPool(context)
+    textures.willUseGL = { [weak drawer] in drawer?.flush() }
+    offscreens.willUseGL = { [weak drawer] in drawer?.flush() }
     shadows = GLShadowCache(offscreens: offscreens)
   }
 
   deinit {
-    // A borrowed context not current here is gone or elsewhere: its objects go with it.
-    guard context.makeCurrent() else { return }
-    deleteFramebuffer()
-    if fallbackTexture != 0 { context.gl.glDeleteTextures(1, &fallbackTexture) }
+    context.exclusively {
+      // A borrowed context not current here is gone or elsewhere: its objects go with it.
+      guard context.makeCurrent() else { return }
+      deleteFramebuffer()
+      if fallbackTexture != 0 { context.gl.glDeleteTextures(1, &fallbackTexture) }
+    }
   }
 
   /// Makes the framebuffer `width × height`, when it is not.

@@ -11,12 +11,21 @@ import LayerKit
 /// texture is re-rasterized and uploaded only when that differs. So a layer that moves,
 /// turns or fades keeps its texture and uploads nothing.
 ///
-/// Textures count `width × height × 4` bytes. When a new one would pass ``budget``, the
-/// textures not used in the current frame are dropped, oldest first; one that still does
-/// not fit is not made (the layer is then drawn by the CPU compositor).
+/// A texture no longer than ``GLTextureAtlas/largestSide`` a side goes on a shared atlas
+/// page (``GLTextureAtlas``), so that layers showing small textures are drawn in one
+/// batch; a larger one, or one no page has room for, is a texture of its own.
+///
+/// Textures of their own count `width × height × 4` bytes, atlas pages their whole
+/// ``GLTextureAtlas/pageBytes``. When a new texture or page would pass ``budget``, the
+/// textures not used in the current frame are dropped, oldest first (a page goes with its
+/// last texture); one that still does not fit is not made (the layer is then drawn by the
+/// CPU compositor).
 final class GLTextureCache {
   struct Entry {
+    /// The texture sampled: the entry's own, or the atlas page it is on.
     var texture: GLuint
+    /// Its texels on the atlas page `texture`; nil for a texture of its own.
+    var texels: PixelRect? = nil
     var width: Int
     var height: Int
     var source: GLLayerContent.Source
@@ -33,18 +42,29 @@ final class GLTextureCache {
     /// Levels 1… of the image's mip chain uploaded so far (trilinear minification), by
     /// level.
     var levels: [Int: (texture: GLuint, width: Int, height: Int)] = [:]
+    /// The bytes it holds of its own (an atlas page's are counted with the page).
     var bytes: Int {
-      levels.values.reduce(width * height * 4) { $0 + $1.width * $1.height * 4 }
+      levels.values.reduce(texels == nil ? width * height * 4 : 0) {
+        $0 + $1.width * $1.height * 4
+      }
     }
   }
 
   private let gl: GLFunctions
+  /// Called before the cache deletes a texture or gives back an atlas slot: the backend
+  /// issues the draws it has batched first (``GLQuadDrawer/flush()``), which may sample
+  /// it.
+  var willUseGL: () -> Void = {}
   /// The context the textures live in: they are deleted only there.
   private let context: any GLDrawingContext
 
   /// The most bytes the kept textures may hold together (default 256 MiB).
   let budget: Int
   private(set) var entries: [RenderNode.Key: Entry] = [:]
+  /// The pages small textures share.
+  private let atlas: GLTextureAtlas
+  /// Atlas pages there are now.
+  var atlasPages: Int { atlas.pageCount }
   /// The bytes the kept textures hold now.
   private(set) var bytes = 0
   /// Bytes uploaded since the counter was last reset (`takeUploadedBytes()`).
@@ -59,17 +79,19 @@ final class GLTextureCache {
     self.context = context
     gl = context.gl
     self.budget = budget
+    atlas = GLTextureAtlas(context.gl)
   }
 
   deinit {
     // Only in the textures' own context (see `GLLayerProgram`'s deinit).
     guard context.makeCurrent() else { return }
     for e in entries.values {
-      for t in [e.texture] + e.levels.values.map(\.texture) {
+      for t in (e.texels == nil ? [e.texture] : []) + e.levels.values.map(\.texture) {
         var t = t
         gl.glDeleteTextures(1, &t)
       }
     }
+    atlas.deleteAll()
   }
 
   /// Starts frame `number` (entries used from now on count as used in it) of a tree
@@ -114,14 +136,29 @@ final class GLTextureCache {
         n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
       image.width <= limit, image.height <= limit
     else { return nil }
-    guard makeRoom(for: image.width * image.height * 4) else { return nil }
-    let t = image.pixels.withUnsafeBytes {
-      upload($0.baseAddress, width: image.width, height: image.height)
-    }
-    let e = Entry(
-      texture: t, width: image.width, height: image.height, source: content.source,
+    var e = Entry(
+      texture: 0, width: image.width, height: image.height, source: content.source,
       rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
       lastUse: frame, image: content.image)
+    if GLTextureAtlas.takes(width: image.width, height: image.height),
+      let (page, texels) = atlas.place(
+        width: image.width, height: image.height,
+        newPage: {
+          guard makeRoom(for: GLTextureAtlas.pageBytes) else { return false }
+          bytes += GLTextureAtlas.pageBytes
+          return true
+        })
+    {
+      image.pixels.withUnsafeBytes { atlas.upload($0.baseAddress, into: page, at: texels) }
+      uploadedBytes += image.width * image.height * 4
+      e.texture = page
+      e.texels = texels
+    } else {
+      guard makeRoom(for: image.width * image.height * 4) else { return nil }
+      e.texture = image.pixels.withUnsafeBytes {
+        upload($0.baseAddress, width: image.width, height: image.height)
+      }
+    }
     entries[key] = e
     return e
   }
@@ -147,6 +184,7 @@ final class GLTextureCache {
   /// A new texture of `width × height` premultiplied RGBA pixels from `pixels` (rows
   /// packed), counted in the kept and uploaded bytes.
   private func upload(_ pixels: UnsafeRawPointer?, width: Int, height: Int) -> GLuint {
+    // A new name: no batched draw samples it yet.
     var t: GLuint = 0
     gl.glGenTextures(1, &t)
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), t)
@@ -187,10 +225,12 @@ final class GLTextureCache {
 
   private func remove(_ key: RenderNode.Key) {
     guard let e = entries.removeValue(forKey: key) else { return }
-    for t in [e.texture] + e.levels.values.map(\.texture) {
+    willUseGL()
+    for t in (e.texels == nil ? [e.texture] : []) + e.levels.values.map(\.texture) {
       var t = t
       gl.glDeleteTextures(1, &t)
     }
     bytes -= e.bytes
+    if e.texels != nil { bytes -= atlas.release(e.texture) }
   }
 }

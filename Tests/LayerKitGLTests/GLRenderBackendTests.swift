@@ -53,7 +53,7 @@ import Testing
     let desktop = try GLHeadlessContext(library: library, api: .desktopCore33)
     let program = try GLLayerProgram(desktop, version: "330 core")
     #expect(program.compiles == 3)
-    let blend = try GLBlendProgram(desktop, layer: program, version: "330 core")
+    let blend = try GLBlendProgram(desktop, version: "330 core")
     #expect(blend.compiles == 9)
   }
 
@@ -98,7 +98,8 @@ import Testing
     for _ in 0..<3 {
       _ = GLTestSupport.renderBoth(root, gl: gl)
       #expect(gl.shaderCompiles == compiled)
-      #expect(gl.lastFrame.drawCalls > 4)
+      #expect(gl.lastFrame.draws > 4)
+      #expect(gl.lastFrame.drawCalls >= 1)
     }
   }
 

@@ -97,8 +97,8 @@ if useGL {
   print()
   print(
     "| demo | size | threads | eval | tree | composite | host | total median | total p90 "
-      + "| GPU | uploaded |")
-  print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      + "| GPU | uploaded | draw calls |")
+  print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 } else {
   print("| demo | size | threads | eval | tree | composite | host | total median | total p90 |")
   print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -119,6 +119,7 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
     var total: [Double] = []
     var gpu: [Double] = []
     var uploaded: [Double] = []
+    var calls: [Double] = []
     // The first frame draws everything: it is rendered before timing starts.
     for k in -1..<frames {
       if k >= 0 { clock.advance(by: 1.0 / 60) }
@@ -142,6 +143,7 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
       if let gl {
         if let g = gl.lastFrame.gpuSeconds { gpu.append(g * 1000) }
         uploaded.append(Double(gl.lastFrame.uploadedBytes))
+        calls.append(Double(gl.lastFrame.drawCalls))
       }
     }
     if checking {
@@ -162,7 +164,8 @@ for type in DemoCatalog.sceneTypes where onlyDemo == nil || type.name == onlyDem
     var glColumns = ""
     if gl != nil {
       let kb = String(format: "%.0f KB", stats(uploaded).0 / 1024)
-      glColumns = " \(gpu.isEmpty ? "n/a" : f(gpu)) | \(kb) |"
+      let c = String(format: "%.0f", stats(calls).0)
+      glColumns = " \(gpu.isEmpty ? "n/a" : f(gpu)) | \(kb) | \(c) |"
     }
     print(
       "| \(type.name) | \(w)×\(h) @\(Int(scale)) | \(threads) | \(f(eval)) | \(f(tree)) | \(f(comp)) | \(f(host)) "
