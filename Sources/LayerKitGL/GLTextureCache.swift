@@ -42,6 +42,9 @@ final class GLTextureCache {
     /// Levels 1… of the image's mip chain uploaded so far (trilinear minification), by
     /// level.
     var levels: [Int: (texture: GLuint, width: Int, height: Int)] = [:]
+    /// The hashes of the texels uploaded, tile by tile: a new bitmap of the same texels
+    /// uploads only the tiles whose hashes differ.
+    var tiles: GLTileHashes
     /// The bytes it holds of its own (an atlas page's are counted with the page).
     var bytes: Int {
       levels.values.reduce(texels == nil ? width * height * 4 : 0) {
@@ -120,26 +123,41 @@ final class GLTextureCache {
   func texture(
     for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int
   ) -> Entry? {
-    if var e = entries[key] {
-      if (n.pointee.changeStamp == e.stamp || e.source == content.source)
+    let kept = entries[key]
+    if var e = kept,
+      (n.pointee.changeStamp == e.stamp || e.source == content.source)
         && Self.keeps(e.scale, for: content.rasterScale)
-      {
-        e.stamp = n.pointee.changeStamp
-        e.lastUse = frame
-        entries[key] = e
-        return e
-      }
-      remove(key)
+    {
+      e.stamp = n.pointee.changeStamp
+      e.lastUse = frame
+      entries[key] = e
+      return e
     }
     guard
       let image = content.rasterized(
         n, rect: content.textureRect, scale: content.rasterScale ?? (1, 1), limit: limit),
       image.width <= limit, image.height <= limit
-    else { return nil }
+    else {
+      remove(key)
+      return nil
+    }
+    let tiles = GLTileHashes(image)
+    if var e = kept, Self.fits(image, content, over: e) {
+      // The same texels: only the tiles that changed are uploaded, in place.
+      uploadChangedTiles(of: image, from: tiles, into: e)
+      e.source = content.source
+      e.stamp = n.pointee.changeStamp
+      e.lastUse = frame
+      e.image = content.image
+      e.tiles = tiles
+      entries[key] = e
+      return e
+    }
+    remove(key)
     var e = Entry(
       texture: 0, width: image.width, height: image.height, source: content.source,
       rect: content.textureRect, scale: content.rasterScale, stamp: n.pointee.changeStamp,
-      lastUse: frame, image: content.image)
+      lastUse: frame, image: content.image, tiles: tiles)
     if GLTextureAtlas.takes(width: image.width, height: image.height),
       let (page, texels) = atlas.place(
         width: image.width, height: image.height,
@@ -161,6 +179,46 @@ final class GLTextureCache {
     }
     entries[key] = e
     return e
+  }
+
+  /// Whether `image`, drawn for `content`, covers the same texels as the kept entry `e`:
+  /// the same size, and for a rasterized shape, text or gradient the same layer
+  /// rectangle at the same scale; an entry with mip levels is made again (its levels
+  /// are the old image's).
+  static func fits(_ image: CGImage, _ content: GLLayerContent, over e: Entry) -> Bool {
+    guard image.width == e.width, image.height == e.height, e.levels.isEmpty else {
+      return false
+    }
+    switch content.source {
+    case .image: return true
+    case .gradient, .shape, .text:
+      return e.rect == content.textureRect && e.scale?.x == content.rasterScale?.x
+        && e.scale?.y == content.rasterScale?.y
+    }
+  }
+
+  /// Uploads into `e`'s texels the tiles of `image` whose hashes differ from `e`'s, a run
+  /// of neighbouring tiles of a row at a time; counts the bytes.
+  private func uploadChangedTiles(of image: CGImage, from tiles: GLTileHashes, into e: Entry) {
+    let runs = tiles.changedRuns(since: e.tiles)
+    guard !runs.isEmpty else { return }
+    // A batched part may sample the old texels.
+    willUseGL()
+    let origin = e.texels.map { ($0.x0, $0.y0) } ?? (0, 0)
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), e.texture)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.width))
+    image.pixels.withUnsafeBytes { raw in
+      for r in runs {
+        // GL copies the rectangle before the call returns; the pointer is not kept.
+        gl.glTexSubImage2D(
+          GLenum(GL_TEXTURE_2D), 0, GLint(origin.0 + r.x0), GLint(origin.1 + r.y0),
+          GLsizei(r.width), GLsizei(r.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+          raw.baseAddress! + (r.y0 * image.width + r.x0) * 4)
+        uploadedBytes += r.width * r.height * 4
+      }
+    }
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
   }
 
   /// Level `k` (≥ 1) of the mip chain of the image entry `key` shows
