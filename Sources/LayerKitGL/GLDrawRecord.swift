@@ -8,7 +8,7 @@ import LayerKit
 ///
 /// | texel | holds |
 /// |---|---|
-/// | 0–2 | the inverse map's columns (`xyz`); `w`: flags (mode, sampling << 4, mask mode << 8), the mip weight, outline 0's point count |
+/// | 0–2 | the inverse map's columns (`xyz`); `w`: flags (mode, sampling << 4, clear outside << 5, mask mode << 8), the mip weight, outline 0's point count |
 /// | 3–7 | shape rectangle, its radii, inner rectangle, its radii, colour |
 /// | 8–10 | the texture map's columns; `w`: outline 1's point count, the box's reach before and after |
 /// | 11 | the texture rectangle (or an offscreen's device origin) |
@@ -36,6 +36,9 @@ struct GLDrawRecord {
   var texRect = SIMD4<Float>.zero
   /// Bilinear (true) or nearest sampling.
   var bilinear = false
+  /// Whether texels outside the image read as transparent (a rasterized layer's bitmap,
+  /// resampled as the CPU compositor's warp does) instead of clamped to its edge.
+  var clearOutside = false
   /// The next mip level's weight, 0…255.
   var mipWeight: Float = 0
   /// ``GLQuadDrawer/maskModeBits(_:)``.
@@ -72,7 +75,7 @@ struct GLDrawRecord {
       i += 4
     }
     func put(_ v: SIMD4<Float>) { put(v.x, v.y, v.z, v.w) }
-    let flags = Float(mode | (bilinear ? 16 : 0) | (maskMode << 8))
+    let flags = Float(mode | (bilinear ? 16 : 0) | (clearOutside ? 32 : 0) | (maskMode << 8))
     let counts = (Float(outline?.points.count ?? 0), Float(innerOutline?.points.count ?? 0))
     put(inverse[0], inverse[1], inverse[2], flags)
     put(inverse[3], inverse[4], inverse[5], mipWeight)

@@ -90,6 +90,15 @@ struct GLFrameWalk {
       return
     }
     let map = p.pointee.map
+    if n.state.pointee.shouldRasterize, n.pointee.transition == nil {
+      // The layer and its subtree, drawn once into a kept bitmap, composited as one.
+      guard map.isFinite, map.inverse != nil else { return }
+      let st = n.state
+      if !st.pointee.isDoubleSided && !LayerCompositor.isFrontFacing(map, at: st.pointee.bounds) {
+        return
+      }
+      if drawRasterized(i, map: map, alpha: a) { return }
+    }
     guard !needsCPU(n, alpha: a, affine: map.exactAffine != nil),
       let plan = GLLayerContent.plan(n, map: map, frameScale: frame.scale)
     else {
@@ -256,7 +265,7 @@ struct GLFrameWalk {
   /// the GPU path does not draw: then the CPU compositor draws its subtree.
   private func needsCPU(_ n: UnsafePointer<RenderNode>, alpha: Float, affine: Bool) -> Bool {
     let st = n.state
-    if n.pointee.transition != nil || st.pointee.shouldRasterize { return true }
+    if n.pointee.transition != nil { return true }
     // Group opacity, masks and tints are offscreens of the GPU's own; a tinted copy with
     // a mask is not yet.
     if n.pointee.tint != nil && n.pointee.mask != nil { return true }

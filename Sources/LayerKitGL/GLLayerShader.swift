@@ -116,6 +116,7 @@ enum GLLayerShader {
     mat3 rTexInverse; // device pixel → the plane of rTexRect
     vec4 rTexRect;    // the rectangle the texture's [0, 1]² fills, in that plane
     int rSampling;    // 0 nearest, 1 bilinear
+    int rClearOutside; // 1: texels outside the image read as transparent, not clamped
     float rMipWeight; // mode 7: the next level's weight, 0…255
     // A masked group (mode 3): the group in uTexture and its mask in uMask, both device
     // offscreens whose texel (0, 0) is the device pixel rTexRect.xy; rMaskMode is the
@@ -146,6 +147,7 @@ enum GLLayerShader {
       int flags = int(vRecord[0].w);
       rMode = flags & 15;
       rSampling = (flags >> 4) & 1;
+      rClearOutside = (flags >> 5) & 1;
       rMaskMode = (flags >> 8) & 3;
       rInverse = mat3(vRecord[0].xyz, vRecord[1].xyz, vRecord[2].xyz);
       rMipWeight = vRecord[1].w;
@@ -198,6 +200,15 @@ enum GLLayerShader {
       return c;
     }
 
+    // Texel `t` of the image whose texels start at `origin` of `tex` and end at `last`
+    // (relative): outside, its edge texel, or transparent with rClearOutside.
+    vec4 imageTexel(sampler2D tex, ivec2 origin, ivec2 t, ivec2 last) {
+      if (rClearOutside != 0 && (any(lessThan(t, ivec2(0))) || any(greaterThan(t, last)))) {
+        return vec4(0.0);
+      }
+      return texelFetch(tex, origin + clamp(t, ivec2(0), last), 0);
+    }
+
     // The image at `uv` of `tex`, whose texels `slot` holds (x, y, width, height; a width
     // of 0: the whole texture), sampled as LayerKit's CPU image shader samples: nearest
     // takes the texel under the point; bilinear mixes the four around it with 8-bit
@@ -207,18 +218,16 @@ enum GLLayerShader {
       ivec2 size = slot.z > 0.0 ? ivec2(slot.zw) : textureSize(tex, 0);
       ivec2 last = size - 1;
       vec2 q = uv * vec2(size);
-      if (rSampling == 0) {
-        return texelFetch(tex, origin + clamp(ivec2(floor(q)), ivec2(0), last), 0);
-      }
+      if (rSampling == 0) return imageTexel(tex, origin, ivec2(floor(q)), last);
       vec2 g = q - 0.5;
       vec2 fl = floor(g);
       vec2 w = floor((g - fl) * 256.0);
-      ivec2 a = origin + clamp(ivec2(fl), ivec2(0), last);
-      ivec2 b = origin + clamp(ivec2(fl) + 1, ivec2(0), last);
-      vec4 t00 = round(texelFetch(tex, ivec2(a.x, a.y), 0) * 255.0);
-      vec4 t10 = round(texelFetch(tex, ivec2(b.x, a.y), 0) * 255.0);
-      vec4 t01 = round(texelFetch(tex, ivec2(a.x, b.y), 0) * 255.0);
-      vec4 t11 = round(texelFetch(tex, ivec2(b.x, b.y), 0) * 255.0);
+      ivec2 a = ivec2(fl);
+      ivec2 b = a + 1;
+      vec4 t00 = round(imageTexel(tex, origin, ivec2(a.x, a.y), last) * 255.0);
+      vec4 t10 = round(imageTexel(tex, origin, ivec2(b.x, a.y), last) * 255.0);
+      vec4 t01 = round(imageTexel(tex, origin, ivec2(a.x, b.y), last) * 255.0);
+      vec4 t11 = round(imageTexel(tex, origin, ivec2(b.x, b.y), last) * 255.0);
       vec4 top = floor((t00 * (256.0 - w.x) + t10 * w.x) / 256.0);
       vec4 bottom = floor((t01 * (256.0 - w.x) + t11 * w.x) / 256.0);
       return floor((top * (256.0 - w.y) + bottom * w.y) / 256.0) / 255.0;

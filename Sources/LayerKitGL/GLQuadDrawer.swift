@@ -225,11 +225,13 @@ final class GLQuadDrawer {
   /// the coverage of `shape` is multiplied by that of `filled`: a nine-part patch. With
   /// `mip`, `texture` is a mip level and `mip.next` the next, mixed by `mip.weight`
   /// (0…255; trilinear minification). `slot` is where the image lies on `texture` when
-  /// that is an atlas page (``GLTextureAtlas``).
+  /// that is an atlas page (``GLTextureAtlas``). With `clearOutside`, samples outside the
+  /// image are transparent rather than its edge texels.
   func texture(
     _ texture: GLuint, slot: PixelRect? = nil, textureRect: CGRect, shape: Shape,
     opacity: Float, nearest: Bool, inverse: [Float], textureInverse: [Float]? = nil,
-    filled: Shape? = nil, mip: (next: GLuint, weight: UInt32)? = nil, quad: PixelRect
+    filled: Shape? = nil, mip: (next: GLuint, weight: UInt32)? = nil, clearOutside: Bool = false,
+    quad: PixelRect
   ) {
     var r = record(mip != nil ? 7 : filled == nil ? 1 : 6, shape, inverse: inverse, quad: quad)
     r.texInverse = textureInverse ?? inverse
@@ -242,6 +244,7 @@ final class GLQuadDrawer {
     r.texRect = Self.vector(textureRect)
     r.bilinear = !nearest
     r.slot = slot
+    r.clearOutside = clearOutside
     add(r, textures: (texture, mip?.next ?? 0))
   }
 

@@ -69,6 +69,8 @@ extension GLRenderBackend: RenderBackend {
       stats.gpuSeconds = Double(ns) / 1e9
     }
     gl.glDisable(GLenum(GL_SCISSOR_TEST))
+    if rasterizes.now || rasterizes.before { rasterizer.endRasterizedFrame() }
+    rasterizes = (false, rasterizes.now)
     shadows.endFrame()
     offscreens.trim()
     stats.cpuSubtrees = walk.cpuSubtrees

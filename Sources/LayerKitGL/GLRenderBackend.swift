@@ -15,9 +15,10 @@ import LayerKit
 /// bounds, shadow paths, content-shaped) blurred by box passes and kept
 /// (`GLShadowCache`), blend modes as a group blended onto a copy of its backdrop
 /// (`GLBlendProgram`), nine-part contents, trilinear minification from the CPU's mip
-/// chain, `CATransformLayer` depth order and replicator tints. A layer that needs what
-/// this backend does not draw yet (shadows under perspective, transitions,
-/// `shouldRasterize`, tiles) is drawn with its subtree by the CPU compositor into a texture
+/// chain, `CATransformLayer` depth order, replicator tints, and `shouldRasterize` (the
+/// CPU compositor's bitmap of the subtree, kept as a texture and composited every frame).
+/// A layer that needs what this backend does not draw yet (shadows under perspective,
+/// transitions, tiles) is drawn with its subtree by the CPU compositor into a texture
 /// that is composited in its place, and a frame with emitters is drawn by the CPU
 /// compositor whole: every frame is complete.
 /// The damaged rectangles are then read back into the caller's bitmap, so
@@ -71,6 +72,12 @@ public final class GLRenderBackend {
   let shadows: GLShadowCache
   /// Draws what the GPU path leaves to the CPU (`GLFrameWalk+CPU`).
   let compositor = LayerCompositor()
+  /// Draws and keeps the bitmaps of rasterized layers (`shouldRasterize`), which the GPU
+  /// composites (`GLFrameWalk+Rasterized`).
+  let rasterizer = LayerCompositor()
+  /// Whether the frame being drawn, or the one before, asked for a rasterized bitmap
+  /// (the rasterizer's frame is then ended, dropping the bitmaps no layer drew).
+  var rasterizes = (now: false, before: false)
   let cpu = CPURenderBackend()
   var framebuffer: GLuint = 0
   var colorTexture: GLuint = 0

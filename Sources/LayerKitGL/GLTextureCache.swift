@@ -120,12 +120,15 @@ final class GLTextureCache {
 
   /// The texture of node `n` (`key`) showing `content`, uploaded when missing or stale;
   /// nil when it cannot be made (empty, larger than `limit` texels a side or the budget).
+  /// With `bySource`, a kept texture is checked by its source every time, not only when
+  /// the node changed (a rasterized layer's bitmap changes with its sublayers).
   func texture(
-    for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int
+    for key: RenderNode.Key, _ n: UnsafePointer<RenderNode>, content: GLLayerContent, limit: Int,
+    bySource: Bool = false
   ) -> Entry? {
     let kept = entries[key]
     if var e = kept,
-      (n.pointee.changeStamp == e.stamp || e.source == content.source)
+      ((!bySource && n.pointee.changeStamp == e.stamp) || e.source == content.source)
         && Self.keeps(e.scale, for: content.rasterScale)
     {
       e.stamp = n.pointee.changeStamp

@@ -19,6 +19,9 @@ struct RasterizedLayer {
   var originY: Int
   /// The bitmap; its `rect` starts at (0, 0).
   var surface: RenderSurface
+  /// The bitmap as an image, made once for a backend that composites it itself
+  /// (`rasterizedImage(_:of:placement:limit:)`).
+  var image: CGImage? = nil
 
   /// Layer coordinates → the bitmap's pixels.
   var layerToRaster: CGAffineTransform {
