@@ -18,13 +18,16 @@ import Testing
 /// `GLRandomTreeTests`; the whole GL test target runs in about 115 s on llvmpipe on two
 /// cores shared with other builds (about 90 s of CPU time).
 @Suite struct GLFeatureTreeTests {
-  /// Seeds whose frames differ by more than the rule allows, not yet explained (5 of 400
+  /// Seeds whose frames differ by more than the rule allows, not yet explained (7 of 464
   /// trees): flat 41, by 3–4 levels on 38 edge pixels along the frame's bottom row and
   /// an edge (more than 0.1 %); flat 155, by up to 10 levels on 8 pixels of the frame's
   /// last column, inside a turned masked group (inverse luminance) whose sublayers reach
-  /// past the border; under perspective, a few pixels off edges in groups. Kept as known
-  /// issues: they still run, and the day they pass the list is shortened.
-  static let knownFlat: Set<Int> = [41, 155]
+  /// past the border; flat 325, by 1–3 levels (up to 10 in one channel) on a 9-pixel
+  /// patch inside a turned layer, next to a sublayer's corner; flat 333, 2 pixels off the
+  /// edges of rounded outlines that differ by up to 44 levels on 267 edge pixels; under
+  /// perspective, a few pixels off edges in groups. Kept as known issues: they still run,
+  /// and the day they pass the list is shortened.
+  static let knownFlat: Set<Int> = [41, 155, 325, 333]
   static let knownPerspective: Set<Int> = [44, 56, 77]
 
   /// A random tree of up to three levels under a 160 × 120 root, and whether a shape
@@ -123,7 +126,7 @@ import Testing
     return (root, edgesOnly)
   }
 
-  @Test(arguments: 0..<300)
+  @Test(arguments: 0..<334)
   func flatTreesWithEveryFeatureMatchTheCPUCompositor(_ seed: Int) throws {
     let gl = try GLTestSupport.backend()
     let (root, edgesOnly) = Self.tree(seed: UInt64(5000 + seed), perspective: false)
@@ -141,7 +144,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 0..<100)
+  @Test(arguments: 0..<130)
   func perspectiveTreesWithEveryFeatureDifferOnlyOnEdges(_ seed: Int) throws {
     let gl = try GLTestSupport.backend()
     let (root, _) = Self.tree(seed: UInt64(9000 + seed), perspective: true)
