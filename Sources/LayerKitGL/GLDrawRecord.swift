@@ -1,7 +1,7 @@
 import LayerKit
 
 /// The values of one draw of ``GLLayerShader``: what the shader reads for the device
-/// rectangle it covers, written as RGBA32F texels into the frame's record texture so that
+/// rectangle it covers, written as RGBA32F texels into its batch's record texture so that
 /// many draws go to the GPU in one instanced call (``GLQuadDrawer``).
 ///
 /// Layout, in texels (`x, y, z, w`; integers are stored as exact floats):

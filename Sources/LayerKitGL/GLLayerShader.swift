@@ -61,17 +61,27 @@ enum GLLayerShader {
       vec4 recordTexel(int i) {
         return texelFetch(uRecords, ivec2(i % \(recordWidth), i / \(recordWidth)), 0);
       }
+      \(quadCorner)
       void main() {
       \(forwarded.joined(separator: "\n"))
         vec4 quad = recordTexel(aRecord + \(forwardedTexels));  // x0, y0, x1, y1 (pixels, y down)
-        int i = gl_VertexID;
-        vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : 0.0,
-                           (i == 2 || i == 4 || i == 5) ? 1.0 : 0.0);
-        vec2 p = mix(quad.xy, quad.zw, corner);
-        gl_Position = vec4((p - uOrigin) / uViewport * 2.0 - 1.0, 0.0, 1.0);
+        gl_Position = quadCorner(quad);
       }
       """
   }
+
+  /// `vec4 quadCorner(vec4 quad)`: the clip-space position of vertex `gl_VertexID` (0…5,
+  /// two triangles) of the device rectangle `quad` (x0, y0, x1, y1), on the target
+  /// `uViewport` pixels large whose pixel (0, 0) is the device pixel `uOrigin`.
+  private static let quadCorner = """
+    vec4 quadCorner(vec4 quad) {
+      int i = gl_VertexID;
+      vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : 0.0,
+                         (i == 2 || i == 4 || i == 5) ? 1.0 : 0.0);
+      vec2 p = mix(quad.xy, quad.zw, corner);
+      return vec4((p - uOrigin) / uViewport * 2.0 - 1.0, 0.0, 1.0);
+    }
+    """
 
   /// A vertex stage that draws one device rectangle, `uQuad`, with no vertex buffer (the
   /// blend programs', ``GLBlendShader``), for `version`.
@@ -81,13 +91,8 @@ enum GLLayerShader {
     uniform vec4 uQuad;      // device rectangle: x0, y0, x1, y1 (pixels, y down)
     uniform vec2 uViewport;  // the target's size in pixels
     uniform vec2 uOrigin;    // the device pixel at the target's (0, 0)
-    void main() {
-      int i = gl_VertexID;
-      vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : 0.0,
-                         (i == 2 || i == 4 || i == 5) ? 1.0 : 0.0);
-      vec2 p = mix(uQuad.xy, uQuad.zw, corner);
-      gl_Position = vec4((p - uOrigin) / uViewport * 2.0 - 1.0, 0.0, 1.0);
-    }
+    \(quadCorner)
+    void main() { gl_Position = quadCorner(uQuad); }
     """
   }
 

@@ -4,7 +4,7 @@ import LayerKit
 
 /// Draws the backend's layer parts through ``GLLayerProgram``, in batches: each part (one
 /// device-space rectangle, with its inverse map, shape and outline, colour or texture) is
-/// written as a record (``GLDrawRecord``) into the frame's record texture, and the parts
+/// written as a record (``GLDrawRecord``) into its batch's record texture, and the parts
 /// recorded since the last ``flush()`` go to the GPU as one instanced draw call. The
 /// walk flushes before it changes any GL state the pending parts depend on; a part that
 /// samples another texture than the batch's flushes it itself. Counts the draw calls and
@@ -29,16 +29,18 @@ final class GLQuadDrawer {
   /// Draws recorded since the counter was last taken.
   private(set) var draws = 0
 
-  /// This frame's records (``GLDrawRecord``), four floats a texel, in whole rows of
-  /// ``GLLayerShader/recordWidth`` texels.
+  /// The pending draws' records (``GLDrawRecord``), four floats a texel, in whole rows
+  /// of ``GLLayerShader/recordWidth`` texels, from texel 0.
   private var records: [Float] = []
-  /// Texels of `records` written this frame, and how many of them the record texture
-  /// holds.
+  /// Texels of `records` written.
   private var cursor = 0
-  private var uploaded = 0
-  /// The record texture (RGBA32F, ``GLLayerShader/recordWidth`` wide) and its rows.
-  private var recordTexture: GLuint = 0
-  private var recordRows = 0
+  /// Record textures (RGBA32F, ``GLLayerShader/recordWidth`` wide): each batch of a frame
+  /// gets the next one, its storage specified again with the batch's rows. A texture an
+  /// issued draw may still read is never written: a driver would wait for that draw
+  /// (Mesa's llvmpipe waits for the whole queued frame) before the upload.
+  private var recordTextures: [GLuint] = []
+  /// The first of `recordTextures` the frame has not used yet.
+  private var nextRecordTexture = 0
   /// The per-instance buffer: each pending draw's first record texel.
   private var instanceBuffer: GLuint = 0
   /// The draws not yet issued: their first texels, in drawing order, and the textures
@@ -52,7 +54,6 @@ final class GLQuadDrawer {
     self.context = context
     gl = context.gl
     self.program = program
-    gl.glGenTextures(1, &recordTexture)
     gl.glGenBuffers(1, &instanceBuffer)
     gl.glBindVertexArray(program.vertexArray)
     gl.glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
@@ -66,7 +67,7 @@ final class GLQuadDrawer {
   deinit {
     // Only in their own context (see `GLLayerProgram`'s deinit).
     guard context.makeCurrent() else { return }
-    gl.glDeleteTextures(1, &recordTexture)
+    gl.glDeleteTextures(GLsizei(recordTextures.count), recordTextures)
     gl.glDeleteBuffers(1, &instanceBuffer)
   }
 
@@ -83,11 +84,11 @@ final class GLQuadDrawer {
     return draws
   }
 
-  /// Starts a frame: its records are written from the record texture's first texel.
+  /// Starts a frame: its batches take the record textures from the first again (the last
+  /// frame's draws are done, or the driver keeps what they read).
   func beginFrame() {
     flush()
-    cursor = 0
-    uploaded = 0
+    nextRecordTexture = 0
   }
 
   /// Draws into the target whose device rectangle is `target` from now on (the caller
@@ -129,37 +130,31 @@ final class GLQuadDrawer {
     bound = (0, 0)
   }
 
-  /// Copies the rows of `records` written since the last upload into the record texture,
-  /// growing it (the rows before the pending draws' are no longer read).
+  /// Specifies the next record texture with the pending draws' records, bound to unit 2.
   private func uploadRecords() {
     let w = GLLayerShader.recordWidth
     let rows = (cursor + w - 1) / w
-    var first = uploaded / w
-    gl.glActiveTexture(GLenum(GL_TEXTURE2))
-    gl.glBindTexture(GLenum(GL_TEXTURE_2D), recordTexture)
-    if rows > recordRows {
-      recordRows = max(64, recordRows)
-      while recordRows < rows { recordRows *= 2 }
-      gl.glTexImage2D(
-        GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(w), GLsizei(recordRows), 0,
-        GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
-      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-      gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-      first = (cursor - pendingTexels) / w
+    if nextRecordTexture == recordTextures.count {
+      var t: GLuint = 0
+      gl.glGenTextures(1, &t)
+      recordTextures.append(t)
     }
+    gl.glActiveTexture(GLenum(GL_TEXTURE2))
+    gl.glBindTexture(GLenum(GL_TEXTURE_2D), recordTextures[nextRecordTexture])
+    nextRecordTexture += 1
+    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     // GL copies the rows before the call returns; the pointer is not kept.
     records.withUnsafeBufferPointer { p in
-      gl.glTexSubImage2D(
-        GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(w), GLsizei(rows - first),
-        GLenum(GL_RGBA), GLenum(GL_FLOAT), p.baseAddress! + first * w * 4)
+      gl.glTexImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(w), GLsizei(rows), 0, GLenum(GL_RGBA),
+        GLenum(GL_FLOAT), p.baseAddress)
     }
     gl.glActiveTexture(GLenum(GL_TEXTURE0))
-    uploaded = cursor
+    cursor = 0
   }
-
-  /// Texels the pending draws' records take (from their first).
-  private var pendingTexels: Int { pending.first.map { cursor - Int($0) } ?? 0 }
 
   /// Adds `record` to the pending draws, sampling `textures` (units 0 and 1; 0 for none):
   /// the pending draws are issued first when they sample other textures there.
@@ -171,13 +166,8 @@ final class GLQuadDrawer {
     }
     let w = GLLayerShader.recordWidth
     let n = record.texels
-    if (cursor + n + w - 1) / w > context.maxTextureSize {
-      // The record texture is full: what is pending is issued, and the frame's records
-      // start again from its first texel.
-      flush()
-      cursor = 0
-      uploaded = 0
-    }
+    // A batch's records fill at most one texture of the driver's largest size.
+    if (cursor + n + w - 1) / w > context.maxTextureSize { flush() }
     let needed = ((cursor + n + w - 1) / w) * w * 4
     if records.count < needed {
       records.append(contentsOf: repeatElement(0, count: needed - records.count))

@@ -20,26 +20,32 @@ extension LayerCompositor {
   func drawRasterized(
     _ i: Int, map: ProjectiveTransform2D, into s: RenderSurface, clip: PixelRect, alpha: Float
   ) -> Bool {
+    guard let raster = rasterized(i) else { return false }
+    composite(raster, through: map, into: s, clip: clip, alpha: alpha)
+    return true
+  }
+
+  /// Node `i`'s rasterized bitmap: the kept one while its scale and signature hold, else
+  /// drawn again (and kept); nil, and nothing kept, when the layer cannot be rasterized.
+  /// Marks it used in this render call.
+  func rasterized(_ i: Int) -> RasterizedLayer? {
     let n = tree.nodes[i]
     let r = n.state.rasterizationScale
     let scale = r.isFinite && r > 0 ? Swift.min(r, 64) : 1
     let signature = RasterSignature(tree, i)
-    let raster: RasterizedLayer
     if let cached = rasterCache[n.key], cached.scale == scale, cached.signature == signature {
-      raster = cached
       bitmapsReused += 1
-    } else {
-      guard let fresh = rasterize(i, scale: scale, signature: signature) else {
-        rasterCache[n.key] = nil
-        return false
-      }
-      raster = fresh
-      rasterCache[n.key] = fresh
-      rasterizedCount += 1
+      rasterUsed.insert(n.key)
+      return cached
     }
+    guard let fresh = rasterize(i, scale: scale, signature: signature) else {
+      rasterCache[n.key] = nil
+      return nil
+    }
+    rasterCache[n.key] = fresh
+    rasterizedCount += 1
     rasterUsed.insert(n.key)
-    composite(raster, through: map, into: s, clip: clip, alpha: alpha)
-    return true
+    return fresh
   }
 
   /// Draws node `i`'s subtree into a new bitmap at `scale` pixels per point.

@@ -32,36 +32,18 @@ extension LayerCompositor {
       self.tree = RenderTree()
       self.placement = RenderPlacement()
     }
-    let n = tree.nodes[i]
-    let r = n.state.rasterizationScale
-    let scale = r.isFinite && r > 0 ? Swift.min(r, 64) : 1
-    let signature = RasterSignature(tree, i)
-    var raster: RasterizedLayer
-    if let cached = rasterCache[n.key], cached.scale == scale, cached.signature == signature {
-      raster = cached
-      bitmapsReused += 1
-    } else {
-      var fresh: RasterizedLayer? = nil
-      tree.nodes.withUnsafeBufferPointer { nodes in
-        placement.nodes.withUnsafeBufferPointer { placed in
-          withNodes(nodes.baseAddress, placed.baseAddress) {
-            fresh = rasterize(i, scale: scale, signature: signature)
-          }
-        }
+    var kept: RasterizedLayer? = nil
+    tree.nodes.withUnsafeBufferPointer { nodes in
+      placement.nodes.withUnsafeBufferPointer { placed in
+        withNodes(nodes.baseAddress, placed.baseAddress) { kept = rasterized(i) }
       }
-      guard let fresh else {
-        rasterCache[n.key] = nil
-        return nil
-      }
-      raster = fresh
-      rasterizedCount += 1
     }
+    guard var raster = kept else { return nil }
     if raster.image == nil {
       raster.surface.flushPendingClear()
       raster.image = raster.surface.context.makeImage()
+      rasterCache[tree.nodes[i].key] = raster
     }
-    rasterCache[n.key] = raster
-    rasterUsed.insert(n.key)
     guard let image = raster.image else { return nil }
     return RasterizedImage(image: image, layerToRaster: raster.layerToRaster)
   }
