@@ -39,8 +39,16 @@ final class GLQuadDrawer {
   /// issued draw may still read is never written: a driver would wait for that draw
   /// (Mesa's llvmpipe waits for the whole queued frame) before the upload.
   private var recordTextures: [GLuint] = []
-  /// The first of `recordTextures` the frame has not used yet.
+  /// The record textures kept now.
+  var recordTextureCount: Int { recordTextures.count }
+  /// The next of `recordTextures` a batch takes, and the batches the frame has issued.
   private var nextRecordTexture = 0
+  private var batchesThisFrame = 0
+  /// The most record textures kept: a frame with more batches takes the pool's textures
+  /// again from the first (a driver may then wait for the draws that read them).
+  static let recordTexturePool = 32
+  /// The most rows of records one batch takes (4 MiB); a batch is issued when full.
+  static let recordRowsPerBatch = 256
   /// The per-instance buffer: each pending draw's first record texel.
   private var instanceBuffer: GLuint = 0
   /// The draws not yet issued: their first texels, in drawing order, and the textures
@@ -88,7 +96,15 @@ final class GLQuadDrawer {
   /// frame's draws are done, or the driver keeps what they read).
   func beginFrame() {
     flush()
+    // Textures the last frame did not use are deleted: the pool holds what frames need.
+    let used = min(batchesThisFrame, recordTextures.count)
+    if used < recordTextures.count {
+      let unused = Array(recordTextures[used...])
+      gl.glDeleteTextures(GLsizei(unused.count), unused)
+      recordTextures.removeSubrange(used...)
+    }
     nextRecordTexture = 0
+    batchesThisFrame = 0
   }
 
   /// Draws into the target whose device rectangle is `target` from now on (the caller
@@ -134,6 +150,7 @@ final class GLQuadDrawer {
   private func uploadRecords() {
     let w = GLLayerShader.recordWidth
     let rows = (cursor + w - 1) / w
+    if nextRecordTexture == Self.recordTexturePool { nextRecordTexture = 0 }
     if nextRecordTexture == recordTextures.count {
       var t: GLuint = 0
       gl.glGenTextures(1, &t)
@@ -142,6 +159,7 @@ final class GLQuadDrawer {
     gl.glActiveTexture(GLenum(GL_TEXTURE2))
     gl.glBindTexture(GLenum(GL_TEXTURE_2D), recordTextures[nextRecordTexture])
     nextRecordTexture += 1
+    batchesThisFrame += 1
     gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     gl.glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     gl.glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
@@ -166,8 +184,11 @@ final class GLQuadDrawer {
     }
     let w = GLLayerShader.recordWidth
     let n = record.texels
-    // A batch's records fill at most one texture of the driver's largest size.
-    if (cursor + n + w - 1) / w > context.maxTextureSize { flush() }
+    // A batch's records fill at most `recordRowsPerBatch` rows (fewer where the driver's
+    // largest texture has fewer).
+    if (cursor + n + w - 1) / w > min(Self.recordRowsPerBatch, context.maxTextureSize) {
+      flush()
+    }
     let needed = ((cursor + n + w - 1) / w) * w * 4
     if records.count < needed {
       records.append(contentsOf: repeatElement(0, count: needed - records.count))

@@ -118,6 +118,29 @@ import Testing
     #expect(gl.textures.atlasPages == 0)
   }
 
+  @Test func theRecordTexturesAreBoundedAndFollowWhatFramesNeed() throws {
+    // 40 layers alternating two large images: 40 batches, through a pool of 32 record
+    // textures taken again from the first; then a frame of one batch keeps one.
+    let gl = try GLTestSupport.backend()
+    let root = RenderFixtures.root(400, 100)
+    let big = [Self.checker(width: 160, height: 160), Self.checker(width: 150, height: 150)]
+    for k in 0..<40 {
+      let l = CALayer()
+      l.frame = CGRect(x: CGFloat(k) * 9, y: 10, width: 30, height: 30)
+      l.contents = big[k % 2]
+      root.addSublayer(l)
+    }
+    let (cpu, gpu) = GLTestSupport.renderBoth(root, gl: gl)
+    #expect(ImageComparison(cpu, gpu).agrees)
+    #expect(gl.lastFrame.drawCalls == 40)
+    #expect(gl.drawer.recordTextureCount == GLQuadDrawer.recordTexturePool)
+    let small = RenderFixtures.root(40, 40)
+    _ = CARenderer(layer: small, backend: gl).render(width: 40, height: 40, scale: 1)
+    _ = CARenderer(layer: small, backend: gl).render(width: 40, height: 40, scale: 1)
+    #expect(gl.lastFrame.drawCalls == 1)
+    #expect(gl.drawer.recordTextureCount == 1)
+  }
+
   @Test func anAtlasPageGoesWithItsLastTextureWhenTheBudgetNeedsRoom() throws {
     // The budget holds one page and a little more: a large texture needs the room the
     // page takes, so the idle small textures are dropped and their page with them.
