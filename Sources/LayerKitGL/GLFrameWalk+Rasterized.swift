@@ -32,7 +32,7 @@ extension GLFrameWalk {
         bySource: true)
     else { return false }
     let toDevice = ProjectiveTransform2D(affine: toLayer).concatenating(map)
-    let copies = Self.isWholePixelTranslation(toDevice)
+    let copies = LayerCompositor.wholePixelOffset(toDevice) != nil
     // Resampled, a device pixel shows while its sample lies less than a bitmap pixel
     // outside the bitmap: the shape is the bitmap grown by one of its pixels.
     let pixel = 1 / max(raster.layerToRaster.a, 1e-9)
@@ -49,13 +49,5 @@ extension GLFrameWalk {
       texture.texture, slot: texture.texels, textureRect: bitmap, shape: shape, opacity: alpha,
       nearest: copies, inverse: GLQuadDrawer.matrix(inverse), clearOutside: !copies, quad: quad)
     return true
-  }
-
-  /// Whether `m` moves a bitmap by whole device pixels and does nothing else.
-  static func isWholePixelTranslation(_ m: ProjectiveTransform2D) -> Bool {
-    guard let a = m.exactAffine else { return false }
-    func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 && abs(v) < 1e9 }
-    return abs(a.a - 1) < 1e-9 && abs(a.d - 1) < 1e-9 && abs(a.b) < 1e-9 && abs(a.c) < 1e-9
-      && whole(a.tx) && whole(a.ty)
   }
 }

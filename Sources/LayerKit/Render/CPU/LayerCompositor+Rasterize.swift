@@ -86,9 +86,7 @@ extension LayerCompositor {
     let visible = clip.intersection(s.rect)
     guard !visible.isEmpty else { return }
     let p = ProjectiveTransform2D(affine: raster.layerToRaster.inverted()).concatenating(map)
-    if let a = p.exactAffine, let tx = Self.integral(a.tx), let ty = Self.integral(a.ty),
-      abs(a.a - 1) < 1e-9, abs(a.d - 1) < 1e-9, abs(a.b) < 1e-9, abs(a.c) < 1e-9
-    {
+    if let (tx, ty) = Self.wholePixelOffset(p) {
       PixelCompositing.composite(
         RenderSurface(viewing: raster.surface, originX: tx, originY: ty), onto: s, clip: visible,
         alpha: alpha)
@@ -107,6 +105,16 @@ extension LayerCompositor {
       raster.surface.pixels, width: w, height: h, stride: raster.surface.stride, through: back,
       into: s,
       region: region, alpha: alpha)
+  }
+
+  /// The offset by which `m` moves a bitmap, when it moves it by whole pixels and does
+  /// nothing else (within 10⁻⁹): then compositing the bitmap copies its pixels, any other
+  /// map resamples it. The GPU backend composites rasterized bitmaps by the same rule.
+  package static func wholePixelOffset(_ m: ProjectiveTransform2D) -> (x: Int, y: Int)? {
+    guard let a = m.exactAffine, let tx = integral(a.tx), let ty = integral(a.ty),
+      abs(a.a - 1) < 1e-9, abs(a.d - 1) < 1e-9, abs(a.b) < 1e-9, abs(a.c) < 1e-9
+    else { return nil }
+    return (tx, ty)
   }
 
   /// `v` as an integer when it is one (within 10⁻⁹) and fits comfortably.
